@@ -1,0 +1,266 @@
+/**
+ * Core data types shared by every part of the engine and by the service: the
+ * map document, the scenario document, and the shapes of orders, events and
+ * refusals. All plain JSON data. Game state lives in state.ts.
+ */
+import type { GridLayout } from './hex/layout';
+
+export type Side = 'union' | 'confederate';
+export const SIDES: readonly Side[] = ['union', 'confederate'];
+export const otherSide = (s: Side): Side => (s === 'union' ? 'confederate' : 'union');
+
+/** A printed hex label, "CCRR" with an optional sheet prefix ("1508", "F1328"). */
+export type HexId = string;
+
+// ---------------------------------------------------------------- map ----
+
+/**
+ * Hex terrain, after the Terrain Effects Chart (10.1). "clear" carries a
+ * level (1, 2 or 3). Bridge, ford, ferry and pontoon hexes are river
+ * crossings occupying a whole hex.
+ */
+export type HexTerrain =
+  | 'clear'
+  | 'forest'
+  | 'rough'
+  | 'forest-rough'
+  | 'swamp'
+  | 'town'
+  | 'river'
+  | 'lake'
+  | 'pond'
+  | 'bridge'
+  | 'ford'
+  | 'ferry'
+  | 'pontoon';
+
+export interface HexSpec {
+  terrain: HexTerrain;
+  /** Elevation level for line of sight (9.33–9.35) and slopes (6.26); clear terrain's level 1/2/3. Default 1. */
+  level?: 1 | 2 | 3;
+  /** A slope hex (6.26). */
+  slope?: boolean;
+  /** A fort in the hex (10.1: two columns left; other terrain for movement). */
+  fort?: boolean;
+  /**
+   * For ferry and pontoon hexes (6.28): the neighbouring hexes the arrows point
+   * to / the pontoon connects; units enter and leave only through those hexsides.
+   */
+  crossing?: HexId[];
+  /** Place name printed on the map ("Pittsburg Landing"). */
+  name?: string;
+}
+
+/** Features of the hexside between two hexes (10.1 chart, hexside rows). */
+export type HexsideFeature =
+  | { type: 'creek' }
+  | { type: 'stream' }
+  | { type: 'river' }
+  | { type: 'lake' }
+  | { type: 'bridge' }
+  | { type: 'ford' }
+  /** A slope hexside (6.26); `high` is the hex on the upper side. */
+  | { type: 'slope'; high: HexId }
+  | { type: 'ridge' }
+  | { type: 'sunken-road' }
+  /** Redoubt / entrenchment: `friendly` is the hex on the protected (non-barbed) side (8.46). */
+  | { type: 'redoubt'; friendly: HexId }
+  | { type: 'entrenchment'; friendly: HexId };
+
+export interface HexsideSpec {
+  between: [HexId, HexId];
+  features: HexsideFeature[];
+}
+
+export type RouteType = 'turnpike' | 'road' | 'railway' | 'trail';
+
+/** A route drawn as a chain of contiguous hexes; each consecutive pair is joined through their hexside (6.22–6.24). */
+export interface RouteSpec {
+  type: RouteType;
+  hexes: HexId[];
+  name?: string;
+}
+
+export interface MapDocument {
+  id: string;
+  title: string;
+  /** "reconstructed from the rules text" until someone supplies the printed map. */
+  provenance: 'printed' | 'reconstructed from the rules text';
+  /** One layout for a single sheet; several (with offsets) for joined maps. */
+  grid: GridLayout | Array<{ layout: GridLayout; offset?: { q: number; r: number } }>;
+  /** Terrain of every hex not listed in `hexes`. */
+  defaultHex: HexSpec;
+  hexes: Record<HexId, HexSpec>;
+  hexsides: HexsideSpec[];
+  routes: RouteSpec[];
+  notes?: string[];
+}
+
+// ----------------------------------------------------------- scenario ----
+
+export type UnitType =
+  | 'infantry'
+  | 'cavalry'
+  | 'artillery'
+  | 'horse-artillery'
+  | 'gunboat'
+  | 'train'
+  | 'siege-train'
+  | 'leader';
+
+export interface UnitSpec {
+  /** Stable id, unique in the scenario, e.g. "u-2-5" or "c-hardee-cav". */
+  id: string;
+  side: Side;
+  /** Designation as printed ("2/5", "Army", "Lexington"). */
+  designation: string;
+  type: UnitType;
+  /** Printed combat strength (0 for non-combat units). */
+  strength: number;
+  /** Reduced strength on the counter's back, where the game has one. */
+  reducedStrength?: number;
+  /** Printed movement allowance; absent means the 2.4 default (6 infantry/artillery, 8 cavalry). */
+  movement?: number;
+  /** Size notation ("brigade", "division", "regiment"...), where printed. */
+  size?: string;
+  /** Flags read by exclusive-rule hooks ("no-stack", "immobile", ...). */
+  flags?: string[];
+  notes?: string;
+}
+
+export interface Placement {
+  unit: string;
+  hex: HexId;
+}
+
+export interface FieldworkPlacement {
+  hex: HexId;
+  type: 'breastworks' | 'trench';
+  /** The hexes across whose hexsides the fieldwork faces. */
+  facing: HexId[];
+}
+
+export type Setup =
+  | { kind: 'fixed'; placements: Placement[]; fieldworks?: FieldworkPlacement[] }
+  | {
+      kind: 'free';
+      /** Each side places its units in its areas, checked against stacking and terrain. */
+      areas: Array<{ side: Side; hexes: HexId[]; units?: string[] }>;
+      placements?: Placement[];
+    };
+
+export interface ReinforcementSpec {
+  side: Side;
+  turn: number;
+  /** Entry hexes (map edge hexes); the owner chooses among them. */
+  entry: HexId[];
+  units: string[];
+  /** Condition for conditional/variable reinforcements, interpreted by the named hook. */
+  condition?: { hook: string; params?: Record<string, unknown> };
+  /** Case in the exclusive rules that schedules it. */
+  case?: string;
+}
+
+/** A battle's special rule, as a named, parameterised hook the engine implements once (battles.md §17). */
+export interface RuleHook {
+  hook: string;
+  /** Case number(s) in the exclusive rules ("19.1"). */
+  case: string;
+  params?: Record<string, unknown>;
+  description?: string;
+}
+
+export type VictoryLevelName = 'decisive' | 'substantive' | 'marginal';
+
+/** Conditions of a level of victory, read from the point of view of that level's side. */
+export type VictoryCondition =
+  | { all: VictoryCondition[] }
+  | { any: VictoryCondition[] }
+  | { not: VictoryCondition }
+  /** The side occupies (controls) every listed objective hex. */
+  | { occupies: HexId[] }
+  /** own VP >= ratio × enemy VP */
+  | { pointsAtLeastTimes: number }
+  /** own VP > ratio × enemy VP */
+  | { pointsMoreThanTimes: number }
+  /** own VP − enemy VP >= n */
+  | { pointsLeadAtLeast: number };
+
+export interface VictoryLevel {
+  side: Side;
+  level: VictoryLevelName;
+  when: VictoryCondition;
+  /** Competition score printed in brackets, where the scenario gives one. */
+  competitionScore?: number;
+  case: string;
+}
+
+export type VictoryPointRule =
+  /** `points` VP to a side for each enemy combat strength point eliminated. */
+  | { kind: 'eliminated-strength'; points: number; case: string };
+
+export interface ObjectiveSpec {
+  hex: HexId;
+  /** How occupation is tracked: "last-to-occupy" = in the hex, or the last to move into or through it (Shiloh 18.31). */
+  control: 'last-to-occupy';
+  /** Who holds it at the start, if anyone. */
+  initial?: Side;
+  case: string;
+}
+
+export interface VictorySpec {
+  points: VictoryPointRule[];
+  objectives: ObjectiveSpec[];
+  /** Levels, checked in order; the first that holds is the result. */
+  levels: VictoryLevel[];
+  /** Result when no level holds. */
+  otherwise: 'draw';
+}
+
+export interface ScenarioDocument {
+  id: string;
+  title: string;
+  /** ISO date of the first day of the battle. */
+  date: string;
+  /** Year of the battle (10.34: breastworks only from 1863). */
+  year: number;
+  rules: { system: 'blue-grey' | 'classic'; version: string };
+  /** File name of the map document beside the scenario, or the map's id. */
+  map: string;
+  firstPlayer: Side;
+  turns: number;
+  /** Game-Turns that are Night turns (11.0). */
+  nightTurns: number[];
+  units: UnitSpec[];
+  setup: Setup;
+  reinforcements: ReinforcementSpec[];
+  /** Stacking limit per hex at the end of a phase (6.32), default 2. */
+  stacking?: { units: number } | { strengthPoints: number };
+  /** Hexes gunboats may use besides river hexes (9.62: 1701 in Shiloh). */
+  gunboatHexes?: HexId[];
+  specialRules: RuleHook[];
+  victory: VictorySpec;
+  /** Seed line ranges the data was transcribed from. */
+  sources: Array<{ seed: string; lines: [number, number]; what: string }>;
+  notes: string[];
+}
+
+// ----------------------------------------------- orders, events, refusals ----
+
+/** An order: a `type` and the fields that type needs. Concrete order types live with their rules. */
+export interface OrderBase {
+  type: string;
+}
+
+/** Something that happened, with every die roll and what it decided. */
+export interface GameEvent {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** Why an order was refused: a machine code, the case it breaks, a sentence a player understands. */
+export interface Refusal {
+  code: string;
+  rule: string;
+  message: string;
+}

@@ -1,0 +1,171 @@
+/**
+ * Victory: points as the game goes and the level of victory, evaluated from a
+ * scenario's VictorySpec (types.ts) against the game state. Pure: the same
+ * spec and state always give the same standing.
+ *
+ * The standard rules leave victory to each battle's exclusive rules (Shiloh
+ * 18.0–18.3: one VP per enemy Combat Strength Point eliminated, occupation of
+ * Pittsburg Landing, 1508, and six levels with competition scores). The spec
+ * carries those as data; this file only interprets it:
+ *   - points: each `eliminated-strength` rule gives a side `points` VP per
+ *     enemy strength point eliminated (state.eliminatedStrength counts each
+ *     side's own losses);
+ *   - objectives: who occupies each objective hex (state.objectives, kept by
+ *     the movement rules as "last to move into or through", 18.31), falling
+ *     back to the spec's initial holder for a hex the state does not track;
+ *   - levels: checked in the order the scenario lists them; the first whose
+ *     condition holds is the result, otherwise `spec.otherwise` (a draw).
+ */
+import type {
+  HexId,
+  Side,
+  VictoryCondition,
+  VictoryLevel,
+  VictoryLevelName,
+  VictorySpec,
+} from './types';
+import { SIDES, otherSide } from './types';
+
+/** The parts of the game state victory reads (GameState satisfies it). */
+export interface VictoryInputs {
+  /** Strength points of each side eliminated so far (that side's own losses). */
+  eliminatedStrength: Record<Side, number>;
+  /** Occupation of objective hexes: the side holding each, or null. */
+  objectives: Record<HexId, Side | null>;
+}
+
+/** Where the game stands on victory: points so far and the level that holds now. */
+export interface VictoryStanding {
+  points: Record<Side, number>;
+  /** Who occupies each objective hex of the spec. */
+  objectives: Record<HexId, Side | null>;
+  /** The level of victory that holds now, or 'draw' when none does. */
+  level: VictoryLevelName | 'draw';
+  /** The side that level belongs to; null for a draw. */
+  winner: Side | null;
+  /** Competition score printed with that level ([2.0]); null for a draw or when the scenario gives none. */
+  competitionScore: number | null;
+  /** Case number of the level that holds (Shiloh "18.2"), null for a draw. */
+  case: string | null;
+}
+
+/** Victory points of each side: for each point rule, VP per enemy strength point eliminated (Shiloh 18.1). */
+export function victoryPoints(spec: VictorySpec, state: VictoryInputs): Record<Side, number> {
+  const points: Record<Side, number> = { union: 0, confederate: 0 };
+  for (const rule of spec.points) {
+    switch (rule.kind) {
+      case 'eliminated-strength':
+        for (const side of SIDES) {
+          points[side] += rule.points * (state.eliminatedStrength?.[otherSide(side)] ?? 0);
+        }
+        break;
+      default: {
+        // A point rule this engine does not know must not be silently ignored.
+        const unknown: never = rule.kind;
+        throw new Error(`victory point rule "${String(unknown)}" is not supported`);
+      }
+    }
+  }
+  return points;
+}
+
+/** Who occupies each objective hex the spec names (18.31: tracked in state.objectives). */
+export function objectiveHolders(
+  spec: VictorySpec,
+  state: VictoryInputs,
+): Record<HexId, Side | null> {
+  const holders: Record<HexId, Side | null> = {};
+  for (const objective of spec.objectives) {
+    const tracked = state.objectives?.[objective.hex];
+    holders[objective.hex] = tracked !== undefined ? tracked : (objective.initial ?? null);
+  }
+  return holders;
+}
+
+/**
+ * Whether a condition holds for `side`. Conditions read from that side's
+ * point of view: "pointsAtLeastTimes: 2" is "own VP ≥ 2 × enemy VP".
+ */
+export function conditionHolds(
+  condition: VictoryCondition,
+  side: Side,
+  points: Record<Side, number>,
+  holders: Record<HexId, Side | null>,
+): boolean {
+  const own = points[side];
+  const enemy = points[otherSide(side)];
+  if ('all' in condition)
+    return condition.all.every((c) => conditionHolds(c, side, points, holders));
+  if ('any' in condition)
+    return condition.any.some((c) => conditionHolds(c, side, points, holders));
+  if ('not' in condition) return !conditionHolds(condition.not, side, points, holders);
+  if ('occupies' in condition) return condition.occupies.every((hex) => holders[hex] === side);
+  if ('pointsAtLeastTimes' in condition) return own >= condition.pointsAtLeastTimes * enemy;
+  if ('pointsMoreThanTimes' in condition) return own > condition.pointsMoreThanTimes * enemy;
+  if ('pointsLeadAtLeast' in condition) return own - enemy >= condition.pointsLeadAtLeast;
+  throw new Error(`victory condition ${JSON.stringify(condition)} is not supported`);
+}
+
+/** The first level (in the scenario's order) whose condition holds now, if any. */
+export function levelThatHolds(
+  spec: VictorySpec,
+  points: Record<Side, number>,
+  holders: Record<HexId, Side | null>,
+): VictoryLevel | null {
+  return (
+    spec.levels.find((level) => conditionHolds(level.when, level.side, points, holders)) ?? null
+  );
+}
+
+/**
+ * The victory standing now: points, occupation and the level that would be
+ * awarded if the game ended at this moment (the result at the end, 18.2).
+ */
+export function evaluateVictory(spec: VictorySpec, state: VictoryInputs): VictoryStanding {
+  const points = victoryPoints(spec, state);
+  const objectives = objectiveHolders(spec, state);
+  const level = levelThatHolds(spec, points, objectives);
+  if (!level) {
+    return {
+      points,
+      objectives,
+      level: spec.otherwise,
+      winner: null,
+      competitionScore: null,
+      case: null,
+    };
+  }
+  return {
+    points,
+    objectives,
+    level: level.level,
+    winner: level.side,
+    competitionScore: level.competitionScore ?? null,
+    case: level.case,
+  };
+}
+
+/**
+ * The game's result at its end, in the shape GameState.result keeps:
+ * the winner and level of the standing, with a reason a player reads.
+ */
+export function victoryResult(
+  spec: VictorySpec,
+  state: VictoryInputs,
+): { winner: Side | null; level: string | null; reason: string } {
+  const s = evaluateVictory(spec, state);
+  const score = `${s.points.union}–${s.points.confederate} VP (Union–Confederate)`;
+  if (s.winner === null) {
+    return {
+      winner: null,
+      level: s.level,
+      reason: `No level of victory holds at the end of the game: a draw, ${score}.`,
+    };
+  }
+  const who = s.winner === 'union' ? 'Union' : 'Confederate';
+  return {
+    winner: s.winner,
+    level: s.level,
+    reason: `${who} ${s.level} victory (${s.case}) at the end of the game, ${score}.`,
+  };
+}

@@ -1,0 +1,10 @@
+import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
+
+/**
+ * Every migration, oldest first. Migrations are listed explicitly (not globbed) so the
+ * same list works from TypeScript (jest, ts-node) and from the compiled dist/.
+ * After `npm run migration:create` / `migration:generate`, add the new class here;
+ * test/unit/migrations.spec.ts fails if a file in migrations/ is missing from this list.
+ * Never edit a migration after it has landed: add a new one.
+ */
+export const MIGRATIONS = [InitialSchema1763769600000];

@@ -1,0 +1,34 @@
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { APP_CONFIG, AppConfig } from './common/config/config';
+import { ConfigModule } from './common/config/config.module';
+import { DocsModule } from './common/docs/docs.module';
+import { graphqlOptions } from './common/graphql';
+import { LoggingModule } from './common/logging/logging.module';
+import { DatabaseModule } from './database/database.module';
+import { GamesModule } from './games/games.module';
+import { HealthModule } from './health/health.module';
+import { MovesModule } from './moves/moves.module';
+import { ScenariosModule } from './scenarios/scenarios.module';
+import { VictoryModule } from './victory/victory.module';
+
+@Module({
+  imports: [
+    ConfigModule,
+    LoggingModule,
+    DatabaseModule,
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => graphqlOptions(config),
+    }),
+    HealthModule,
+    DocsModule,
+    ScenariosModule,
+    GamesModule,
+    MovesModule,
+    VictoryModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,58 @@
+import { ConfigError, IN_MEMORY_DATA_DIR, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('accepts good values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/muster',
+      REDIS_URL: 'redis://cache:6379',
+      LOG_LEVEL: 'DEBUG',
+      MUSTER_DATA_DIR: IN_MEMORY_DATA_DIR,
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u:p@db:5432/muster',
+      redisUrl: 'redis://cache:6379',
+      logLevel: 'debug',
+      dataDir: IN_MEMORY_DATA_DIR,
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '  ', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('lists every bad value in one clear error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x:secret@y/z',
+        REDIS_URL: 'not a url',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect((error as Error).message).toContain('PORT must be an integer');
+    expect((error as Error).message).toContain('DATABASE_URL must start with postgres://');
+    expect((error as Error).message).not.toContain('secret');
+    expect((error as Error).message).toContain('LOG_LEVEL must be one of');
+  });
+
+  it('rejects an out-of-range port', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,59 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { GraphQLError } from 'graphql';
+import { PROBLEM_CONTENT_TYPE, ProblemDetails } from './problem';
+import { toProblem } from './to-problem';
+
+/**
+ * The one global exception filter. Over REST every error — thrown by our code, by
+ * Nest (unknown route, validation), by body parsing or by the database — leaves as
+ * application/problem+json. Over GraphQL the same problem becomes a GraphQLError
+ * with `extensions.code` (and `status`, `rule` when known).
+ */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): unknown {
+    const problem = toProblem(exception);
+    this.log(exception, problem.status);
+
+    if (host.getType<string>() === 'graphql') {
+      if (exception instanceof GraphQLError) return exception;
+      const { detail, code, status, rule, errors } = problem;
+      return new GraphQLError(detail, {
+        extensions: {
+          code,
+          status,
+          ...(rule !== undefined ? { rule } : {}),
+          ...(errors !== undefined ? { errors } : {}),
+        },
+      });
+    }
+
+    if (host.getType() !== 'http') return undefined;
+    const ctx = host.switchToHttp();
+    const request = ctx.getRequest<Request & { id?: unknown }>();
+    const response = ctx.getResponse<Response>();
+    const body: ProblemDetails = {
+      ...problem,
+      instance: request.originalUrl ?? request.url,
+      ...(request.id !== undefined ? { requestId: String(request.id) } : {}),
+    };
+    if (response.headersSent) {
+      response.end();
+      return undefined;
+    }
+    response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+    return undefined;
+  }
+
+  private log(exception: unknown, status: number): void {
+    if (status >= 500) {
+      const stack = exception instanceof Error ? exception.stack : String(exception);
+      this.logger.error(exception instanceof Error ? exception.message : 'Non-error thrown', stack);
+    } else if (!(exception instanceof HttpException)) {
+      this.logger.debug(`Client error ${status}: ${(exception as Error)?.message}`);
+    }
+  }
+}

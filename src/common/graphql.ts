@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { AppConfig } from './config/config';
+
+/** Path of the generated, committed GraphQL schema. */
+export const SCHEMA_FILE = join(process.cwd(), 'src', 'schema.gql');
+
+/**
+ * Code-first GraphQL at /graphql (Apollo). Outside production the schema is written
+ * to src/schema.gql at start-up (commit it); in production it stays in memory.
+ * Every error carries `extensions.code` (see ProblemFilter for thrown exceptions).
+ */
+export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
+  return {
+    driver: ApolloDriver,
+    path: '/graphql',
+    autoSchemaFile: config.nodeEnv === 'production' ? true : SCHEMA_FILE,
+    sortSchema: true,
+    includeStacktraceInErrorResponses: false,
+    formatError: (formatted) => ({
+      ...formatted,
+      extensions: {
+        ...formatted.extensions,
+        code: formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR',
+      },
+    }),
+  };
+}

@@ -1,0 +1,81 @@
+import 'reflect-metadata';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { AppConfig, loadConfig, redact } from '../common/config/config';
+import { MIGRATIONS } from '../../migrations';
+import { EmbeddedDatabase, startEmbeddedDatabase } from './embedded';
+import { ENTITIES } from './entities';
+
+export interface DatabaseTarget {
+  /** URL the pg driver connects to. */
+  url: string;
+  /** True when the URL points at the embedded PGlite socket server. */
+  embedded: boolean;
+}
+
+/**
+ * The TypeORM options for both the running service and the CLI. Schema changes come
+ * only from migrations: `synchronize` is off everywhere, and `migrationsRun` applies
+ * pending migrations at start-up (in one transaction).
+ */
+export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: target.url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'all',
+    synchronize: false,
+    migrationsRun: true,
+    // PGlite is a single session: one pooled connection, never closed for idleness.
+    // A real server gets the pg default pool (10) unless overridden.
+    extra: target.embedded
+      ? { max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 10_000 }
+      : { connectionTimeoutMillis: 10_000 },
+  };
+}
+
+/**
+ * Resolves where the database is: DATABASE_URL when set, otherwise a freshly started
+ * embedded database (which the caller must stop).
+ */
+export async function resolveDatabase(
+  config: AppConfig,
+): Promise<{ target: DatabaseTarget; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { target: { url: config.databaseUrl, embedded: false } };
+  const embedded = await startEmbeddedDatabase(config.dataDir);
+  return { target: { url: embedded.url, embedded: true }, embedded };
+}
+
+export function describeTarget(config: AppConfig): string {
+  return config.databaseUrl
+    ? `PostgreSQL at ${redact(config.databaseUrl)}`
+    : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
+}
+
+let cliEmbedded: EmbeddedDatabase | undefined;
+
+/**
+ * The DataSource for the TypeORM CLI (`npm run typeorm -- ...`, `npm run migration:generate`).
+ * Starts the embedded database when DATABASE_URL is unset; the service must not be
+ * running on the same MUSTER_DATA_DIR at the same time.
+ */
+async function cliDataSource(): Promise<DataSource> {
+  const config = loadConfig(process.env);
+  const { target, embedded } = await resolveDatabase(config);
+  cliEmbedded = embedded;
+  if (embedded) {
+    const stop = (): void => void embedded.stop();
+    process.once('beforeExit', stop);
+  }
+  return new DataSource({ ...dataSourceOptions(target), migrationsRun: false });
+}
+
+export function stopCliEmbedded(): Promise<void> {
+  return cliEmbedded?.stop() ?? Promise.resolve();
+}
+
+// Only evaluated when this file is loaded by the TypeORM CLI.
+export const AppDataSource: Promise<DataSource> | undefined = process.env.MUSTER_TYPEORM_CLI
+  ? cliDataSource()
+  : undefined;

@@ -1,0 +1,52 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+
+/** One game: its current engine state and the optimistic-concurrency `version`. */
+@Entity({ name: 'games' })
+export class Game {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_games' })
+  id: string;
+
+  @Column({ name: 'scenario_id', type: 'text' })
+  scenarioId: string;
+
+  @Column({ name: 'rules_system', type: 'text' })
+  rulesSystem: string;
+
+  @Column({ name: 'rules_version', type: 'text' })
+  rulesVersion: string;
+
+  @Column({ type: 'text' })
+  status: string;
+
+  @Column({ type: 'jsonb' })
+  state: unknown;
+
+  @Column({ type: 'integer', default: 0 })
+  version: number;
+
+  /** The secret seed of the game's dice; revealed once the game is over. */
+  @Column({ type: 'text' })
+  seed: string;
+
+  /** Published commitment to the seed (a hash), so players can verify it afterwards. */
+  @Column({ name: 'seed_commitment', type: 'text' })
+  seedCommitment: string;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  options: Record<string, unknown>;
+
+  @Column({ type: 'jsonb', nullable: true })
+  result: unknown;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,170 @@
+import { EventEmitter } from 'node:events';
+import { Logger } from '@nestjs/common';
+import Redis from 'ioredis';
+
+/** What live clients receive for each accepted entry (SSE `entry` events, GraphQL gameUpdated). */
+export interface GameUpdate {
+  gameId: string;
+  seq: number;
+  /** The game's version after this entry (= seq). */
+  version: number;
+  side: string;
+  order: unknown;
+  events: unknown[];
+  stateHash: string;
+  /** ISO time the entry was accepted. */
+  at: string;
+  /** Game status after the entry: "active" or "finished". */
+  status: string;
+  result: unknown;
+}
+
+export type GameUpdateListener = (update: GameUpdate) => void;
+
+/**
+ * Fan-out of accepted entries to live clients. In one process an EventEmitter
+ * does; across instances (REDIS_URL set) every instance publishes to and
+ * listens on one Redis channel, so a client connected to instance A sees
+ * orders accepted by instance B.
+ */
+export abstract class GameUpdatesBus {
+  /** Publishes an update after its transaction committed. Never throws: live updates are best effort. */
+  abstract publish(update: GameUpdate): Promise<void>;
+  /** Calls `listener` for each update of `gameId`; returns the unsubscribe function. */
+  abstract subscribe(gameId: string, listener: GameUpdateListener): () => void;
+  /** Resolves once the bus is ready to deliver (Redis: subscribed). */
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+  async close(): Promise<void> {}
+}
+
+/** Local delivery by game id. */
+class LocalListeners {
+  private readonly emitter = new EventEmitter();
+  constructor() {
+    // One listener per connected client: no arbitrary cap.
+    this.emitter.setMaxListeners(0);
+  }
+  deliver(update: GameUpdate): void {
+    this.emitter.emit(update.gameId, update);
+  }
+  add(gameId: string, listener: GameUpdateListener): () => void {
+    this.emitter.on(gameId, listener);
+    return () => this.emitter.off(gameId, listener);
+  }
+}
+
+/** Single-instance bus: updates never leave the process. */
+export class InProcessGameUpdatesBus extends GameUpdatesBus {
+  private readonly local = new LocalListeners();
+
+  publish(update: GameUpdate): Promise<void> {
+    this.local.deliver(update);
+    return Promise.resolve();
+  }
+
+  subscribe(gameId: string, listener: GameUpdateListener): () => void {
+    return this.local.add(gameId, listener);
+  }
+}
+
+/** Redis channel every instance publishes accepted entries to. */
+export const GAME_UPDATES_CHANNEL = 'muster:game-updates';
+
+/**
+ * Multi-instance bus over Redis pub/sub. An instance's own updates come back
+ * to it through Redis too, so every listener is served by exactly one path.
+ */
+export class RedisGameUpdatesBus extends GameUpdatesBus {
+  private readonly logger = new Logger('GameUpdatesBus');
+  private readonly local = new LocalListeners();
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly subscribed: Promise<void>;
+
+  constructor(url: string) {
+    super();
+    const options = { lazyConnect: false, maxRetriesPerRequest: 2 };
+    this.publisher = new Redis(url, options);
+    this.subscriber = new Redis(url, options);
+    for (const client of [this.publisher, this.subscriber]) {
+      client.on('error', (e: Error) => this.logger.warn(`Redis: ${e.message}`));
+    }
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== GAME_UPDATES_CHANNEL) return;
+      try {
+        this.local.deliver(JSON.parse(message) as GameUpdate);
+      } catch (e) {
+        this.logger.warn(`Ignoring a malformed game update: ${(e as Error).message}`);
+      }
+    });
+    this.subscribed = this.subscriber.subscribe(GAME_UPDATES_CHANNEL).then(() => undefined);
+    // Surface a failed subscription through ready(), not as an unhandled rejection.
+    this.subscribed.catch(() => undefined);
+  }
+
+  override ready(): Promise<void> {
+    return this.subscribed;
+  }
+
+  async publish(update: GameUpdate): Promise<void> {
+    try {
+      await this.publisher.publish(GAME_UPDATES_CHANNEL, JSON.stringify(update));
+    } catch (e) {
+      this.logger.warn(
+        `Could not publish the update of game ${update.gameId}: ${(e as Error).message}`,
+      );
+    }
+  }
+
+  subscribe(gameId: string, listener: GameUpdateListener): () => void {
+    return this.local.add(gameId, listener);
+  }
+
+  override async close(): Promise<void> {
+    await Promise.allSettled([this.publisher.quit(), this.subscriber.quit()]);
+  }
+}
+
+/**
+ * An async iterator over one game's updates (GraphQL subscriptions): updates
+ * queue until pulled; return() unsubscribes.
+ */
+export function updatesIterator(
+  bus: GameUpdatesBus,
+  gameId: string,
+): AsyncIterableIterator<GameUpdate> {
+  const queue: GameUpdate[] = [];
+  const waiting: Array<(r: IteratorResult<GameUpdate>) => void> = [];
+  let done = false;
+  const unsubscribe = bus.subscribe(gameId, (update) => {
+    const resolve = waiting.shift();
+    if (resolve) resolve({ value: update, done: false });
+    else queue.push(update);
+  });
+  const finish = (): Promise<IteratorResult<GameUpdate>> => {
+    if (!done) {
+      done = true;
+      unsubscribe();
+      for (const resolve of waiting.splice(0)) resolve({ value: undefined, done: true });
+      queue.length = 0;
+    }
+    return Promise.resolve({ value: undefined, done: true });
+  };
+  return {
+    next() {
+      if (queue.length > 0) return Promise.resolve({ value: queue.shift()!, done: false });
+      if (done) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    return: finish,
+    throw(error?: unknown) {
+      void finish();
+      return Promise.reject(error);
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}

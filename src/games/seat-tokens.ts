@@ -1,0 +1,43 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Seat tokens and seed commitments. A seat token is a bearer secret handed
+ * out once, at game creation; only its sha256 is stored, so a database leak
+ * does not let anyone act for a side. The seed of the game's dice is secret
+ * until the game ends; its sha256 is published at creation (the commitment)
+ * so players can check afterwards that the dice were not changed mid-game.
+ */
+
+/** A new seat token: 32 random bytes, base64url. */
+export function newSeatToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the seats table stores for a token: sha256, hex. */
+export function hashSeatToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of a presented token against a stored hash. */
+export function tokenMatches(token: string, storedHash: string): boolean {
+  const presented = Buffer.from(hashSeatToken(token), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
+}
+
+/** A new secret seed for a game's dice: 32 random bytes, hex. */
+export function newSeed(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/** The published commitment to a seed: sha256(seed), hex. */
+export function seedCommitment(seed: string): string {
+  return createHash('sha256').update(seed, 'utf8').digest('hex');
+}
+
+/** The bearer token of an Authorization header ("Bearer <token>"), if any. */
+export function bearerToken(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  return match ? match[1] : undefined;
+}

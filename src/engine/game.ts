@@ -1,0 +1,246 @@
+/**
+ * The public face of the rules engine: prepareGame, newGame, legalOrders,
+ * applyOrder, whoMustAct, view. Pure functions over plain JSON state; the
+ * state passed in is never mutated; untrusted orders never make it throw.
+ *
+ * legalOrders and applyOrder share one generator per phase: the Movement
+ * Phase lists and checks orders with the same step and path functions
+ * (movement.ts), and the Combat Phase goes through combat-phase.ts.
+ */
+import type { Dice } from './dice';
+import { TerrainMap } from './map';
+import { RULES_SYSTEM, RULES_VERSION } from './state';
+import type { GameOptions, GameState, Order, PendingDecision, UnitState } from './state';
+import type {
+  GameEvent,
+  HexId,
+  MapDocument,
+  ReinforcementSpec,
+  Refusal,
+  ScenarioDocument,
+  Side,
+  UnitSpec,
+} from './types';
+import { SIDES } from './types';
+import { Board, buildBoard } from './rules/blue-grey/board';
+import { applyCombatPhaseOrder, combatPhaseOrders } from './rules/blue-grey/combat-phase';
+import { applyMovementPhaseOrder, movementPhaseOrders } from './rules/blue-grey/movement-phase';
+import { refuse } from './rules/blue-grey/refusals';
+import { afterCombatPhase, freshMovementPhase, isNight } from './rules/blue-grey/sequence-of-play';
+import { MovementHook, resolveMovementHooks } from './rules/hooks';
+import { victoryPoints } from './rules/blue-grey/victory';
+
+export interface GameContext {
+  scenario: ScenarioDocument;
+  map: TerrainMap;
+  /** The map as integer-indexed tables for the movement and ZOC inner loops. */
+  board: Board;
+  unitSpecs: Map<string, UnitSpec>;
+  /** The reinforcement entry that schedules each reinforcement unit (5.0). */
+  reinforcementOf: Map<string, ReinforcementSpec>;
+  /** Board indices of the hexes gunboats may use besides river hexes (9.62). */
+  gunboatHexes: Set<number>;
+  /** Objective hexes with occupation tracking (18.31). */
+  objectiveHexes: Set<HexId>;
+  /** Movement-side exclusive-rule hooks the scenario declares. */
+  hooks: MovementHook[];
+}
+
+export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; refusal: Refusal };
+
+export interface GameView {
+  scenarioId: string;
+  rules: GameState['rules'];
+  turn: number;
+  turns: number;
+  night: boolean;
+  phase: GameState['phase'];
+  phasing: Side;
+  mustAct: ReturnType<typeof whoMustAct>;
+  units: Array<UnitState & { designation: string; type: string }>;
+  fieldworks: GameState['fieldworks'];
+  objectives: GameState['objectives'];
+  victoryPoints: Record<Side, number>;
+  eliminatedStrength: Record<Side, number>;
+  result: GameState['result'];
+}
+
+/** Once per scenario: the map and lookups every game of it shares. Throws on an inconsistent scenario. */
+export function prepareGame(scenario: ScenarioDocument, mapDoc: MapDocument): GameContext {
+  const map = new TerrainMap(mapDoc);
+  const board = buildBoard(map);
+  const unitSpecs = new Map(scenario.units.map((u) => [u.id, u]));
+  const reinforcementOf = new Map<string, ReinforcementSpec>();
+  for (const r of scenario.reinforcements) for (const u of r.units) reinforcementOf.set(u, r);
+  const gunboatHexes = new Set<number>();
+  for (const h of scenario.gunboatHexes ?? []) {
+    const i = board.index.get(h);
+    if (i !== undefined) gunboatHexes.add(i);
+  }
+  const ctx: GameContext = {
+    scenario,
+    map,
+    board,
+    unitSpecs,
+    reinforcementOf,
+    gunboatHexes,
+    objectiveHexes: new Set(scenario.victory.objectives.map((o) => o.hex)),
+    hooks: [],
+  };
+  ctx.hooks = resolveMovementHooks(scenario);
+  return ctx;
+}
+
+/** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */
+export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): GameState {
+  const { scenario } = ctx;
+  const setup = scenario.setup;
+  const placed = new Map<string, HexId>();
+  for (const p of setup.placements ?? []) placed.set(p.unit, p.hex);
+  if (setup.kind === 'free') {
+    for (const u of scenario.units) {
+      if (!placed.has(u.id) && !ctx.reinforcementOf.has(u.id)) {
+        throw new Error(`NOT_YET_SUPPORTED (3.0): free set-up of unit ${u.id} is not yet supported`);
+      }
+    }
+  }
+  const units: Record<string, UnitState> = {};
+  for (const spec of scenario.units) {
+    const hex = placed.get(spec.id) ?? null;
+    units[spec.id] = {
+      id: spec.id,
+      side: spec.side,
+      hex,
+      status: hex !== null ? 'on-map' : 'pending',
+      strength: spec.strength,
+      morale: 'good',
+      markers: {},
+    };
+  }
+  const fieldworks: GameState['fieldworks'] = [];
+  if (setup.kind === 'fixed') {
+    for (const f of setup.fieldworks ?? []) {
+      const occupant = Object.values(units).find((u) => u.hex === f.hex);
+      // 10.33, 10.39: Breastworks placed in the Initial Deployment are Trenches.
+      fieldworks.push({ hex: f.hex, kind: 'trench', facing: [...f.facing], side: occupant?.side ?? scenario.firstPlayer });
+    }
+  }
+  const objectives: Record<HexId, Side | null> = {};
+  for (const o of scenario.victory.objectives) {
+    const occupant = Object.values(units).find((u) => u.hex === o.hex && ctx.unitSpecs.get(u.id)!.type !== 'gunboat');
+    objectives[o.hex] = occupant?.side ?? o.initial ?? null;
+  }
+  return {
+    schema: 1,
+    rules: { system: RULES_SYSTEM, version: scenario.rules.version || RULES_VERSION },
+    scenarioId: scenario.id,
+    options,
+    turn: 1,
+    night: isNight(ctx, 1),
+    phase: 'movement',
+    phasing: scenario.firstPlayer,
+    units,
+    fieldworks,
+    movement: freshMovementPhase(),
+    combat: null,
+    pending: null,
+    objectives,
+    eliminatedStrength: { union: 0, confederate: 0 },
+    hookState: {},
+    blockedReinforcements: [],
+    diceDrawn: dice.drawn,
+    result: null,
+  };
+}
+
+/** Who must act now: the phasing side, or the side a pending decision waits on; null when the game is over. */
+export function whoMustAct(
+  ctx: GameContext,
+  state: GameState,
+): { side: Side; kind: 'phase' | 'decision'; decision?: PendingDecision } | null {
+  if (state.phase === 'finished') return null;
+  if (state.pending) return { side: state.pending.side, kind: 'decision', decision: state.pending };
+  void ctx;
+  return { side: state.phasing, kind: 'phase' };
+}
+
+/** Every order `side` may give now, each accepted unchanged by applyOrder; empty only if that side may not act. */
+export function legalOrders(ctx: GameContext, state: GameState, side: Side): Order[] {
+  if (state.phase === 'finished') return [];
+  const acting = whoMustAct(ctx, state);
+  const orders: Order[] = [];
+  if (acting && acting.side === side) {
+    if (state.pending) orders.push(...combatPhaseOrders(ctx, state, side));
+    else if (state.phase === 'movement') orders.push(...movementPhaseOrders(ctx, state, side));
+    else orders.push(...combatPhaseOrders(ctx, state, side));
+  }
+  orders.push({ type: 'resign' });
+  return orders;
+}
+
+function isOrderShape(order: unknown): order is Order {
+  return typeof order === 'object' && order !== null && !Array.isArray(order) && typeof (order as { type?: unknown }).type === 'string';
+}
+
+/** Apply one untrusted order: the next state and its events, or a refusal naming the case. Never throws, never mutates. */
+export function applyOrder(ctx: GameContext, state: GameState, side: Side, order: unknown, dice: Dice): ApplyResult {
+  try {
+    return applyOrderUnsafe(ctx, state, side, order, dice);
+  } catch (err) {
+    return refuse('BAD_ORDER', '—', `the order could not be applied: ${(err as Error).message}`);
+  }
+}
+
+function applyOrderUnsafe(ctx: GameContext, state: GameState, side: Side, order: unknown, dice: Dice): ApplyResult {
+  if (!SIDES.includes(side)) return refuse('BAD_ORDER', '—', `unknown side ${String(side)}`);
+  if (!isOrderShape(order)) return refuse('BAD_ORDER', '—', 'an order is an object with a string "type"');
+  if (state.phase === 'finished') return refuse('GAME_OVER', '4.0', 'the game is over');
+  if (order.type === 'resign') {
+    const winner = side === 'union' ? 'confederate' : 'union';
+    const result = { winner, level: null, reason: `${side} resigned` } as GameState['result'];
+    return {
+      ok: true,
+      state: { ...state, phase: 'finished', movement: null, pending: null, result },
+      events: [{ type: 'resigned', side }, { type: 'game-ended', reason: `${side} resigned`, winner, level: null }],
+    };
+  }
+  const acting = whoMustAct(ctx, state)!;
+  if (acting.side !== side) {
+    return refuse('NOT_YOUR_TURN', state.pending ? '—' : '6.11', `it is ${acting.side}'s turn to act`);
+  }
+  let result: ApplyResult;
+  if (state.phase === 'movement' && !state.pending) {
+    result = applyMovementPhaseOrder(ctx, state, side, order, dice);
+  } else {
+    result = applyCombatPhaseOrder(ctx, state, side, order, dice);
+    if (result.ok && order.type === 'end-phase' && !state.pending) {
+      const after = afterCombatPhase(ctx, result.state, dice);
+      result = { ok: true, state: after.state, events: [...result.events, ...after.events] };
+    }
+  }
+  if (!result.ok) return result;
+  return { ok: true, state: { ...result.state, diceDrawn: dice.drawn }, events: result.events };
+}
+
+/** The whole visible state for clients. */
+export function view(ctx: GameContext, state: GameState): GameView {
+  return {
+    scenarioId: state.scenarioId,
+    rules: state.rules,
+    turn: state.turn,
+    turns: ctx.scenario.turns,
+    night: state.night,
+    phase: state.phase,
+    phasing: state.phasing,
+    mustAct: whoMustAct(ctx, state),
+    units: Object.values(state.units).map((u) => {
+      const spec = ctx.unitSpecs.get(u.id)!;
+      return { ...u, designation: spec.designation, type: spec.type };
+    }),
+    fieldworks: state.fieldworks,
+    objectives: state.objectives,
+    victoryPoints: { union: victoryPoints(ctx, state, 'union'), confederate: victoryPoints(ctx, state, 'confederate') },
+    eliminatedStrength: state.eliminatedStrength,
+    result: state.result,
+  };
+}

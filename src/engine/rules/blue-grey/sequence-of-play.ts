@@ -1,0 +1,66 @@
+/**
+ * Sequence of play (4.0): Game-Turns of two Player-Turns, each a Movement
+ * Phase then a Combat Phase; the Game-Turn Record Interphase advances the
+ * turn; the game ends after the last Game-Turn (3.0, 4.0). Night turns come
+ * from the scenario (11.0). Phases end only by an explicit end-phase order.
+ */
+import type { Dice } from '../../dice';
+import type { GameContext } from '../../game';
+import type { GameState, MovementPhaseState } from '../../state';
+import type { GameEvent } from '../../types';
+import { otherSide } from '../../types';
+import { endCombatPhase, startCombatPhase } from './combat-phase';
+import { evaluateVictory } from './victory';
+
+export function freshMovementPhase(): MovementPhaseState {
+  return { moved: [], entered: {}, marked: [], enteredEnemyZoc: [] };
+}
+
+export function isNight(ctx: GameContext, turn: number): boolean {
+  return ctx.scenario.nightTurns.includes(turn);
+}
+
+/** Movement Phase → Combat Phase (4.0 A → B). */
+export function toCombatPhase(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } {
+  const events: GameEvent[] = [{ type: 'phase-ended', phase: 'movement', side: state.phasing, turn: state.turn }];
+  const next: GameState = { ...state, phase: 'combat', movement: null };
+  const started = startCombatPhase(ctx, next, dice);
+  events.push({ type: 'phase-started', phase: 'combat', side: state.phasing, turn: state.turn });
+  events.push(...started.events);
+  return { state: started.state, events };
+}
+
+/**
+ * Combat Phase → next Player-Turn's Movement Phase, or through the
+ * Game-Turn Record Interphase to the next Game-Turn, or the end of the game.
+ */
+export function afterCombatPhase(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } {
+  const ended = endCombatPhase(ctx, state, dice);
+  const events: GameEvent[] = [...ended.events, { type: 'phase-ended', phase: 'combat', side: state.phasing, turn: state.turn }];
+  let next = ended.state;
+  if (next.phasing === ctx.scenario.firstPlayer) {
+    // 4.0: the Second Player-Turn.
+    next = { ...next, phase: 'movement', phasing: otherSide(next.phasing), movement: freshMovementPhase(), combat: null };
+  } else {
+    // 4.0 (3): Game-Turn Record Interphase.
+    const turn = next.turn + 1;
+    if (turn > ctx.scenario.turns) {
+      const result = evaluateVictory(ctx, next);
+      next = { ...next, phase: 'finished', movement: null, combat: null, result };
+      events.push({ type: 'game-ended', reason: result.reason, winner: result.winner, level: result.level });
+      return { state: next, events };
+    }
+    next = {
+      ...next,
+      turn,
+      night: isNight(ctx, turn),
+      phase: 'movement',
+      phasing: ctx.scenario.firstPlayer,
+      movement: freshMovementPhase(),
+      combat: null,
+    };
+    events.push({ type: 'turn-started', turn, night: next.night });
+  }
+  events.push({ type: 'phase-started', phase: 'movement', side: next.phasing, turn: next.turn });
+  return { state: next, events };
+}

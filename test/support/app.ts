@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, ModuleMetadata } from '@nestjs/common';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/common/bootstrap';
@@ -22,6 +22,12 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Extra environment for the app's configuration (e.g. REDIS_URL). */
   env?: Record<string, string | undefined>;
+  /** Extra modules to import beside AppModule (e.g. a test-only module). */
+  imports?: ModuleMetadata['imports'];
+  /** Extra controllers (e.g. a probe controller that throws, to test error handling). */
+  controllers?: ModuleMetadata['controllers'];
+  /** Extra providers. */
+  providers?: ModuleMetadata['providers'];
   /** Hook to override providers before compiling, e.g. `(b) => b.overrideProvider(X).useValue(y)`. */
   customize?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
 }
@@ -53,7 +59,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   let app: INestApplication | undefined;
   try {
-    let builder = Test.createTestingModule({ imports: [AppModule] })
+    let builder = Test.createTestingModule({
+      imports: [AppModule, ...(options.imports ?? [])],
+      controllers: options.controllers ?? [],
+      providers: options.providers ?? [],
+    })
       .overrideProvider(APP_CONFIG)
       .useValue(config);
     if (options.customize) builder = options.customize(builder);

@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+/**
+ * Helpers that hold the running app to the contract in openapi.yaml.
+ *
+ *   import { expectMatchesSpec } from '../support/openapi';
+ *   const res = await request(server).get(`/v1/games/${id}`).expect(200);
+ *   expectMatchesSpec(res); // body validated against paths./v1/games/{id}.get.responses.200
+ */
+
+export const OPENAPI_FILE = join(__dirname, '..', '..', 'openapi.yaml');
+const DOC_ID = 'https://muster.invalid/openapi.json';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+type Json = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, Json>>;
+  components?: Json;
+}
+
+export interface Operation {
+  method: string; // upper case: GET, POST, …
+  path: string; // OpenAPI template: /v1/games/{id}
+}
+
+let cachedDoc: OpenApiDocument | undefined;
+let cachedAjv: Ajv2020 | undefined;
+const validators = new Map<string, ValidateFunction>();
+
+/** The parsed openapi.yaml (cached). */
+export function loadOpenApi(): OpenApiDocument {
+  cachedDoc ??= parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
+  return cachedDoc;
+}
+
+function ajv(): Ajv2020 {
+  if (!cachedAjv) {
+    // OpenAPI 3.1 schemas are JSON Schema 2020-12; `example`, `discriminator`… are annotations.
+    cachedAjv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(cachedAjv);
+    cachedAjv.addSchema({ ...loadOpenApi(), $id: DOC_ID } as Json);
+  }
+  return cachedAjv;
+}
+
+/** Every operation in the file. */
+export function specOperations(doc: OpenApiDocument = loadOpenApi()): Operation[] {
+  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m] !== undefined).map((m) => ({ method: m.toUpperCase(), path })),
+  );
+}
+
+/** "/v1/games/:id" (Express) → "/v1/games/{id}" (OpenAPI). */
+export function expressToOpenApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+const CATCH_ALL = /^\/?(\*|\{\*[^}]*\}|\(\.\*\))$/;
+
+interface ExpressLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: { stack?: ExpressLayer[] };
+}
+
+/**
+ * Every route the application serves over REST, read from the Express router stack
+ * (GraphQL at /graphql is middleware, not a route, and is not part of this contract).
+ */
+export function appOperations(app: INestApplication): Operation[] {
+  const instance = app.getHttpAdapter().getInstance() as {
+    router?: { stack: ExpressLayer[] };
+    _router?: { stack: ExpressLayer[] };
+  };
+  const stack = (instance.router ?? instance._router)?.stack ?? [];
+  const out: Operation[] = [];
+  const walk = (layers: ExpressLayer[]): void => {
+    for (const layer of layers) {
+      if (layer.route) {
+        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+        for (const p of paths) {
+          // Catch-alls at the root are Nest's not-found handler and global middleware, not API routes.
+          if (CATCH_ALL.test(p)) continue;
+          for (const [method, on] of Object.entries(layer.route.methods)) {
+            if (!on || method === '_all') continue;
+            out.push({ method: method.toUpperCase(), path: expressToOpenApiPath(p) });
+          }
+        }
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk(stack);
+  const seen = new Set<string>();
+  return out.filter((o) => {
+    const key = `${o.method} ${o.path}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Operations served but not described, and described but not served. */
+export function compareWithSpec(
+  served: Operation[],
+  described: Operation[] = specOperations(),
+): { undocumented: string[]; unserved: string[] } {
+  const key = (o: Operation) => `${o.method} ${o.path}`;
+  const s = new Set(served.map(key));
+  const d = new Set(described.map(key));
+  return {
+    undocumented: [...s].filter((k) => !d.has(k)).sort(),
+    unserved: [...d].filter((k) => !s.has(k)).sort(),
+  };
+}
+
+/** The template in the file matching a concrete path ("/v1/games/abc" → "/v1/games/{id}"). */
+export function matchSpecPath(
+  actualPath: string,
+  doc: OpenApiDocument = loadOpenApi(),
+): string | undefined {
+  const path = actualPath.split('?')[0];
+  const templates = Object.keys(doc.paths ?? {});
+  if (templates.includes(path)) return path;
+  return templates.find((t) => {
+    const pattern = t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}/]+\}/g, '[^/]+');
+    return new RegExp(`^${pattern}$`).test(path);
+  });
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function resolveRef(doc: OpenApiDocument, value: Json): { value: Json; pointer?: string } {
+  const ref = value.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return { value };
+  const target = ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>(
+      (node, seg) => (node as Json)?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')],
+      doc,
+    );
+  return { value: target as Json, pointer: ref.slice(1) };
+}
+
+/** The minimal shape of a supertest response this helper needs. */
+export interface ResponseLike {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body?: unknown;
+  text?: string;
+  req?: { method?: string; path?: string };
+}
+
+export interface ValidateOptions {
+  /** HTTP method; default: taken from the supertest response. */
+  method?: string;
+  /** Concrete request path or OpenAPI template; default: taken from the supertest response. */
+  path?: string;
+}
+
+/**
+ * Validates a response against openapi.yaml: the path, method and status must be
+ * described, the media type must be one the file lists, and the body must satisfy
+ * that media type's schema. Returns the list of problems (empty when it conforms).
+ */
+export function validateResponse(res: ResponseLike, options: ValidateOptions = {}): string[] {
+  const doc = loadOpenApi();
+  const method = (options.method ?? res.req?.method ?? '').toLowerCase();
+  const rawPath = options.path ?? res.req?.path ?? '';
+  const where = `${method.toUpperCase()} ${rawPath} → ${res.status}`;
+  if (!method || !rawPath)
+    return [`${where}: cannot tell the method and path; pass them in options`];
+
+  const template = matchSpecPath(rawPath, doc);
+  if (!template) return [`${where}: path is not in openapi.yaml`];
+  const operation = doc.paths[template]?.[method] as Json | undefined;
+  if (!operation) return [`${where}: ${method.toUpperCase()} ${template} is not in openapi.yaml`];
+
+  const responses = (operation.responses ?? {}) as Record<string, Json>;
+  const statusKey = [String(res.status), `${String(res.status)[0]}XX`, 'default'].find(
+    (k) => responses[k] !== undefined,
+  );
+  if (!statusKey) {
+    return [
+      `${where}: status ${res.status} is not described for ${method.toUpperCase()} ${template}`,
+    ];
+  }
+  let pointer = `/paths/${escapePointer(template)}/${method}/responses/${escapePointer(statusKey)}`;
+  const resolved = resolveRef(doc, responses[statusKey]);
+  if (resolved.pointer) pointer = resolved.pointer;
+  const response = resolved.value ?? {};
+
+  const content = response.content as Record<string, Json> | undefined;
+  const contentType = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (!content) {
+    const empty = res.text === undefined || res.text === '';
+    return empty ? [] : [`${where}: the file describes no body but one was sent (${contentType})`];
+  }
+  const mediaType = Object.keys(content).find((m) => m.toLowerCase() === contentType);
+  if (!mediaType) {
+    return [
+      `${where}: content type "${contentType}" is not one of ${Object.keys(content).join(', ')}`,
+    ];
+  }
+  if (content[mediaType].schema === undefined) return [];
+
+  const schemaRef = `${DOC_ID}#${pointer}/content/${escapePointer(mediaType)}/schema`;
+  let validate = validators.get(schemaRef);
+  if (!validate) {
+    validate = ajv().compile({ $ref: schemaRef });
+    validators.set(schemaRef, validate);
+  }
+  const isJson = /[/+]json$/.test(mediaType);
+  const body = isJson ? res.body : (res.text ?? res.body);
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map(
+    (e) => `${where}: body${e.instancePath || ''} ${e.message ?? 'is invalid'} (${e.schemaPath})`,
+  );
+}
+
+/** Throws (failing the test) with every problem found by {@link validateResponse}. */
+export function expectMatchesSpec(res: ResponseLike, options: ValidateOptions = {}): void {
+  const problems = validateResponse(res, options);
+  if (problems.length > 0) {
+    throw new Error(`Response does not match openapi.yaml:\n  ${problems.join('\n  ')}`);
+  }
+}

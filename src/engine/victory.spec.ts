@@ -1,5 +1,10 @@
 import type { Side, VictorySpec } from './types';
+import fc from 'fast-check';
+import type { GameContext } from './game';
+import type { GameState } from './state';
+import { evaluateVictory as engineResultAtEnd } from './rules/blue-grey/victory';
 import {
+  competitionScoreOf,
   conditionHolds,
   evaluateVictory,
   victoryPoints,
@@ -226,5 +231,77 @@ describe('18.0 victory conditions as data', () => {
       winner: null,
       level: 'draw',
     });
+  });
+});
+
+describe('18.31 occupation by units in the hex', () => {
+  const units = {
+    'c-1': { side: 'confederate' as Side, hex: '1508', status: 'on-map' },
+    'u-gb': { side: 'union' as Side, hex: '1701', status: 'on-map' },
+  };
+
+  it('18.31: a unit physically in the objective occupies it, whoever moved through it last', () => {
+    const s = evaluateVictory(SHILOH, { ...state(0, 0, 'union'), units });
+    expect(s.objectives).toEqual({ '1508': 'confederate' });
+  });
+
+  it('18.31: units that cannot hold ground (gunboats, 9.6) do not occupy; eliminated units neither', () => {
+    const gunboatIn1508 = { 'u-gb': { side: 'union' as Side, hex: '1508', status: 'on-map' } };
+    const s = evaluateVictory(
+      SHILOH,
+      { ...state(0, 0, 'confederate'), units: gunboatIn1508 },
+      (id) => id !== 'u-gb',
+    );
+    expect(s.objectives).toEqual({ '1508': 'confederate' });
+    const gone = { 'c-1': { side: 'confederate' as Side, hex: '1508', status: 'eliminated' } };
+    expect(evaluateVictory(SHILOH, { ...state(0, 0, 'union'), units: gone }).objectives).toEqual({
+      '1508': 'union',
+    });
+  });
+});
+
+describe('18.2 competition scores', () => {
+  it('18.2: the score printed with each level, none for a draw or a level the scenario does not print', () => {
+    expect(competitionScoreOf(SHILOH, 'confederate', 'decisive')).toBe(2);
+    expect(competitionScoreOf(SHILOH, 'union', 'marginal')).toBe(0.5);
+    expect(competitionScoreOf(SHILOH, null, 'draw')).toBeNull();
+    expect(competitionScoreOf(SHILOH, 'union', null)).toBeNull();
+  });
+});
+
+describe('18.2 agreement with the end-of-game result', () => {
+  it('18.2: the standing gives the same winner and level as the result the sequence of play records at the end', () => {
+    const ctx = {
+      scenario: { victory: SHILOH },
+      unitSpecs: new Map([
+        ['c-1', { type: 'infantry' }],
+        ['u-1', { type: 'infantry' }],
+      ]),
+    } as unknown as GameContext;
+    const side = fc.constantFrom<Side | null>('union', 'confederate', null);
+    fc.assert(
+      fc.property(fc.nat(40), fc.nat(40), side, side, (uLost, cLost, tracked, inHex) => {
+        const units: GameState['units'] = {};
+        if (inHex) {
+          const id = inHex === 'union' ? 'u-1' : 'c-1';
+          units[id] = {
+            id,
+            side: inHex,
+            hex: '1508',
+            status: 'on-map',
+            strength: 3,
+            morale: 'good',
+            markers: {},
+          };
+        }
+        const gs = { ...state(uLost, cLost, tracked), units } as unknown as GameState;
+        const mine = evaluateVictory(SHILOH, gs);
+        const atEnd = engineResultAtEnd(ctx, gs);
+        expect({ winner: mine.winner, level: mine.level }).toEqual({
+          winner: atEnd.winner,
+          level: atEnd.level,
+        });
+      }),
+    );
   });
 });

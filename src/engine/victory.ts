@@ -30,9 +30,14 @@ import { SIDES, otherSide } from './types';
 export interface VictoryInputs {
   /** Strength points of each side eliminated so far (that side's own losses). */
   eliminatedStrength: Record<Side, number>;
-  /** Occupation of objective hexes: the side holding each, or null. */
+  /** Occupation of objective hexes: the side that last moved into or through each, or null. */
   objectives: Record<HexId, Side | null>;
+  /** Units, when known: a unit physically in an objective hex occupies it (18.31). */
+  units?: Record<string, { side: Side; hex: HexId | null; status: string }>;
 }
+
+/** Which units can occupy a hex (not gunboats, which never hold ground); all by default. */
+export type OccupyingUnit = (unitId: string) => boolean;
 
 /** Where the game stands on victory: points so far and the level that holds now. */
 export interface VictoryStanding {
@@ -69,15 +74,29 @@ export function victoryPoints(spec: VictorySpec, state: VictoryInputs): Record<S
   return points;
 }
 
-/** Who occupies each objective hex the spec names (18.31: tracked in state.objectives). */
+/**
+ * Who occupies each objective hex the spec names. 18.31: "having a Friendly
+ * unit physically in the hex ... or having been the last to have moved a
+ * Friendly unit into or through the hex": a unit in the hex decides; else
+ * the last side to move through it (state.objectives); else the spec's
+ * initial holder.
+ */
 export function objectiveHolders(
   spec: VictorySpec,
   state: VictoryInputs,
+  canOccupy: OccupyingUnit = () => true,
 ): Record<HexId, Side | null> {
   const holders: Record<HexId, Side | null> = {};
   for (const objective of spec.objectives) {
+    const present = Object.entries(state.units ?? {}).find(
+      ([id, u]) => u.status === 'on-map' && u.hex === objective.hex && canOccupy(id),
+    );
     const tracked = state.objectives?.[objective.hex];
-    holders[objective.hex] = tracked !== undefined ? tracked : (objective.initial ?? null);
+    holders[objective.hex] = present
+      ? present[1].side
+      : tracked !== undefined
+        ? tracked
+        : (objective.initial ?? null);
   }
   return holders;
 }
@@ -121,9 +140,13 @@ export function levelThatHolds(
  * The victory standing now: points, occupation and the level that would be
  * awarded if the game ended at this moment (the result at the end, 18.2).
  */
-export function evaluateVictory(spec: VictorySpec, state: VictoryInputs): VictoryStanding {
+export function evaluateVictory(
+  spec: VictorySpec,
+  state: VictoryInputs,
+  canOccupy?: OccupyingUnit,
+): VictoryStanding {
   const points = victoryPoints(spec, state);
-  const objectives = objectiveHolders(spec, state);
+  const objectives = objectiveHolders(spec, state, canOccupy);
   const level = levelThatHolds(spec, points, objectives);
   if (!level) {
     return {
@@ -152,8 +175,9 @@ export function evaluateVictory(spec: VictorySpec, state: VictoryInputs): Victor
 export function victoryResult(
   spec: VictorySpec,
   state: VictoryInputs,
+  canOccupy?: OccupyingUnit,
 ): { winner: Side | null; level: string | null; reason: string } {
-  const s = evaluateVictory(spec, state);
+  const s = evaluateVictory(spec, state, canOccupy);
   const score = `${s.points.union}–${s.points.confederate} VP (Union–Confederate)`;
   if (s.winner === null) {
     return {
@@ -168,4 +192,14 @@ export function victoryResult(
     level: s.level,
     reason: `${who} ${s.level} victory (${s.case}) at the end of the game, ${score}.`,
   };
+}
+
+/** The competition score the scenario prints for `side`'s `level` of victory, if any. */
+export function competitionScoreOf(
+  spec: VictorySpec,
+  side: Side | null,
+  level: string | null,
+): number | null {
+  if (side === null || level === null) return null;
+  return spec.levels.find((l) => l.side === side && l.level === level)?.competitionScore ?? null;
 }

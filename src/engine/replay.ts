@@ -1,0 +1,149 @@
+/**
+ * Replay verification: re-run a game from its seed and its orders alone and
+ * check, entry by entry, that the engine gives the very same events (every
+ * die roll included) and the very same state. Because every roll comes from
+ * the seeded dice (dice.ts) and the rules are pure functions, an honest log
+ * re-derives bit for bit; the first entry that does not is reported.
+ *
+ * The engine stays free of I/O and node modules, so the state hash function
+ * (sha256 of canonical JSON, src/games/state-hash.ts) is passed in.
+ */
+import { seededDice } from './dice';
+import { applyOrder, newGame, type GameContext } from './game';
+import type { GameOptions, GameState } from './state';
+import type { GameEvent, Side } from './types';
+
+/** One logged entry as a replay carries it. */
+export interface ReplayEntryInput {
+  seq: number;
+  side: Side;
+  order: unknown;
+  events: GameEvent[];
+  /** Hash of the state after this entry. */
+  stateHash: string;
+}
+
+export type ReplayMismatchKind = 'sequence' | 'refused' | 'events' | 'state-hash';
+
+export interface ReplayMismatch {
+  /** seq of the first entry that does not re-derive. */
+  seq: number;
+  kind: ReplayMismatchKind;
+  /** A sentence saying what differs. */
+  detail: string;
+  /** For 'events': the events the log holds and the ones the engine gives; for 'state-hash': the two hashes. */
+  expected?: unknown;
+  actual?: unknown;
+}
+
+export interface ReplayCheck {
+  /** True when every entry re-derived exactly. */
+  ok: boolean;
+  /** Entries re-run and found equal before the first mismatch (all of them when ok). */
+  verified: number;
+  mismatch: ReplayMismatch | null;
+  /** The state after the last entry that re-derived. */
+  finalState: GameState;
+}
+
+/** Structural equality of plain JSON data; members whose value is undefined count as absent. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+    return false;
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((v, i) => sameData(v, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  if (ak.length !== bk.length) return false;
+  return ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && sameData(ao[k], bo[k]));
+}
+
+/** Index of the first event that differs, for a readable mismatch. */
+function firstDifferentEvent(expected: GameEvent[], actual: GameEvent[]): number {
+  const n = Math.max(expected.length, actual.length);
+  for (let i = 0; i < n; i++) if (!sameData(expected[i], actual[i])) return i;
+  return n;
+}
+
+/**
+ * The state a game starts from: newGame with dice from the seed (drawn from
+ * position 0), exactly as the service creates it.
+ */
+export function initialState(ctx: GameContext, options: GameOptions, seed: string): GameState {
+  return newGame(ctx, options, seededDice(seed, 0));
+}
+
+/**
+ * Re-runs `entries` in order from the seed and reports the first entry whose
+ * sequence number, acceptance, events or resulting state hash differs from
+ * the log. Never throws on a bad log: a malformed or refused order is a
+ * mismatch like any other.
+ */
+export function rerunReplay(
+  ctx: GameContext,
+  options: GameOptions,
+  seed: string,
+  entries: ReplayEntryInput[],
+  hash: (state: GameState) => string,
+): ReplayCheck {
+  let state = initialState(ctx, options, seed);
+  let verified = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    const fail = (m: Omit<ReplayMismatch, 'seq'>): ReplayCheck => ({
+      ok: false,
+      verified,
+      mismatch: { seq: entry.seq, ...m },
+      finalState: state,
+    });
+    if (entry.seq !== i + 1) {
+      return fail({
+        kind: 'sequence',
+        detail: `Entry ${i + 1} of the log carries seq ${entry.seq}; entries must be numbered 1, 2, 3… without gaps.`,
+      });
+    }
+    const result = applyOrder(
+      ctx,
+      state,
+      entry.side,
+      entry.order,
+      seededDice(seed, state.diceDrawn),
+    );
+    if (!result.ok) {
+      return fail({
+        kind: 'refused',
+        detail: `The engine refuses the ${entry.side} order of entry ${entry.seq}: ${result.refusal.message} (${result.refusal.code}, ${result.refusal.rule}).`,
+        actual: result.refusal,
+      });
+    }
+    const logged = Array.isArray(entry.events) ? entry.events : [];
+    if (!sameData(logged, result.events)) {
+      const at = firstDifferentEvent(logged, result.events);
+      return fail({
+        kind: 'events',
+        detail: `Entry ${entry.seq}: event ${at + 1} differs from what the engine derives from the seed and the order.`,
+        expected: logged,
+        actual: result.events,
+      });
+    }
+    const actualHash = hash(result.state);
+    if (actualHash !== entry.stateHash) {
+      return fail({
+        kind: 'state-hash',
+        detail: `Entry ${entry.seq}: the state hash differs from the state the engine derives.`,
+        expected: entry.stateHash,
+        actual: actualHash,
+      });
+    }
+    state = result.state;
+    verified++;
+  }
+  return { ok: true, verified, mismatch: null, finalState: state };
+}

@@ -253,8 +253,8 @@ function bankOf(doc: MapDocument, grid: HexGrid): Map<string, 'west' | 'east' | 
     ['1508', 'west'],
     ['1905', 'east'],
   ] as const) {
-    const seen = new Set([start]);
-    const queue = [start];
+    const seen = new Set<string>([start]);
+    const queue: string[] = [start];
     while (queue.length) {
       const h = queue.shift()!;
       out.set(h, out.has(h) && out.get(h) !== side ? 'both' : side);

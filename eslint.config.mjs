@@ -20,13 +20,27 @@ const ENGINE_PURITY = {
   ],
   'no-restricted-properties': [
     'error',
-    { object: 'Math', property: 'random', message: 'Use the game\'s seeded dice (src/engine/dice.ts).' },
-    { object: 'Date', property: 'now', message: 'src/engine has no clock: pass time in if needed.' },
+    {
+      object: 'Math',
+      property: 'random',
+      message: "Use the game's seeded dice (src/engine/dice.ts).",
+    },
+    {
+      object: 'Date',
+      property: 'now',
+      message: 'src/engine has no clock: pass time in if needed.',
+    },
   ],
   'no-restricted-syntax': [
     'error',
-    { selector: "NewExpression[callee.name='Date']", message: 'src/engine has no clock: pass time in if needed.' },
-    { selector: "CallExpression[callee.name='Date']", message: 'src/engine has no clock: pass time in if needed.' },
+    {
+      selector: "NewExpression[callee.name='Date']",
+      message: 'src/engine has no clock: pass time in if needed.',
+    },
+    {
+      selector: "CallExpression[callee.name='Date']",
+      message: 'src/engine has no clock: pass time in if needed.',
+    },
   ],
   'no-restricted-globals': [
     'error',
@@ -42,7 +56,10 @@ export default tseslint.config(
   {
     languageOptions: { sourceType: 'module', ecmaVersion: 2022 },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },

@@ -72,7 +72,12 @@ export interface HexsideSpec {
   features: HexsideFeature[];
 }
 
-export type RouteType = 'turnpike' | 'road' | 'railway' | 'trail';
+/**
+ * 'sunken-road': the TEC's "Sunken road" row (1 MP, attacker halved, attacker
+ * doubled from an adjacent sunken road hex) describes hexes joined like a road
+ * (rules-editions.md A31: moved along as a road), so it is a route type too.
+ */
+export type RouteType = 'turnpike' | 'road' | 'railway' | 'trail' | 'sunken-road';
 
 /** A route drawn as a chain of contiguous hexes; each consecutive pair is joined through their hexside (6.22–6.24). */
 export interface RouteSpec {

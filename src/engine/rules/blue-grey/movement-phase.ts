@@ -1,22 +1,376 @@
 /**
- * The Movement Phase (4.0 A, 5.0, 6.0): listing and applying its orders.
+ * The Movement Phase (4.0 A; 5.0; 6.0; 6.4; 10.34 i; 12.41 b): one
+ * generator per order type that both lists the phasing side's orders and
+ * checks a submitted one with the same functions (movement.ts).
  */
 import type { Dice } from '../../dice';
-import type { GameContext, ApplyResult } from '../../game';
-import type { GameState, Order } from '../../state';
-import type { Side } from '../../types';
-import { refuse } from './refusals';
+import type { ApplyResult, GameContext } from '../../game';
+import type { GameState, Order, UnitState } from '../../state';
+import type { GameEvent, HexId, Refusal, Side } from '../../types';
+import type { MoveConstraint } from '../hooks';
+import {
+  abandonConstruction,
+  buildRefusal,
+  completeRefusal,
+  declareFacing,
+  facingChoices,
+  placeUnderConstruction,
+  underConstructionOf,
+} from './breastworks-construction';
+import { checkGunboatPath, gunboatWater, reachGunboat } from './gunboats';
+import { CrossingCheck, MoveEnv, Mover, Reach, checkPath, fmt, moveEnv, moverFor, reach } from './movement';
+import { entryCost, entryHexes, entryRefusal, markBlockedReinforcements } from './reinforcements';
+import { refuse, refusal } from './refusals';
 import { toCombatPhase } from './sequence-of-play';
 
-export function movementPhaseOrders(_ctx: GameContext, state: GameState, side: Side): Order[] {
-  if (state.phase !== 'movement' || state.phasing !== side) return [];
-  return [{ type: 'end-phase' }];
+type MoveKind = 'move' | 'strategic-move' | 'enter';
+
+function crossingCheck(ctx: GameContext, state: GameState, side: Side): CrossingCheck {
+  const hooks = ctx.hooks.filter((h) => h.crossing);
+  if (hooks.length === 0) return () => null;
+  const ids = ctx.board.ids;
+  return (from, via, to) => {
+    let out: Refusal | number | null = null;
+    for (const h of hooks) {
+      const r = h.crossing!(ctx, state, side, ids[from], ids[via], ids[to]);
+      if (r !== null && typeof r === 'object') return r;
+      if (typeof r === 'number') out = r;
+    }
+    return out;
+  };
 }
 
-export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, _side: Side, order: Order, dice: Dice): ApplyResult {
-  if (order.type === 'end-phase') {
-    const r = toCombatPhase(ctx, state, dice);
-    return { ok: true, state: r.state, events: r.events };
+function constraintOf(ctx: GameContext, state: GameState, unit: UnitState): MoveConstraint | null {
+  for (const h of ctx.hooks) {
+    const c = h.constraint?.(ctx, state, unit);
+    if (c) return c;
   }
-  return refuse('NOT_YET_SUPPORTED', '6.0', `"${order.type}" orders are not yet supported`);
+  return null;
 }
+
+/** Why this unit may not act at all this phase (6.11, 6.18, 12.41b, 10.34), or null. */
+function unitRefusal(ctx: GameContext, state: GameState, side: Side, unitId: unknown): Refusal | UnitState {
+  if (typeof unitId !== 'string' || !(unitId in state.units))
+    return refusal('UNKNOWN_UNIT', '—', `no unit ${String(unitId)} in this game`);
+  const unit = state.units[unitId];
+  if (unit.side !== side) return refusal('NOT_YOUR_UNIT', '6.11', `${unitId} belongs to the other player`);
+  if (state.movement!.moved.includes(unitId))
+    return refusal('ALREADY_MOVED', '6.18', `${unitId} has already moved this Movement Phase`);
+  if (state.movement!.marked.includes(unitId))
+    return refusal('MARKED_NO_MOVE', '12.41', `${unitId} has a marker placed instead of moving this phase`);
+  return unit;
+}
+
+function isGunboat(ctx: GameContext, unit: UnitState): boolean {
+  return ctx.unitSpecs.get(unit.id)!.type === 'gunboat';
+}
+
+/** A unit with a declared Breastworks facing stays put this phase (10.34 ii). */
+function completing(state: GameState, unit: UnitState): boolean {
+  const m = underConstructionOf(state, unit.id);
+  return !!m && m.facing.length > 0;
+}
+
+/** Every destination of one unit and move kind, or a refusal for the unit as a whole. */
+function unitReach(
+  ctx: GameContext,
+  state: GameState,
+  env: MoveEnv,
+  unit: UnitState,
+  kind: MoveKind,
+  entryHex?: number,
+): Reach[] {
+  const b = ctx.board;
+  if (completing(state, unit)) return [];
+  if (kind === 'enter') {
+    if (isGunboat(ctx, unit)) {
+      if (!gunboatWater(env, entryHex!) || env.enemyAt[entryHex!]) return [];
+      return reachGunboat(env, unit, -1, entryHex!);
+    }
+    const m = moverFor(env, unit, false, false);
+    const cost = entryCost(env, m, entryHex!);
+    if (typeof cost !== 'number') return [];
+    return reach(env, m, { kind: 'entry', at: entryHex!, cost }, crossingCheck(ctx, state, unit.side));
+  }
+  const at = b.index.get(unit.hex!)!;
+  const c = constraintOf(ctx, state, unit);
+  if (c?.kind === 'forbidden') return [];
+  if (isGunboat(ctx, unit)) return kind === 'move' && !c ? reachGunboat(env, unit, at) : [];
+  const inZoc = env.enemyZoc[at] === 1;
+  if (kind === 'strategic-move') {
+    if (c || env.nearEnemy[at] || strategicBonusZero(ctx, unit)) return [];
+  }
+  const m = moverFor(env, unit, kind === 'strategic-move', inZoc);
+  if (c?.kind === 'one-hex') {
+    const out: Reach[] = [];
+    for (const h of c.hexes) {
+      const j = b.index.get(h);
+      if (j === undefined) continue;
+      const r = checkPath(env, m, { kind: 'hex', at }, [j], crossingCheck(ctx, state, unit.side));
+      if ('end' in r) out.push({ to: j, cost: r.cost, path: [j] });
+    }
+    return out;
+  }
+  return reach(env, m, { kind: 'hex', at }, crossingCheck(ctx, state, unit.side));
+}
+
+function strategicBonusZero(ctx: GameContext, unit: UnitState): boolean {
+  const t = ctx.unitSpecs.get(unit.id)!.type;
+  return !(t === 'infantry' || t === 'cavalry' || t === 'artillery' || t === 'horse-artillery');
+}
+
+function ids(ctx: GameContext, path: number[]): HexId[] {
+  return path.map((i) => ctx.board.ids[i]);
+}
+
+/** All orders of the phasing side's Movement Phase. */
+export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Side): Order[] {
+  if (state.phase !== 'movement' || state.phasing !== side || !state.movement) return [];
+  const env = moveEnv(ctx, state, side);
+  const orders: Order[] = [];
+  for (const id in state.units) {
+    const unit = state.units[id];
+    if (unit.side !== side) continue;
+    const ok = unitRefusal(ctx, state, side, id);
+    if (!('id' in ok)) continue;
+    if (unit.status === 'on-map') {
+      for (const r of unitReach(ctx, state, env, unit, 'move')) orders.push({ type: 'move', unit: id, path: ids(ctx, r.path) });
+      for (const r of unitReach(ctx, state, env, unit, 'strategic-move'))
+        orders.push({ type: 'strategic-move', unit: id, path: ids(ctx, r.path) });
+      if (markerRefusal(ctx, state, env, unit, 'rally-marker') === null) orders.push({ type: 'rally-marker', unit: id });
+      if (markerRefusal(ctx, state, env, unit, 'build-breastworks') === null) orders.push({ type: 'build-breastworks', unit: id });
+      if (markerRefusal(ctx, state, env, unit, 'complete-breastworks') === null)
+        for (const facing of facingChoices(ctx, unit.hex!)) orders.push({ type: 'complete-breastworks', unit: id, facing });
+    } else if (unit.status === 'pending' && entryRefusal(ctx, state, unit) === null) {
+      for (const hex of entryHexes(ctx, state, unit)) {
+        for (const r of unitReach(ctx, state, env, unit, 'enter', ctx.board.index.get(hex)!))
+          orders.push({ type: 'enter', unit: id, hex, path: ids(ctx, r.path) });
+      }
+    }
+  }
+  if (endPhaseRefusal(ctx, state, side) === null) orders.push({ type: 'end-phase' });
+  return orders;
+}
+
+/** Marker orders placed instead of moving (12.41b, 10.34 i–ii): why not, or null. */
+function markerRefusal(
+  ctx: GameContext,
+  state: GameState,
+  env: MoveEnv,
+  unit: UnitState,
+  type: 'rally-marker' | 'build-breastworks' | 'complete-breastworks',
+  facing?: unknown,
+): Refusal | null {
+  if (unit.status !== 'on-map') return refusal('NOT_ON_MAP', '12.41', `${unit.id} is not on the map`);
+  if (isGunboat(ctx, unit)) return refusal('NOT_ELIGIBLE', type === 'rally-marker' ? '12.41' : '10.34', 'Gunboats take no markers');
+  for (const h of ctx.hooks) {
+    const r = h.markerRefusal?.(ctx, state, unit);
+    if (r) return r;
+  }
+  if (type === 'rally-marker') {
+    if (unit.morale === 'good') return refusal('RALLY_GOOD_ORDER', '12.41', `${unit.id} is neither Disordered, Shaken nor Routed`);
+    if (env.enemyZoc[ctx.board.index.get(unit.hex!)!])
+      return refusal('RALLY_IN_ENEMY_ZOC', '12.41', 'units in an Enemy Zone of Control may not Rally');
+    if (completing(state, unit)) return refusal('MARKED_NO_MOVE', '10.34', `${unit.id} is completing Breastworks`);
+    return null;
+  }
+  if (type === 'build-breastworks') return buildRefusal(ctx, state, unit);
+  return completeRefusal(ctx, state, unit, facing ?? facingChoices(ctx, unit.hex!)[0]);
+}
+
+/** Why the side may not end its Movement Phase yet (exclusive-rule obligations), or null. */
+function endPhaseRefusal(ctx: GameContext, state: GameState, side: Side): Refusal | null {
+  const env = moveEnv(ctx, state, side);
+  for (const h of ctx.hooks) {
+    const r = h.endPhaseRefusal?.(ctx, state, side, (u) => {
+      if (!('id' in unitRefusal(ctx, state, side, u.id))) return false;
+      return unitReach(ctx, state, env, u, 'move').length > 0;
+    });
+    if (r) return r;
+  }
+  return null;
+}
+
+function asPath(ctx: GameContext, path: unknown): number[] | Refusal {
+  if (!Array.isArray(path) || path.length === 0 || !path.every((h) => typeof h === 'string'))
+    return refusal('BAD_ORDER', '6.17', 'path must be a non-empty list of hex labels');
+  const out: number[] = [];
+  for (const h of path as string[]) {
+    const i = ctx.board.index.get(h);
+    if (i === undefined) return refusal('OFF_MAP', '2.1', `${h} is not a hex of this map; units may not move off the map`);
+    out.push(i);
+  }
+  return out;
+}
+
+export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, side: Side, order: Order, dice: Dice): ApplyResult {
+  const o = order as Order & Record<string, unknown>;
+  switch (o.type) {
+    case 'end-phase': {
+      const r = endPhaseRefusal(ctx, state, side);
+      if (r) return { ok: false, refusal: r };
+      const env = moveEnv(ctx, state, side);
+      const blocked = markBlockedReinforcements(ctx, state, (u) =>
+        entryHexes(ctx, state, u).some((h) => unitReach(ctx, state, env, u, 'enter', ctx.board.index.get(h)!).length > 0),
+      );
+      const base = blocked.length ? { ...state, blockedReinforcements: [...state.blockedReinforcements, ...blocked] } : state;
+      const next = toCombatPhase(ctx, base, dice);
+      const events: GameEvent[] = blocked.length ? [{ type: 'reinforcements-blocked', units: blocked, rule: '5.5' }, ...next.events] : next.events;
+      return { ok: true, state: next.state, events };
+    }
+    case 'move':
+    case 'strategic-move':
+      return applyMove(ctx, state, side, o, o.type);
+    case 'enter':
+      return applyEnter(ctx, state, side, o);
+    case 'rally-marker':
+    case 'build-breastworks':
+    case 'complete-breastworks': {
+      const u = unitRefusal(ctx, state, side, o.unit);
+      if (!('id' in u)) return { ok: false, refusal: u };
+      const env = moveEnv(ctx, state, side);
+      const r = markerRefusal(ctx, state, env, u, o.type, o.facing);
+      if (r) return { ok: false, refusal: r };
+      const movement = { ...state.movement!, marked: [...state.movement!.marked, u.id] };
+      if (o.type === 'rally-marker') {
+        const unit = { ...u, markers: { ...u.markers, rally: true } };
+        return {
+          ok: true,
+          state: { ...state, movement, units: { ...state.units, [u.id]: unit } },
+          events: [{ type: 'rally-marker-placed', unit: u.id, hex: u.hex, rule: '12.41' }],
+        };
+      }
+      const done = o.type === 'build-breastworks' ? placeUnderConstruction(state, u) : declareFacing(state, u, o.facing as HexId[]);
+      return { ok: true, state: { ...done.state, movement }, events: done.events };
+    }
+    default:
+      return refuse('BAD_ORDER', '4.0', `"${String(o.type)}" is not an order of the Movement Phase`);
+  }
+}
+
+function applyMove(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  o: Record<string, unknown>,
+  kind: 'move' | 'strategic-move',
+): ApplyResult {
+  const u = unitRefusal(ctx, state, side, o.unit);
+  if (!('id' in u)) return { ok: false, refusal: u };
+  if (u.status !== 'on-map') return refuse('NOT_ON_MAP', '5.0', `${u.id} is not on the map${u.status === 'pending' ? '; bring it on with an enter order' : ''}`);
+  const path = asPath(ctx, o.path);
+  if (!Array.isArray(path)) return { ok: false, refusal: path };
+  if (completing(state, u)) return refuse('MARKED_NO_MOVE', '10.34', `${u.id} is completing Breastworks and may not move`);
+  const env = moveEnv(ctx, state, side);
+  const at = ctx.board.index.get(u.hex!)!;
+  const c = constraintOf(ctx, state, u);
+  if (c?.kind === 'forbidden') return { ok: false, refusal: c.refusal };
+  let end: number;
+  let cost = 0;
+  if (isGunboat(ctx, u)) {
+    if (kind === 'strategic-move') return refuse('NOT_ELIGIBLE', '6.4', 'Gunboats do not use Strategic Movement');
+    if (c) return { ok: false, refusal: c.refusal };
+    const r = checkGunboatPath(env, u, at, path);
+    if (!('end' in r)) return { ok: false, refusal: r };
+    end = r.end;
+  } else {
+    if (c?.kind === 'one-hex') {
+      if (kind === 'strategic-move' || path.length !== 1 || !c.hexes.includes(ctx.board.ids[path[0]]))
+        return { ok: false, refusal: c.refusal };
+    }
+    if (kind === 'strategic-move') {
+      if (strategicBonusZero(ctx, u)) return refuse('NOT_ELIGIBLE', '6.42', `${u.id} may not use Strategic Movement`);
+      if (env.nearEnemy[at])
+        return refuse('STRATEGIC_NOT_ELIGIBLE', '6.41', 'Strategic Movement only for units beginning three or more hexes from any Enemy unit');
+    }
+    const m: Mover = moverFor(env, u, kind === 'strategic-move', env.enemyZoc[at] === 1);
+    const r = checkPath(env, m, { kind: 'hex', at }, path, crossingCheck(ctx, state, side));
+    if (!('end' in r)) return { ok: false, refusal: r };
+    end = r.end;
+    cost = r.cost;
+  }
+  return finishMove(ctx, state, env, u, path, end, cost, kind, []);
+}
+
+function applyEnter(ctx: GameContext, state: GameState, side: Side, o: Record<string, unknown>): ApplyResult {
+  const u = unitRefusal(ctx, state, side, o.unit);
+  if (!('id' in u)) return { ok: false, refusal: u };
+  const r0 = entryRefusal(ctx, state, u);
+  if (r0) return { ok: false, refusal: r0 };
+  if (typeof o.hex !== 'string') return refuse('BAD_ORDER', '5.0', 'enter needs the entry hex');
+  const path = asPath(ctx, o.path);
+  if (!Array.isArray(path)) return { ok: false, refusal: path };
+  if (!entryHexes(ctx, state, u).includes(o.hex))
+    return refuse('ENTRY_HEX_NOT_ALLOWED', '5.5', `${u.id} may not enter at ${o.hex}`);
+  const entry = ctx.board.index.get(o.hex)!;
+  if (path[0] !== entry) return refuse('BAD_ORDER', '5.0', 'the path of an entering unit starts at its entry hex');
+  const env = moveEnv(ctx, state, side);
+  let end: number;
+  let cost = 0;
+  if (isGunboat(ctx, u)) {
+    const r = checkGunboatPath(env, u, -1, path);
+    if (!('end' in r)) return { ok: false, refusal: r };
+    end = r.end;
+  } else {
+    const m = moverFor(env, u, false, false);
+    const enterCost = entryCost(env, m, entry);
+    if (typeof enterCost !== 'number') return { ok: false, refusal: enterCost };
+    const r = checkPath(env, m, { kind: 'entry', at: entry, cost: enterCost }, path, crossingCheck(ctx, state, side));
+    if (!('end' in r)) return { ok: false, refusal: r };
+    end = r.end;
+    cost = r.cost;
+  }
+  return finishMove(ctx, state, env, u, path, end, cost, 'enter', [{ type: 'entered', unit: u.id, hex: o.hex, rule: '5.0' }]);
+}
+
+/** The unit arrives: the new state, objectives passed (18.31), towns entered (12.17), abandoned Breastworks. */
+function finishMove(
+  ctx: GameContext,
+  state: GameState,
+  env: MoveEnv,
+  u: UnitState,
+  path: number[],
+  end: number,
+  cost: number,
+  kind: MoveKind,
+  events: GameEvent[],
+): ApplyResult {
+  const b = ctx.board;
+  const hexes = ids(ctx, path);
+  const to = b.ids[end];
+  const gunboat = isGunboat(ctx, u);
+  let morale = u.morale;
+  const out: GameEvent[] = [...events, { type: kind === 'strategic-move' ? 'strategic-moved' : 'moved', unit: u.id, from: u.hex, path: hexes, to, mp: fmt(cost), rule: kind === 'enter' ? '5.0' : kind === 'move' ? '6.0' : '6.4' }];
+  if (!gunboat && morale === 'good' && hexes.some((h) => ctx.map.hex(h).terrain === 'town')) {
+    morale = 'disordered';
+    out.push({ type: 'disordered', unit: u.id, rule: '12.17', reason: 'entered a town hex' });
+  }
+  let next: GameState = state;
+  if (u.markers.buildingBreastworks) {
+    const a = abandonConstruction(next, u.id);
+    next = a.state;
+    out.push(...a.events);
+  }
+  const cur = next.units[u.id];
+  const movement = { ...next.movement! };
+  movement.moved = [...movement.moved, u.id];
+  if (kind === 'enter') movement.entered = { ...movement.entered, [hexes[0]]: (movement.entered[hexes[0]] ?? 0) + 1 };
+  if (!gunboat && env.enemyZoc[end]) movement.enteredEnemyZoc = [...movement.enteredEnemyZoc, u.id];
+  let objectives = next.objectives;
+  if (!gunboat) {
+    for (const h of hexes) {
+      if (ctx.objectiveHexes.has(h) && objectives[h] !== u.side) {
+        objectives = { ...objectives, [h]: u.side };
+        out.push({ type: 'objective-occupied', hex: h, side: u.side, rule: '18.31' });
+      }
+    }
+  }
+  next = {
+    ...next,
+    movement,
+    objectives,
+    units: { ...next.units, [u.id]: { ...cur, hex: to, status: 'on-map', morale } },
+  };
+  return { ok: true, state: next, events: out };
+}
+

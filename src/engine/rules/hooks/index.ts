@@ -6,10 +6,14 @@
  */
 import type { ScenarioDocument } from '../../types';
 import type { HookFactory, MovementHook } from './movement-hook';
+import { surpriseAssault } from './surprise-assault';
+import { ferryCrossing } from './ferry-crossing';
 
 export * from './movement-hook';
 
 const registry: Record<string, HookFactory> = {
+  'surprise-assault': surpriseAssault,
+  'ferry-crossing': ferryCrossing,
 };
 
 /** Names of the movement-side hooks this engine implements. */

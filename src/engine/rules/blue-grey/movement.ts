@@ -1,0 +1,414 @@
+/**
+ * Movement (6.0–6.3, 7.0–7.4 for their movement side, 11.12, 12.31).
+ *
+ * One step function, `stepCost`, decides whether a unit may enter a hex from
+ * an adjacent one and at what cost; `checkPath` walks a submitted path with
+ * it, and `reach` runs Dijkstra over the same function to list every hex a
+ * unit can reach with one cheapest path. Because the legality of a step
+ * never depends on the path before it (the only history, leaving an Enemy
+ * Zone of Control at Night, is fixed for the whole move), "some legal path
+ * reaches the hex" and "the cheapest path is legal" coincide, so listing and
+ * validation cannot disagree.
+ *
+ * Movement Points are integer thirds (terrain-costs.ts).
+ */
+import type { GameContext } from '../../game';
+import type { GameState, UnitState } from '../../state';
+import type { Refusal, Side, UnitType } from '../../types';
+import { otherSide } from '../../types';
+import { Board, directionTo, routeStepCost } from './board';
+import { refusal } from './refusals';
+import { StackTally, stackingRefusal, tallyStacks } from './stacking';
+import { STRATEGIC_DISTANCE, strategicBonusThirds } from './strategic-movement';
+import { CostClass, SLOPE_UP_COST, costClassOf } from './terrain-costs';
+import { enemyZocOf } from './zoc';
+
+/** 7.2: entering an Enemy controlled hex costs at least 2 MP. */
+export const ENEMY_ZOC_MINIMUM = 6;
+
+/**
+ * Movement Allowance in thirds (2.4): printed, else 6 for infantry and
+ * artillery, 8 for cavalry; cavalry never below 8 unless the scenario flags
+ * the unit "ma-as-printed" (A6: Chickamauga's Wilder); horse artillery 8 when
+ * not printed (A5). Night: −1 (11.11, after the cavalry minimum, A6).
+ * Gunboats: unlimited (9.62), reported as Infinity.
+ */
+export function movementAllowance(ctx: GameContext, unitId: string, night: boolean): number {
+  const spec = ctx.unitSpecs.get(unitId)!;
+  if (spec.type === 'gunboat') return Infinity;
+  let ma = spec.movement ?? (spec.type === 'cavalry' || spec.type === 'horse-artillery' ? 8 : 6);
+  if (spec.type === 'cavalry' && !spec.flags?.includes('ma-as-printed')) ma = Math.max(8, ma);
+  if (night) ma -= 1;
+  return Math.max(0, ma) * 3;
+}
+
+/** Everything about the position the inner loops need, for one moving side. Cached per state. */
+export interface MoveEnv {
+  ctx: GameContext;
+  state: GameState;
+  side: Side;
+  board: Board;
+  enemyZoc: Uint8Array;
+  enemyAt: Uint8Array;
+  /** 7.3: a friendly infantry or cavalry unit is in the hex. */
+  infCavAt: Uint8Array;
+  /** 6.44: within two hexes of an Enemy unit (closer than three). */
+  nearEnemy: Uint8Array;
+  tally: StackTally;
+}
+
+const envCache = new WeakMap<GameState, Partial<Record<Side, MoveEnv>>>();
+
+export function moveEnv(ctx: GameContext, state: GameState, side: Side): MoveEnv {
+  let entry = envCache.get(state);
+  const hit = entry?.[side];
+  if (hit && hit.ctx === ctx) return hit;
+  const board = ctx.board;
+  const enemyAt = new Uint8Array(board.size);
+  const infCavAt = new Uint8Array(board.size);
+  const nearEnemy = new Uint8Array(board.size);
+  const enemy = otherSide(side);
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.status !== 'on-map' || u.hex === null) continue;
+    const i = board.index.get(u.hex);
+    if (i === undefined) continue;
+    if (u.side === enemy) {
+      enemyAt[i] = 1;
+      for (const h of ctx.map.grid.within(u.hex, STRATEGIC_DISTANCE - 1)) nearEnemy[board.index.get(h)!] = 1;
+    } else {
+      const t = ctx.unitSpecs.get(id)!.type;
+      if (t === 'infantry' || t === 'cavalry') infCavAt[i] = 1;
+    }
+  }
+  const env: MoveEnv = {
+    ctx,
+    state,
+    side,
+    board,
+    enemyZoc: enemyZocOf(ctx, state, side),
+    enemyAt,
+    infCavAt,
+    nearEnemy,
+    tally: tallyStacks(ctx, state, side),
+  };
+  if (!entry) {
+    entry = {};
+    envCache.set(state, entry);
+  }
+  entry[side] = env;
+  return env;
+}
+
+/** How one unit moves this phase. */
+export interface Mover {
+  unit: UnitState;
+  type: UnitType;
+  cls: CostClass;
+  /** Thirds available (6.15). */
+  allowance: number;
+  strategic: boolean;
+  /** 11.12: began in an Enemy controlled hex at Night and left it: may not enter any Enemy controlled hex. */
+  leftEnemyZoc: boolean;
+  routed: boolean;
+  artillery: boolean;
+}
+
+export function moverFor(env: MoveEnv, unit: UnitState, strategic: boolean, startedInEnemyZoc: boolean): Mover {
+  const spec = env.ctx.unitSpecs.get(unit.id)!;
+  const night = env.state.night;
+  return {
+    unit,
+    type: spec.type,
+    cls: costClassOf(spec.type),
+    allowance: movementAllowance(env.ctx, unit.id, night) + (strategic ? strategicBonusThirds(spec.type, night) : 0),
+    strategic,
+    leftEnemyZoc: startedInEnemyZoc && night,
+    routed: unit.morale === 'routed',
+    artillery: spec.type === 'artillery' || spec.type === 'horse-artillery',
+  };
+}
+
+// Reasons a step is illegal (negative results of stepCost).
+const R_TERRAIN = -1;
+const R_HEXSIDE = -2;
+const R_ENEMY_HEX = -3;
+const R_ROUTED_ZOC = -4;
+const R_ARTILLERY_ZOC = -5;
+const R_NIGHT_ZOC = -6;
+const R_STRATEGIC_ROUTE = -7;
+const R_STRATEGIC_NEAR = -8;
+const R_CROSSING_SIDE = -9;
+
+export function stepRefusal(env: MoveEnv, code: number, to: number): Refusal {
+  const hex = env.board.ids[to];
+  switch (code) {
+    case R_TERRAIN:
+      return refusal('PROHIBITED_TERRAIN', '6.27', `units may never enter hex ${hex} (river, lake or pond)`);
+    case R_HEXSIDE:
+      return refusal('PROHIBITED_HEXSIDE', '6.29', `the hexside into ${hex} may be crossed only at a bridge or ford`);
+    case R_ENEMY_HEX:
+      return refusal('ENTERS_ENEMY_HEX', '6.12', `hex ${hex} contains an Enemy unit`);
+    case R_ROUTED_ZOC:
+      return refusal('ROUTED_INTO_ENEMY_ZOC', '12.31', `a Routed unit may not enter the Enemy controlled hex ${hex}`);
+    case R_ARTILLERY_ZOC:
+      return refusal(
+        'ARTILLERY_INTO_ENEMY_ZOC',
+        '7.3',
+        `artillery may enter the Enemy controlled hex ${hex} only where Friendly infantry or cavalry already is`,
+      );
+    case R_NIGHT_ZOC:
+      return refusal('NIGHT_REENTERS_ENEMY_ZOC', '11.12', `a unit that left an Enemy Zone of Control at Night may not enter another (${hex})`);
+    case R_STRATEGIC_ROUTE:
+      return refusal('STRATEGIC_OFF_ROUTE', '6.45', `Strategic Movement must follow turnpikes, roads, railways or trails (into ${hex})`);
+    case R_STRATEGIC_NEAR:
+      return refusal('STRATEGIC_NEAR_ENEMY', '6.44', `Strategic Movement may never come closer than three hexes to an Enemy unit (${hex})`);
+    case R_CROSSING_SIDE:
+      return refusal('FERRY_HEXSIDE', '6.28', `ferry and pontoon hexes are entered and left only through their arrowed hexsides (${hex})`);
+    default:
+      return refusal('BAD_ORDER', '6.0', `illegal step into ${hex}`);
+  }
+}
+
+/**
+ * Cost in thirds for the mover to step from hex i through direction d into
+ * its neighbour j, or a negative reason code (6.12, 6.21–6.29, 6.44, 6.45,
+ * 7.2, 7.3, 11.12, 12.31). Crossing-hex exits are checked by the callers,
+ * which know where the unit came from.
+ */
+export function stepCost(env: MoveEnv, m: Mover, i: number, d: number, j: number): number {
+  const b = env.board;
+  const e = i * 6 + d;
+  if (b.crossingHex[j] && !b.crossingOf.get(j)!.includes(i)) return R_CROSSING_SIDE;
+  const base = b.enter[m.cls][j];
+  if (base < 0) return R_TERRAIN;
+  const side = b.side[e];
+  if (side < 0) return R_HEXSIDE;
+  if (env.enemyAt[j]) return R_ENEMY_HEX;
+  const slope = b.slopeUp[e] ? SLOPE_UP_COST : 0;
+  if (m.strategic) {
+    if (!b.route[e]) return R_STRATEGIC_ROUTE;
+    if (env.nearEnemy[j]) return R_STRATEGIC_NEAR;
+    return Math.min(routeStepCost(b, e, j, m.cls), base + slope) + side;
+  }
+  if (env.enemyZoc[j]) {
+    if (m.routed) return R_ROUTED_ZOC;
+    if (m.artillery && !env.infCavAt[j]) return R_ARTILLERY_ZOC;
+    if (m.leftEnemyZoc) return R_NIGHT_ZOC;
+    // 7.2, 6.25: no route rates into an EZOC; at least 2 MP; hexsides on top.
+    return Math.max(ENEMY_ZOC_MINIMUM, base) + side + slope;
+  }
+  let cost = base + slope;
+  if (b.route[e]) {
+    const r = routeStepCost(b, e, j, m.cls);
+    if (r >= 0 && r < cost) cost = r; // 6.22–6.24, 6.26: along a route, no slope cost
+  }
+  return cost + side;
+}
+
+/** Where a move starts: a hex on the map, or a reinforcement entry hex reached from off the map at a cost (5.0). */
+export type MoveStart = { kind: 'hex'; at: number } | { kind: 'entry'; at: number; cost: number };
+
+/** Crossing-hex hook: a refusal, an entry cost override (thirds), or null. */
+export type CrossingCheck = (from: number, via: number, to: number) => Refusal | number | null;
+
+export interface PathOutcome {
+  cost: number;
+  end: number;
+  /** Hexes entered, in order (the entry hex included for reinforcements). */
+  hexes: number[];
+}
+
+/**
+ * Check a submitted path hex by hex with the step function (6.13, 6.15–6.17,
+ * 6.28, 7.0). `path` excludes the start hex for a move, and begins with the
+ * entry hex for a reinforcement entry.
+ */
+export function checkPath(
+  env: MoveEnv,
+  m: Mover,
+  start: MoveStart,
+  path: number[],
+  crossing: CrossingCheck,
+): PathOutcome | Refusal {
+  const b = env.board;
+  let cur: number;
+  let total: number;
+  let steps: number[];
+  let prev = -1;
+  let moved = 0;
+  if (start.kind === 'hex') {
+    cur = start.at;
+    total = 0;
+    steps = path;
+    if (path.length === 0) return refusal('BAD_ORDER', '6.17', 'a move needs at least one hex');
+    if (env.enemyZoc[cur] && !env.state.night)
+      return refusal('EXITS_ENEMY_ZOC', '6.13', `a unit may never exit an Enemy controlled hex (${b.ids[cur]}) in a Movement Phase`);
+  } else {
+    cur = start.at;
+    total = start.cost;
+    steps = path.slice(1);
+    moved = 1;
+  }
+  for (const j of steps) {
+    const d = directionTo(b, cur, j);
+    if (d < 0) return refusal('NOT_CONTIGUOUS', '6.17', `${b.ids[j]} is not adjacent to ${b.ids[cur]}`);
+    if (moved > 0 && env.enemyZoc[cur])
+      return refusal('MOVES_AFTER_ENTERING_ENEMY_ZOC', '7.0', `units must cease movement on entering an Enemy controlled hex (${b.ids[cur]})`);
+    if (b.crossingHex[cur]) {
+      if (j === prev || !b.crossingOf.get(cur)!.includes(j))
+        return refusal('FERRY_HEXSIDE', '6.28', `a unit leaves ${b.ids[cur]} only to the opposite bank`);
+      const hook = crossing(prev, cur, j);
+      if (hook !== null && typeof hook === 'object') return hook;
+      if (typeof hook === 'number') total += hook - b.enter[m.cls][cur];
+    }
+    const c = stepCost(env, m, cur, d, j);
+    if (c < 0) return stepRefusal(env, c, j);
+    total += c;
+    prev = cur;
+    cur = j;
+    moved++;
+  }
+  if (b.crossingHex[cur])
+    return refusal('ENDS_IN_FERRY', '6.28', `units may never end their movement in a ferry or pontoon hex (${b.ids[cur]})`);
+  if (total > m.allowance && path.length > 1)
+    return refusal(
+      'EXCEEDS_ALLOWANCE',
+      '6.15',
+      `the path costs ${fmt(total)} MP, more than the Movement Allowance of ${fmt(m.allowance)}`,
+    );
+  const from = start.kind === 'hex' ? start.at : -1;
+  const stack = stackingRefusal(env.ctx, env.tally, m.unit, from, cur);
+  if (stack) return stack;
+  return { cost: total, end: cur, hexes: path };
+}
+
+/** Thirds as an MP figure for messages ("4 2/3"). */
+export function fmt(thirds: number): string {
+  const whole = Math.floor(thirds / 3);
+  const rest = thirds % 3;
+  return rest === 0 ? `${whole}` : whole === 0 ? `${rest}/3` : `${whole} ${rest}/3`;
+}
+
+/** A reachable destination with one cheapest legal path (hex indices). */
+export interface Reach {
+  to: number;
+  cost: number;
+  path: number[];
+}
+
+// Scratch buffers reused across calls (the engine is single-threaded and reach() is not re-entrant).
+let scratchSize = 0;
+let dist = new Int32Array(0);
+let parent = new Int32Array(0);
+let via = new Int32Array(0);
+
+function ensureScratch(n: number): void {
+  if (scratchSize >= n) return;
+  scratchSize = n;
+  dist = new Int32Array(n).fill(-1);
+  parent = new Int32Array(n);
+  via = new Int32Array(n);
+}
+
+/**
+ * Every hex the mover can end its move in, each with one cheapest legal
+ * path: Dijkstra (bucket queue; costs are small integers) over stepCost,
+ * Enemy controlled hexes terminal (7.0), crossing hexes passed through in one
+ * go (6.28), then the one-hex minimum move (6.16).
+ */
+export function reach(env: MoveEnv, m: Mover, start: MoveStart, crossing: CrossingCheck): Reach[] {
+  const b = env.board;
+  ensureScratch(b.size);
+  const s = start.at;
+  if (start.kind === 'hex' && env.enemyZoc[s] && !env.state.night) return []; // 6.13
+  const touched: number[] = [];
+  const buckets: number[][] = [];
+  const push = (node: number, cost: number) => {
+    (buckets[cost] ??= []).push(node);
+  };
+  const startCost = start.kind === 'entry' ? start.cost : 0;
+  dist[s] = startCost;
+  parent[s] = -1;
+  via[s] = -1;
+  touched.push(s);
+  const out: Reach[] = [];
+  const relax = (from: number, mid: number, to: number, nd: number) => {
+    if (nd > m.allowance) return;
+    const old = dist[to];
+    if (old >= 0 && old <= nd) return;
+    if (old < 0) touched.push(to);
+    dist[to] = nd;
+    parent[to] = from;
+    via[to] = mid;
+    push(to, nd);
+  };
+  // An entry hex reached off-map at more than the allowance is still a legal one-hex entry (6.16), but no further.
+  const expandStart = !(start.kind === 'entry' && (startCost > m.allowance || env.enemyZoc[s]));
+  if (expandStart) push(s, startCost);
+  for (let c = startCost; c < buckets.length; c++) {
+    const list = buckets[c];
+    if (!list) continue;
+    for (let k = 0; k < list.length; k++) {
+      const u = list[k];
+      if (dist[u] !== c) continue;
+      const isStart = u === s;
+      if (!isStart && env.enemyZoc[u]) continue; // 7.0: stop on entering an EZOC
+      if (isStart && start.kind === 'entry' && env.enemyZoc[u]) continue;
+      const base = u * 6;
+      for (let d = 0; d < 6; d++) {
+        const j = b.nbr[base + d];
+        if (j < 0) continue;
+        const c1 = stepCost(env, m, u, d, j);
+        if (c1 < 0) continue;
+        if (!b.crossingHex[j]) {
+          relax(u, -1, j, c + c1);
+          continue;
+        }
+        for (const x of b.crossingOf.get(j)!) {
+          if (x === u) continue;
+          const hook = crossing(u, j, x);
+          if (hook !== null && typeof hook === 'object') continue;
+          const c1h = typeof hook === 'number' ? c1 - b.enter[m.cls][j] + hook : c1;
+          const d2 = directionTo(b, j, x);
+          if (d2 < 0) continue;
+          const c2 = stepCost(env, m, j, d2, x);
+          if (c2 < 0) continue;
+          relax(u, j, x, c + c1h + c2);
+        }
+      }
+    }
+  }
+  const from = start.kind === 'hex' ? s : -1;
+  for (const t of touched) {
+    if (t === s && start.kind === 'hex') continue;
+    if (b.crossingHex[t]) continue; // 6.28: never end in a ferry or pontoon hex
+    if (stackingRefusal(env.ctx, env.tally, m.unit, from, t)) continue;
+    out.push({ to: t, cost: dist[t], path: pathTo(t, s, start.kind === 'entry') });
+  }
+  // 6.16: one hex always, if nothing but its cost forbids it.
+  if (start.kind === 'hex') {
+    for (let d = 0; d < 6; d++) {
+      const j = b.nbr[s * 6 + d];
+      if (j < 0 || dist[j] >= 0 || b.crossingHex[j]) continue;
+      const c1 = stepCost(env, m, s, d, j);
+      if (c1 < 0) continue;
+      if (stackingRefusal(env.ctx, env.tally, m.unit, s, j)) continue;
+      out.push({ to: j, cost: c1, path: [j] });
+    }
+  }
+  for (const t of touched) dist[t] = -1;
+  return out;
+}
+
+function pathTo(t: number, s: number, includeStart: boolean): number[] {
+  const rev: number[] = [];
+  let cur = t;
+  while (cur !== s) {
+    rev.push(cur);
+    if (via[cur] >= 0) rev.push(via[cur]);
+    cur = parent[cur];
+  }
+  if (includeStart) rev.push(s);
+  return rev.reverse();
+}

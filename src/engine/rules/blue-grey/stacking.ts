@@ -1,0 +1,81 @@
+/**
+ * Stacking (6.3; 9.63; exclusive overrides). At most two units in a hex at
+ * the end of any Phase (6.32), any number passing through (6.31, 6.33).
+ * Scenarios may change the limit (units or strength points), and a unit
+ * flagged "no-stack" may share its hex with no other unit (First Bull Run
+ * 17.2). Gunboats stack two to a hex among themselves (9.63) and do not
+ * count against land units, which can never share a river hex with them.
+ *
+ * The engine checks the limit where each move ends, so the end of every
+ * phase is legal whatever order the player moves in (docs/rules-decisions.md,
+ * Movement).
+ */
+import type { GameContext } from '../../game';
+import type { GameState, UnitState } from '../../state';
+import type { Refusal } from '../../types';
+import { refusal } from './refusals';
+
+export const GUNBOAT_STACK = 2;
+
+export interface StackTally {
+  units: Int32Array;
+  strength: Int32Array;
+  gunboats: Int32Array;
+  noStack: Uint8Array;
+}
+
+export function tallyStacks(ctx: GameContext, state: GameState, side: UnitState['side']): StackTally {
+  const n = ctx.board.size;
+  const t: StackTally = {
+    units: new Int32Array(n),
+    strength: new Int32Array(n),
+    gunboats: new Int32Array(n),
+    noStack: new Uint8Array(n),
+  };
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.side !== side || u.status !== 'on-map' || u.hex === null) continue;
+    const i = ctx.board.index.get(u.hex);
+    if (i === undefined) continue;
+    const spec = ctx.unitSpecs.get(id)!;
+    if (spec.type === 'gunboat') {
+      t.gunboats[i]++;
+      continue;
+    }
+    t.units[i]++;
+    t.strength[i] += u.strength;
+    if (spec.flags?.includes('no-stack')) t.noStack[i] = 1;
+  }
+  return t;
+}
+
+/** Why `unit` may not end its move in hex index `j` (its own start hex `from` discounted), or null. */
+export function stackingRefusal(
+  ctx: GameContext,
+  tally: StackTally,
+  unit: UnitState,
+  from: number,
+  j: number,
+): Refusal | null {
+  const spec = ctx.unitSpecs.get(unit.id)!;
+  const self = from === j ? 1 : 0;
+  const hex = ctx.board.ids[j];
+  if (spec.type === 'gunboat') {
+    if (tally.gunboats[j] - self + 1 > GUNBOAT_STACK)
+      return refusal('STACKING_LIMIT', '9.63', `no more than two Gunboats may stack in ${hex}`);
+    return null;
+  }
+  const others = tally.units[j] - self;
+  if (others > 0 && (spec.flags?.includes('no-stack') || (tally.noStack[j] && self === 0)))
+    return refusal('STACKING_LIMIT', '6.32', `no unit may stack with a "no-stack" unit (exclusive rules) in ${hex}`);
+  const limit = ctx.scenario.stacking ?? { units: 2 };
+  if ('units' in limit) {
+    if (others + 1 > limit.units)
+      return refusal('STACKING_LIMIT', '6.32', `at most ${limit.units} units may end a phase in ${hex}`);
+  } else {
+    const str = tally.strength[j] - (self ? unit.strength : 0) + unit.strength;
+    if (str > limit.strengthPoints)
+      return refusal('STACKING_LIMIT', '6.32', `at most ${limit.strengthPoints} strength points may end a phase in ${hex}`);
+  }
+  return null;
+}

@@ -37,7 +37,7 @@ function world(opts: {
 const mp = (f: ReturnType<typeof world>, path: string[]) => {
   const r = tryOrder(f, 'union', { type: 'move', unit: 'm', path });
   if (!r.ok) return r.refusal.code;
-  return (r.events.find((e) => e.type === 'moved') as { mp: string }).mp;
+  return (r.events.find((e) => e.type === 'moved') as unknown as { mp: string }).mp;
 };
 
 describe('6.2 terrain effects on movement', () => {
@@ -239,7 +239,7 @@ describe('6.4 strategic movement', () => {
   const road = ['0510', '0509', '0508', '0507', '0506', '0505', '0504', '0503', '0502', '0501'];
   const sm = (f: ReturnType<typeof world>, path: string[]) => {
     const r = tryOrder(f, 'union', { type: 'strategic-move', unit: 'm', path });
-    return r.ok ? (r.events.find((e) => e.type === 'strategic-moved') as { mp: string }).mp : r.refusal.code;
+    return r.ok ? (r.events.find((e) => e.type === 'strategic-moved') as unknown as { mp: string }).mp : r.refusal.code;
   };
   it('6.42: infantry adds two Movement Points along roads', () => {
     const f = world({ at: '0510', routes: [{ type: 'road', hexes: road }] });

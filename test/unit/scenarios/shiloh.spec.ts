@@ -3,17 +3,15 @@
  * the rules as hooks, and the reconstructed map agreeing with every fact the
  * text gives. Counts are independent of the JSON: they are what the charts print.
  */
-import { readFileSync, existsSync } from 'fs';
+import { readFileSync } from 'fs';
 import { join } from 'path';
 import { HexGrid } from '../../../src/engine/hex';
+import { TerrainMap } from '../../../src/engine/map';
 import type { MapDocument, ScenarioDocument, UnitSpec, HexSpec } from '../../../src/engine/types';
 
 const DIR = join(__dirname, '../../../scenarios/shiloh');
 const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const mapPath = join(DIR, 'map.json');
-const map: MapDocument | undefined = existsSync(mapPath)
-  ? (JSON.parse(readFileSync(mapPath, 'utf8')) as MapDocument)
-  : undefined;
+const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
 
 const byId = new Map(scenario.units.map((u) => [u.id, u]));
 const unit = (id: string): UnitSpec => {
@@ -185,10 +183,11 @@ describe('Shiloh scenario document', () => {
 
 const WATER: ReadonlyArray<HexSpec['terrain']> = ['river', 'lake', 'pond'];
 
-(map ? describe : describe.skip)('Shiloh map document', () => {
-  const doc = map as MapDocument;
-  const grid = doc ? new HexGrid(Array.isArray(doc.grid) ? doc.grid : [{ layout: doc.grid }]) : (undefined as never);
-  const terrain = (hex: string): HexSpec => doc.hexes[hex] ?? doc.defaultHex;
+describe('Shiloh map document', () => {
+  const doc = map;
+  const terrainMap = new TerrainMap(doc);
+  const grid = terrainMap.grid;
+  const terrain = (hex: string): HexSpec => terrainMap.hex(hex);
 
   it('18.0, 20.0: the map is reconstructed from the rules text and names Pittsburg Landing 1508', () => {
     expect(doc.id).toBe('shiloh');
@@ -236,7 +235,123 @@ const WATER: ReadonlyArray<HexSpec['terrain']> = ['river', 'lake', 'pond'];
       expect(crossing.some((c) => bank.get(c) === 'east')).toBe(true);
     }
   });
+
+  it('21.2, 6.29: 0905 is "the bridge": Lew Wallace\'s road from 0901 crosses Snake Creek there, and only by bridges', () => {
+    expect(terrain('0905').name).toMatch(/bridge/i);
+    const sides = grid.neighbours('0905').filter((n) => terrainMap.hexsideHas('0905', n, 'bridge'));
+    expect(sides).toHaveLength(1);
+    expect(terrainMap.hexsideHas('0905', sides[0], 'creek')).toBe(true);
+    expect(terrainMap.routesBetween('0905', sides[0])).toContain('road');
+    const north = reach(terrainMap, '0901');
+    expect(north.has('0905')).toBe(true);
+    expect(north.has('1508')).toBe(true);
+    // without the bridge Lew Wallace could not reach the field
+    const noBridge = reach(terrainMap, '0901', (a, b) => !(terrainMap.hexsideHas(a, b, 'bridge') && [a, b].includes('0905')));
+    expect(noBridge.has('0905')).toBe(false);
+    expect(noBridge.has('1508')).toBe(false);
+  });
+
+  it('6.29: every creek hexside joins two land hexes, and every road over a creek has a bridge', () => {
+    const creeks = terrainMap.featuredHexsides().filter((s) => s.features.some((f) => f.type === 'creek'));
+    expect(creeks.length).toBeGreaterThan(30);
+    for (const s of creeks) {
+      expect(grid.adjacent(s.between[0], s.between[1])).toBe(true);
+      for (const h of s.between) expect(WATER).not.toContain(terrain(h).terrain);
+    }
+    for (const r of doc.routes) {
+      for (let i = 0; i + 1 < r.hexes.length; i++) {
+        const [a, b] = [r.hexes[i], r.hexes[i + 1]];
+        expect(grid.adjacent(a, b)).toBe(true);
+        if (terrainMap.hexsideHas(a, b, 'creek')) expect(terrainMap.hexsideHas(a, b, 'bridge')).toBe(true);
+      }
+      for (const h of r.hexes) expect([...WATER, 'ferry']).not.toContain(terrain(h).terrain);
+    }
+  });
+
+  it('16.1, 16.2, 6.29: every set-up hex is joined by land to Pittsburg Landing, so the armies can meet', () => {
+    const field = reach(terrainMap, '1508');
+    for (const p of placements) expect(field.has(p.hex)).toBe(true);
+  });
+
+  it('20.0, 6.27: from 1905 the west bank is reached only through the ferry', () => {
+    const east = reach(terrainMap, '1905');
+    expect(east.has('1508')).toBe(false);
+    const ferry = (scenario.specialRules.find((r) => r.hook === 'ferry-crossing')!.params as { hexes: string[] }).hexes;
+    const withFerry = reach(terrainMap, '1905', undefined, ferry);
+    expect(withFerry.has('1508')).toBe(true);
+    // east to west only: from the landing the ferry leads nowhere
+    expect([...reach(terrainMap, '1508', undefined, ferry)].some((h) => east.has(h))).toBe(false);
+  });
+
+  it('9.62, 17.1: gunboats entering at 1701 can sail the river past Pittsburg Landing to the south edge', () => {
+    const navigable = (h: string) => ['river', 'ferry'].includes(terrain(h).terrain) || scenario.gunboatHexes!.includes(h);
+    const seen = new Set<string>(['1701']);
+    const queue: string[] = ['1701'];
+    while (queue.length) {
+      const h = queue.shift()!;
+      for (const n of grid.neighbours(h)) if (!seen.has(n) && navigable(n)) (seen.add(n), queue.push(n));
+    }
+    expect(grid.neighbours('1508').some((n) => seen.has(n))).toBe(true);
+    expect([...seen].some((h) => grid.edgesOf(h).includes('south'))).toBe(true);
+    for (const p of placements) expect(seen.has(p.hex)).toBe(false);
+  });
+
+  it('19.1: every Union unit in the set-up has a hex north or north-east it may enter', () => {
+    for (const p of placements.filter((x) => unit(x.unit).side === 'union')) {
+      const targets = [...grid.neighboursToward(p.hex, 0), ...grid.neighboursToward(p.hex, 45)];
+      const open = targets.filter(
+        (n) =>
+          ![...WATER, 'ferry'].includes(terrain(n).terrain) &&
+          !(terrainMap.hexsideHas(p.hex, n, 'creek') && !terrainMap.hexsideHas(p.hex, n, 'bridge')),
+      );
+      expect(open.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('19.1: north is the top of the map, so "north or north-east" leads from the camps toward the landing', () => {
+    expect(grid.neighboursToward('1413', 0)).toEqual(['1412']);
+    expect(grid.neighboursToward('1413', 45)).toEqual(['1513']);
+    expect(grid.bearing('0412', '1508')).toBeGreaterThan(0);
+    expect(grid.bearing('0412', '1508')).toBeLessThan(90);
+  });
 });
+
+/**
+ * Hexes a land unit could reach from `start` (ignoring costs and units):
+ * never water; creek hexsides only at a bridge or ford (6.29); a ferry hex only
+ * if listed in `ferries`, entered and left through its arrows, east to west (20.0).
+ */
+function reach(
+  tm: TerrainMap,
+  start: string,
+  allowSide: (a: string, b: string) => boolean = () => true,
+  ferries: string[] = [],
+): Set<string> {
+  const seen = new Set<string>([start]);
+  const queue: string[] = [start];
+  const westward = (a: string, b: string) => {
+    const bearing = tm.grid.bearing(a, b);
+    return bearing > 180 && bearing < 360;
+  };
+  while (queue.length) {
+    const h = queue.shift()!;
+    const here = tm.hex(h);
+    for (const n of tm.grid.neighbours(h)) {
+      if (seen.has(n) || !allowSide(h, n)) continue;
+      const t = tm.hex(n).terrain;
+      if (['river', 'lake', 'pond', 'pontoon'].includes(t)) continue;
+      if (t === 'ferry' && !(ferries.includes(n) && (tm.hex(n).crossing ?? []).includes(h))) continue;
+      if (here.terrain === 'ferry') {
+        const entry = (here.crossing ?? []).find((c) => seen.has(c) && c !== n);
+        if (!(here.crossing ?? []).includes(n) || !entry || !westward(entry, n)) continue;
+      }
+      if (tm.hexsideHas(h, n, 'creek') && !tm.hexsideHas(h, n, 'bridge') && !tm.hexsideHas(h, n, 'ford')) continue;
+      seen.add(n);
+      queue.push(n);
+    }
+  }
+  return seen;
+}
 
 /**
  * Which bank of the Tennessee each land hex lies on: the land hexes reachable

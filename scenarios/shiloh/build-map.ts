@@ -6,7 +6,8 @@
  *
  * Run: npx ts-node -T scenarios/shiloh/build-map.ts
  * The committed map.json is what the service loads; this script is how it was
- * made and re-checked. It throws if any fact the text gives does not hold.
+ * made and re-checked. It throws if any fact the text gives does not hold, and
+ * test/unit/scenarios/shiloh.spec.ts checks that map.json is its output.
  *
  * Grid: flat-topped hexes in vertical columns, "0101" top left, even columns
  * half a hex lower (SPI practice), columns 01-19 west to east, rows 01-21
@@ -324,7 +325,12 @@ for (const route of routes) {
 }
 if (problems.length) throw new Error(`Shiloh map fails its checks:\n${problems.join('\n')}`);
 
-const out = join(__dirname, 'map.json');
-writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
-const creekCount = [...creekNames.values()].reduce<Record<string, number>>((a, n) => ({ ...a, [n]: (a[n] ?? 0) + 1 }), {});
-console.log(`wrote ${out}: ${Object.keys(doc.hexes).length} hexes, ${doc.hexsides.length} hexsides`, creekCount);
+/** The map as built and checked; the spec compares it with the committed map.json. */
+export const shilohMap: MapDocument = doc;
+
+if (require.main === module) {
+  const out = join(__dirname, 'map.json');
+  writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
+  const creekCount = [...creekNames.values()].reduce<Record<string, number>>((a, n) => ({ ...a, [n]: (a[n] ?? 0) + 1 }), {});
+  console.log(`wrote ${out}: ${Object.keys(doc.hexes).length} hexes, ${doc.hexsides.length} hexsides`, creekCount);
+}

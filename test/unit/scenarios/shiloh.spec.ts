@@ -7,6 +7,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { HexGrid } from '../../../src/engine/hex';
 import { TerrainMap } from '../../../src/engine/map';
+import { shilohMap } from '../../../scenarios/shiloh/build-map';
 import type { MapDocument, ScenarioDocument, UnitSpec, HexSpec } from '../../../src/engine/types';
 
 const DIR = join(__dirname, '../../../scenarios/shiloh');
@@ -195,6 +196,10 @@ describe('Shiloh map document', () => {
     expect(grid.has('1508')).toBe(true);
     expect(terrain('1508').name).toMatch(/Pittsburg Landing/);
     expect(WATER).not.toContain(terrain('1508').terrain);
+  });
+
+  it('18.0: the committed map.json is exactly what scenarios/shiloh/build-map.ts builds and checks', () => {
+    expect(doc).toEqual(JSON.parse(JSON.stringify(shilohMap)));
   });
 
   it('16.1, 16.2: every set-up hex exists and is land a unit may end its move in', () => {

@@ -1,4 +1,5 @@
 import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
+import { IdempotencyRequestHash1763856000000 } from './1763856000000-IdempotencyRequestHash';
 
 /**
  * Every migration, oldest first. Migrations are listed explicitly (not globbed) so the
@@ -7,4 +8,4 @@ import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
  * test/unit/migrations.spec.ts fails if a file in migrations/ is missing from this list.
  * Never edit a migration after it has landed: add a new one.
  */
-export const MIGRATIONS = [InitialSchema1763769600000];
+export const MIGRATIONS = [InitialSchema1763769600000, IdempotencyRequestHash1763856000000];

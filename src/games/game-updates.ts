@@ -37,6 +37,10 @@ export abstract class GameUpdatesBus {
     return Promise.resolve();
   }
   async close(): Promise<void> {}
+  /** Nest lifecycle: close connections when the application stops. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
 }
 
 /** Local delivery by game id. */

@@ -1,5 +1,33 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../common/config/config';
+import { ScenariosModule } from '../scenarios/scenarios.module';
+import { GameContexts } from './game-contexts.service';
+import { GameUpdatesBus, InProcessGameUpdatesBus, RedisGameUpdatesBus } from './game-updates';
+import { GamesController } from './games.controller';
+import { GamesResolver } from './games.resolver';
+import { GamesService } from './games.service';
+import { ReplaysController } from './replays.controller';
+import { ScenarioSource, StoredScenarioSource } from './scenario-source';
+import { SeatTokenGuard } from './seat-token.guard';
 
-/** Feature module shell: games. Controllers, resolvers and services land here. */
-@Module({})
+/** Games: lifecycle, seats and tokens, persistence, replays, live updates. */
+@Module({
+  imports: [ScenariosModule],
+  controllers: [GamesController, ReplaysController],
+  providers: [
+    GamesService,
+    GameContexts,
+    SeatTokenGuard,
+    GamesResolver,
+    { provide: ScenarioSource, useClass: StoredScenarioSource },
+    {
+      // Across instances through Redis pub/sub when REDIS_URL is set; in-process otherwise.
+      provide: GameUpdatesBus,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): GameUpdatesBus =>
+        config.redisUrl ? new RedisGameUpdatesBus(config.redisUrl) : new InProcessGameUpdatesBus(),
+    },
+  ],
+  exports: [GamesService, GameContexts, GameUpdatesBus, SeatTokenGuard],
+})
 export class GamesModule {}

@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
+import { GamesModule } from '../games/games.module';
+import { MovesController } from './moves.controller';
+import { MovesResolver } from './moves.resolver';
+import { MovesService } from './moves.service';
 
-/** Feature module shell: moves. Controllers, resolvers and services land here. */
-@Module({})
+/** Orders in, legal orders out, pending decisions. */
+@Module({
+  imports: [GamesModule],
+  controllers: [MovesController],
+  providers: [MovesService, MovesResolver],
+})
 export class MovesModule {}

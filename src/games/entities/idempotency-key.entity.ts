@@ -20,6 +20,10 @@ export class IdempotencyKey {
   @Column({ type: 'jsonb' })
   response: unknown;
 
+  /** sha256 of the canonical submission (side, expectedVersion, order) the key was first used for. */
+  @Column({ name: 'request_hash', type: 'text', nullable: true })
+  requestHash: string | null;
+
   @Column({ name: 'status_code', type: 'integer' })
   statusCode: number;
 

@@ -1,0 +1,82 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+export class ReplayEntryDto {
+  @IsInt()
+  @Min(1)
+  seq!: number;
+
+  @IsIn(['union', 'confederate'])
+  side!: 'union' | 'confederate';
+
+  /** Untrusted: the engine checks its shape when re-running it. */
+  @IsObject()
+  order!: Record<string, unknown>;
+
+  @IsArray()
+  events!: unknown[];
+
+  @IsString()
+  stateHash!: string;
+
+  @IsOptional()
+  @IsString()
+  at?: string;
+}
+
+/** POST /v1/replays/verify: a replay as GET /v1/games/{id}/replay returns it (seed revealed). */
+export class VerifyReplayDto {
+  @IsOptional()
+  @IsString()
+  id?: string;
+
+  @IsString()
+  @IsNotEmpty()
+  scenario!: string;
+
+  @IsOptional()
+  @IsString()
+  rulesSystem?: string;
+
+  @IsString()
+  @IsNotEmpty()
+  rulesVersion!: string;
+
+  @IsOptional()
+  @IsObject()
+  options?: Record<string, unknown>;
+
+  @IsOptional()
+  @IsIn(['active', 'finished'])
+  status?: string;
+
+  @IsOptional()
+  @IsString()
+  seedCommitment?: string;
+
+  /** The revealed seed; a replay of a game still in progress has none and cannot be verified. */
+  @IsOptional()
+  @IsString()
+  seed?: string | null;
+
+  @IsOptional()
+  @IsObject()
+  result?: Record<string, unknown> | null;
+
+  @IsArray()
+  @ArrayMaxSize(100000)
+  @ValidateNested({ each: true })
+  @Type(() => ReplayEntryDto)
+  entries!: ReplayEntryDto[];
+}

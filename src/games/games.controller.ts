@@ -1,0 +1,155 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  Sse,
+} from '@nestjs/common';
+import type { MessageEvent } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Observable } from 'rxjs';
+import { ProblemException } from '../common/errors/problem';
+import { CreateGameDto } from './dto/create-game.dto';
+import { ListGamesQuery } from './dto/list-games.query';
+import { GameUpdatesBus, type GameUpdate } from './game-updates';
+import {
+  GamesService,
+  toReplayEntry,
+  type CreatedGame,
+  type GamePage,
+  type StateAtDto,
+} from './games.service';
+import type { GameViewDto } from './game-view';
+
+export const NDJSON = 'application/x-ndjson';
+
+/** How many entries to read per query when streaming a replay or catching up a live client. */
+const BATCH = 500;
+
+@Controller('v1/games')
+export class GamesController {
+  constructor(
+    private readonly games: GamesService,
+    private readonly bus: GameUpdatesBus,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  create(@Body() body: CreateGameDto): Promise<CreatedGame> {
+    return this.games.create(body);
+  }
+
+  @Get()
+  list(@Query() query: ListGamesQuery): Promise<GamePage> {
+    return this.games.list({
+      scenario: query.scenario,
+      status: query.status,
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<GameViewDto> {
+    return this.games.view(id);
+  }
+
+  /**
+   * The replay as one JSON document, or with `Accept: application/x-ndjson`
+   * the entries streamed one per line (the header fields travel in
+   * X-Muster-* response headers).
+   */
+  @Get(':id/replay')
+  async replay(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const wanted = req.accepts(['application/json', NDJSON]);
+    if (wanted !== NDJSON) {
+      res.status(200).json(await this.games.replay(id));
+      return;
+    }
+    const header = await this.games.replayHeader(id);
+    res.status(200);
+    res.setHeader('Content-Type', `${NDJSON}; charset=utf-8`);
+    res.setHeader('X-Muster-Scenario', header.scenario);
+    res.setHeader('X-Muster-Rules-Version', header.rulesVersion);
+    res.setHeader('X-Muster-Seed-Commitment', header.seedCommitment);
+    if (header.seed) res.setHeader('X-Muster-Seed', header.seed);
+    let after = 0;
+    for (;;) {
+      const batch = await this.games.entriesAfter(id, after, BATCH);
+      for (const entry of batch) {
+        if (!res.write(`${JSON.stringify(toReplayEntry(entry))}\n`)) {
+          await new Promise((resolve) => res.once('drain', resolve));
+        }
+      }
+      if (batch.length < BATCH) break;
+      after = batch[batch.length - 1].seq;
+    }
+    res.end();
+  }
+
+  @Get(':id/states/:seq')
+  stateAt(@Param('id') id: string, @Param('seq') seq: string): Promise<StateAtDto> {
+    if (!/^\d{1,9}$/.test(seq)) {
+      throw new ProblemException({
+        status: 400,
+        code: 'BAD_SEQ',
+        detail: `"${seq}" is not an entry number: use 0 for the set-up, 1 for the state after the first entry, …`,
+      });
+    }
+    return this.games.stateAt(id, Number(seq));
+  }
+
+  /**
+   * Server-Sent Events: one `entry` event per accepted order, id = seq. A
+   * client reconnecting with Last-Event-ID (or ?after=seq) first receives the
+   * entries it missed.
+   */
+  @Sse(':id/events')
+  async events(
+    @Param('id') id: string,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Query('after') afterQuery: string | undefined,
+  ): Promise<Observable<MessageEvent>> {
+    const view = await this.games.view(id);
+    const raw = lastEventId ?? afterQuery;
+    const after = raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : view.version;
+    const toMessage = (u: GameUpdate): MessageEvent => ({
+      id: String(u.seq),
+      type: 'entry',
+      data: u,
+    });
+    return new Observable<MessageEvent>((subscriber) => {
+      let sent = after;
+      const buffered: GameUpdate[] = [];
+      let catchingUp = true;
+      const send = (u: GameUpdate) => {
+        if (u.seq <= sent) return;
+        sent = u.seq;
+        subscriber.next(toMessage(u));
+      };
+      const unsubscribe = this.bus.subscribe(id, (u) => (catchingUp ? buffered.push(u) : send(u)));
+      void (async () => {
+        try {
+          // Entries accepted between the client's last one and now, then whatever arrived meanwhile.
+          for (let from = after; ;) {
+            const batch = await this.games.entriesAfter(id, from, BATCH, true);
+            for (const e of batch) send(this.games.updateOf(id, e));
+            if (batch.length < BATCH) break;
+            from = batch[batch.length - 1].seq;
+          }
+          catchingUp = false;
+          for (const u of buffered.splice(0).sort((a, b) => a.seq - b.seq)) send(u);
+        } catch (e) {
+          subscriber.error(e);
+        }
+      })();
+      return unsubscribe;
+    });
+  }
+}

@@ -1,0 +1,378 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { GameContext } from '../engine/game';
+import { seededDice } from '../engine/dice';
+import { newGame } from '../engine/game';
+import type { GameOptions, GameState } from '../engine/state';
+import { SIDES, type Side } from '../engine/types';
+import { ProblemException } from '../common/errors/problem';
+import { Game } from './entities/game.entity';
+import { GameEntry } from './entities/game-entry.entity';
+import { Seat } from './entities/seat.entity';
+import { GameContexts } from './game-contexts.service';
+import type { GameUpdate } from './game-updates';
+import { gameNotFound, isGameId } from './game-problems';
+import { gameStatus, gameView, type GameViewDto } from './game-view';
+import { hashSeatToken, newSeatToken, newSeed, seedCommitment, tokenMatches } from './seat-tokens';
+import { stateHash } from './state-hash';
+
+export interface CreateGameInput {
+  scenario: string;
+  seed?: string;
+  options?: GameOptions;
+}
+
+export interface CreatedGame {
+  id: string;
+  scenario: string;
+  rulesSystem: string;
+  rulesVersion: string;
+  version: number;
+  /** One seat per side with its secret bearer token: shown once, stored only as a hash. */
+  seats: Array<{ side: Side; token: string }>;
+  /** sha256 (hex) of the secret seed, revealed in the replay once the game is over. */
+  seedCommitment: string;
+  game: GameViewDto;
+}
+
+export interface GameSummary {
+  id: string;
+  scenario: string;
+  rulesSystem: string;
+  rulesVersion: string;
+  status: string;
+  version: number;
+  turn: number;
+  phase: string;
+  result: GameViewDto['result'];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GameListFilter {
+  scenario?: string;
+  status?: 'active' | 'finished';
+  limit: number;
+  offset: number;
+}
+
+export interface GamePage {
+  items: GameSummary[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface ReplayEntryDto {
+  seq: number;
+  side: Side;
+  order: unknown;
+  events: unknown[];
+  stateHash: string;
+  at: string;
+}
+
+export interface ReplayDto {
+  id: string;
+  scenario: string;
+  rulesSystem: string;
+  rulesVersion: string;
+  options: GameOptions;
+  status: 'active' | 'finished';
+  seedCommitment: string;
+  /** The seed of the dice: null until the game is over. */
+  seed: string | null;
+  result: GameViewDto['result'];
+  entries: ReplayEntryDto[];
+}
+
+export interface StateAtDto {
+  gameId: string;
+  seq: number;
+  /** Hash recorded with the entry (for seq 0: of the initial state). */
+  stateHash: string;
+  at: string;
+  /** The engine state after entry `seq`. */
+  state: GameState;
+  /** The client view as it stood after entry `seq` (what GET /v1/games/{id} answered then). */
+  game: GameViewDto;
+}
+
+/** A loaded game: its row, the engine context of its scenario and its current state. */
+export interface LoadedGame {
+  row: Game;
+  ctx: GameContext;
+  state: GameState;
+}
+
+export function toReplayEntry(e: GameEntry): ReplayEntryDto {
+  return {
+    seq: e.seq,
+    side: e.side as Side,
+    order: e.order,
+    events: e.events as unknown[],
+    stateHash: e.stateHash,
+    at: e.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Games: creation with seats and a committed seed, listing, the visible view,
+ * the replay log and stored state snapshots. No game is kept in memory
+ * between requests; the database row is the truth.
+ */
+@Injectable()
+export class GamesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly contexts: GameContexts,
+  ) {}
+
+  /** POST /v1/games: a new game at version 0, with one seat per side and the seed commitment. */
+  async create(input: CreateGameInput): Promise<CreatedGame> {
+    const ctx = await this.contexts.get(input.scenario);
+    const seed = input.seed ?? newSeed();
+    const options: GameOptions = input.options ?? {};
+    let state: GameState;
+    try {
+      state = newGame(ctx, options, seededDice(seed, 0));
+    } catch (e) {
+      const message = (e as Error).message;
+      const notYet = /NOT_YET_SUPPORTED \(([^)]*)\)/.exec(message);
+      throw new ProblemException({
+        status: 422,
+        code: notYet ? 'NOT_YET_SUPPORTED' : 'GAME_NOT_CREATED',
+        ...(notYet ? { rule: notYet[1] } : {}),
+        detail: `A game of "${input.scenario}" cannot be set up: ${message}`,
+      });
+    }
+    const tokens = SIDES.map((side) => ({ side, token: newSeatToken() }));
+    const commitment = seedCommitment(seed);
+    const row = await this.dataSource.transaction(async (m) => {
+      const game = m.create(Game, {
+        scenarioId: ctx.scenario.id,
+        rulesSystem: state.rules.system,
+        rulesVersion: state.rules.version,
+        status: gameStatus(state),
+        state,
+        version: 0,
+        seed,
+        seedCommitment: commitment,
+        options,
+        result: state.result,
+      });
+      const saved = await m.save(game);
+      await m.save(
+        tokens.map((t) =>
+          m.create(Seat, { gameId: saved.id, side: t.side, tokenHash: hashSeatToken(t.token) }),
+        ),
+      );
+      return saved;
+    });
+    return {
+      id: row.id,
+      scenario: row.scenarioId,
+      rulesSystem: row.rulesSystem,
+      rulesVersion: row.rulesVersion,
+      version: 0,
+      seats: tokens,
+      seedCommitment: commitment,
+      game: gameView(ctx, row, state, 0, row.updatedAt),
+    };
+  }
+
+  /** GET /v1/games: newest first, filtered by scenario and status. */
+  async list(filter: GameListFilter): Promise<GamePage> {
+    const qb = this.dataSource.getRepository(Game).createQueryBuilder('g');
+    if (filter.scenario !== undefined)
+      qb.andWhere('g.scenario_id = :scenario', { scenario: filter.scenario });
+    if (filter.status !== undefined) qb.andWhere('g.status = :status', { status: filter.status });
+    qb.orderBy('g.created_at', 'DESC')
+      .addOrderBy('g.id', 'ASC')
+      .skip(filter.offset)
+      .take(filter.limit);
+    const [rows, total] = await qb.getManyAndCount();
+    const items: GameSummary[] = [];
+    for (const row of rows) {
+      const state = row.state as GameState;
+      let result: GameViewDto['result'] = null;
+      if (state.result) {
+        const ctx = await this.contexts.get(row.scenarioId).catch(() => undefined);
+        result = ctx
+          ? gameView(ctx, row, state, row.version, row.updatedAt).result
+          : { ...state.result, competitionScore: null };
+      }
+      items.push({
+        id: row.id,
+        scenario: row.scenarioId,
+        rulesSystem: row.rulesSystem,
+        rulesVersion: row.rulesVersion,
+        status: row.status,
+        version: row.version,
+        turn: state.turn,
+        phase: state.phase,
+        result,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      });
+    }
+    return { items, total, limit: filter.limit, offset: filter.offset };
+  }
+
+  /** The game row (optionally locked FOR UPDATE inside a transaction), its context and state; 404 when absent. */
+  async load(id: string, manager?: EntityManager, lock = false): Promise<LoadedGame> {
+    if (!isGameId(id)) throw gameNotFound(id);
+    const m = manager ?? this.dataSource.manager;
+    const row = await m.getRepository(Game).findOne({
+      where: { id },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!row) throw gameNotFound(id);
+    const ctx = await this.contexts.get(row.scenarioId);
+    return { row, ctx, state: row.state as GameState };
+  }
+
+  /** GET /v1/games/{id}. */
+  async view(id: string): Promise<GameViewDto> {
+    const { row, ctx, state } = await this.load(id);
+    return gameView(ctx, row, state, row.version, row.updatedAt);
+  }
+
+  /**
+   * The side a bearer token acts for in a game: the side, null when the token
+   * matches no seat of the game; 404 when there is no such game.
+   */
+  async sideForToken(gameId: string, token: string): Promise<Side | null> {
+    if (!isGameId(gameId)) throw gameNotFound(gameId);
+    const seats = await this.dataSource.getRepository(Seat).find({ where: { gameId } });
+    if (seats.length === 0) {
+      const exists = await this.dataSource.getRepository(Game).exists({ where: { id: gameId } });
+      if (!exists) throw gameNotFound(gameId);
+    }
+    // Compare against every seat so the time taken does not depend on which matched.
+    let side: Side | null = null;
+    for (const seat of seats) if (tokenMatches(token, seat.tokenHash)) side = seat.side as Side;
+    return side;
+  }
+
+  /** Entries of a game with seq > `after`, in order (at most `limit`); the state snapshots only when asked. */
+  async entriesAfter(
+    gameId: string,
+    after = 0,
+    limit?: number,
+    withState = false,
+  ): Promise<GameEntry[]> {
+    const fields = [
+      'e.id',
+      'e.gameId',
+      'e.seq',
+      'e.side',
+      'e.order',
+      'e.events',
+      'e.stateHash',
+      'e.createdAt',
+    ];
+    const qb = this.dataSource
+      .getRepository(GameEntry)
+      .createQueryBuilder('e')
+      .select(withState ? [...fields, 'e.state'] : fields)
+      .where('e.game_id = :gameId AND e.seq > :after', { gameId, after })
+      .orderBy('e.seq', 'ASC');
+    if (limit !== undefined) qb.limit(limit);
+    return qb.getMany();
+  }
+
+  /** The live update for an entry read back from the log (its state snapshot loaded). */
+  updateOf(gameId: string, e: GameEntry): GameUpdate {
+    const state = e.state as GameState;
+    return {
+      gameId,
+      seq: e.seq,
+      version: e.seq,
+      side: e.side,
+      order: e.order,
+      events: e.events as unknown[],
+      stateHash: e.stateHash,
+      at: e.createdAt.toISOString(),
+      status: gameStatus(state),
+      result: state.result,
+    };
+  }
+
+  /** GET /v1/games/{id}/replay: the whole log; the seed only once the game is over. */
+  async replay(id: string): Promise<ReplayDto> {
+    const { row, ctx, state } = await this.load(id);
+    const entries = await this.entriesAfter(id, 0);
+    const status = gameStatus(state);
+    return {
+      id: row.id,
+      scenario: row.scenarioId,
+      rulesSystem: row.rulesSystem,
+      rulesVersion: row.rulesVersion,
+      options: row.options,
+      status,
+      seedCommitment: row.seedCommitment,
+      seed: status === 'finished' ? row.seed : null,
+      result: gameView(ctx, row, state, row.version, row.updatedAt).result,
+      entries: entries.map(toReplayEntry),
+    };
+  }
+
+  /** The replay header without entries (for streaming the entries as NDJSON). */
+  async replayHeader(id: string): Promise<Omit<ReplayDto, 'entries'>> {
+    const { row, ctx, state } = await this.load(id);
+    const status = gameStatus(state);
+    return {
+      id: row.id,
+      scenario: row.scenarioId,
+      rulesSystem: row.rulesSystem,
+      rulesVersion: row.rulesVersion,
+      options: row.options,
+      status,
+      seedCommitment: row.seedCommitment,
+      seed: status === 'finished' ? row.seed : null,
+      result: gameView(ctx, row, state, row.version, row.updatedAt).result,
+    };
+  }
+
+  /**
+   * GET /v1/games/{id}/states/{seq}: the stored snapshot after entry `seq`
+   * (never a re-run from the start). Seq 0 is the set-up, re-created from
+   * the seed: newGame is cheap and deterministic.
+   */
+  async stateAt(id: string, seq: number): Promise<StateAtDto> {
+    const { row, ctx } = await this.load(id);
+    if (seq === 0) {
+      const state = newGame(ctx, row.options, seededDice(row.seed, 0));
+      return {
+        gameId: id,
+        seq: 0,
+        stateHash: stateHash(state),
+        at: row.createdAt.toISOString(),
+        state,
+        game: gameView(ctx, row, state, 0, row.createdAt),
+      };
+    }
+    const entry = await this.dataSource
+      .getRepository(GameEntry)
+      .findOne({ where: { gameId: id, seq } });
+    if (!entry) {
+      throw new ProblemException({
+        status: 404,
+        code: 'ENTRY_NOT_FOUND',
+        detail: `Game ${id} has ${row.version} entries; there is no entry ${seq}.`,
+        extensions: { version: row.version },
+      });
+    }
+    const state = entry.state as GameState;
+    return {
+      gameId: id,
+      seq,
+      stateHash: entry.stateHash,
+      at: entry.createdAt.toISOString(),
+      state,
+      game: gameView(ctx, row, state, seq, entry.createdAt),
+    };
+  }
+}

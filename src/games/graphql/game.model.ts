@@ -1,0 +1,379 @@
+import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { JSONScalar } from './json.scalar';
+
+@ObjectType({ description: 'Victory points of each side.' })
+export class SidePoints {
+  @Field(() => Float)
+  union!: number;
+
+  @Field(() => Float)
+  confederate!: number;
+}
+
+@ObjectType({ description: 'A unit as the game view shows it.' })
+export class GameUnit {
+  @Field(() => ID)
+  id!: string;
+
+  @Field({ description: '"union" or "confederate".' })
+  side!: string;
+
+  @Field()
+  designation!: string;
+
+  @Field()
+  type!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Hex on the map; null when pending, eliminated or exited.',
+  })
+  hex!: string | null;
+
+  @Field({ description: '"on-map", "pending", "eliminated" or "exited".' })
+  status!: string;
+
+  @Field(() => Int)
+  strength!: number;
+
+  @Field({ description: '"good", "disordered", "shaken" or "routed" (12.1).' })
+  morale!: string;
+
+  @Field(() => JSONScalar)
+  markers!: Record<string, unknown>;
+}
+
+@ObjectType({ description: 'A reinforcement still to come (5.0).' })
+export class GameReinforcement {
+  @Field()
+  unit!: string;
+
+  @Field()
+  side!: string;
+
+  @Field(() => Int)
+  turn!: number;
+
+  @Field(() => [String])
+  entry!: string[];
+
+  @Field({ description: '5.5: could not enter when scheduled.' })
+  blocked!: boolean;
+}
+
+@ObjectType({ description: 'Who must act now and on what.' })
+export class MustAct {
+  @Field()
+  side!: string;
+
+  @Field({ description: '"phase" or "decision".' })
+  kind!: string;
+
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description: 'The pending decision with its choices.',
+  })
+  decision?: unknown;
+}
+
+@ObjectType({ description: 'How a finished game ended.' })
+export class GameResultModel {
+  @Field(() => String, { nullable: true })
+  winner!: string | null;
+
+  @Field(() => String, { nullable: true })
+  level!: string | null;
+
+  @Field()
+  reason!: string;
+
+  @Field(() => Float, { nullable: true })
+  competitionScore!: number | null;
+}
+
+@ObjectType({ description: 'The orders a seat may give now.' })
+export class LegalOrders {
+  @Field(() => Int)
+  version!: number;
+
+  @Field()
+  side!: string;
+
+  @Field(() => [JSONScalar])
+  orders!: unknown[];
+}
+
+@ObjectType('Game', { description: 'The whole visible state of a game (GET /v1/games/{id}).' })
+export class GameModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  scenario!: string;
+
+  @Field()
+  rulesSystem!: string;
+
+  @Field()
+  rulesVersion!: string;
+
+  @Field({ description: '"active" or "finished".' })
+  status!: string;
+
+  @Field(() => Int)
+  version!: number;
+
+  @Field(() => Int)
+  turn!: number;
+
+  @Field(() => Int)
+  turns!: number;
+
+  @Field()
+  night!: boolean;
+
+  @Field()
+  phase!: string;
+
+  @Field()
+  phasing!: string;
+
+  @Field(() => MustAct, { nullable: true })
+  mustAct!: MustAct | null;
+
+  @Field(() => [GameUnit])
+  units!: GameUnit[];
+
+  @Field(() => [GameReinforcement])
+  reinforcements!: GameReinforcement[];
+
+  @Field(() => JSONScalar)
+  fieldworks!: unknown[];
+
+  @Field(() => SidePoints)
+  points!: SidePoints;
+
+  @Field(() => SidePoints)
+  eliminatedStrength!: SidePoints;
+
+  @Field(() => JSONScalar, { description: 'Who occupies each objective hex: {"1508": "union"}.' })
+  objectives!: Record<string, string | null>;
+
+  @Field(() => GameResultModel, { nullable: true })
+  result!: GameResultModel | null;
+
+  @Field()
+  createdAt!: string;
+
+  @Field()
+  updatedAt!: string;
+}
+
+@ObjectType({ description: 'A seat and its secret bearer token (shown once).' })
+export class SeatTokenModel {
+  @Field()
+  side!: string;
+
+  @Field()
+  token!: string;
+}
+
+@ObjectType({ description: 'A new game with its seats.' })
+export class CreatedGameModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => Int)
+  version!: number;
+
+  @Field()
+  rulesVersion!: string;
+
+  @Field(() => [SeatTokenModel])
+  seats!: SeatTokenModel[];
+
+  @Field()
+  seedCommitment!: string;
+
+  @Field(() => GameModel)
+  game!: GameModel;
+}
+
+@ObjectType({ description: 'A game in a list.' })
+export class GameSummaryModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  scenario!: string;
+
+  @Field()
+  rulesVersion!: string;
+
+  @Field()
+  status!: string;
+
+  @Field(() => Int)
+  version!: number;
+
+  @Field(() => Int)
+  turn!: number;
+
+  @Field()
+  phase!: string;
+
+  @Field(() => GameResultModel, { nullable: true })
+  result!: GameResultModel | null;
+
+  @Field()
+  createdAt!: string;
+
+  @Field()
+  updatedAt!: string;
+}
+
+@ObjectType({ description: 'A page of games.' })
+export class GamePageModel {
+  @Field(() => [GameSummaryModel])
+  items!: GameSummaryModel[];
+
+  @Field(() => Int)
+  total!: number;
+
+  @Field(() => Int)
+  limit!: number;
+
+  @Field(() => Int)
+  offset!: number;
+}
+
+@ObjectType({ description: 'One accepted order with its events.' })
+export class ReplayEntryModel {
+  @Field(() => Int)
+  seq!: number;
+
+  @Field()
+  side!: string;
+
+  @Field(() => JSONScalar)
+  order!: unknown;
+
+  @Field(() => [JSONScalar])
+  events!: unknown[];
+
+  @Field()
+  stateHash!: string;
+
+  @Field()
+  at!: string;
+}
+
+@ObjectType('Replay', { description: 'The full log of a game; the seed once it is over.' })
+export class ReplayModel {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  scenario!: string;
+
+  @Field()
+  rulesVersion!: string;
+
+  @Field(() => JSONScalar)
+  options!: Record<string, unknown>;
+
+  @Field()
+  status!: string;
+
+  @Field()
+  seedCommitment!: string;
+
+  @Field(() => String, { nullable: true })
+  seed!: string | null;
+
+  @Field(() => [ReplayEntryModel])
+  entries!: ReplayEntryModel[];
+}
+
+@ObjectType({ description: 'An entry accepted in a game, pushed live.' })
+export class GameUpdateModel {
+  @Field(() => ID)
+  gameId!: string;
+
+  @Field(() => Int)
+  seq!: number;
+
+  @Field(() => Int)
+  version!: number;
+
+  @Field()
+  side!: string;
+
+  @Field(() => JSONScalar)
+  order!: unknown;
+
+  @Field(() => [JSONScalar])
+  events!: unknown[];
+
+  @Field()
+  stateHash!: string;
+
+  @Field()
+  at!: string;
+
+  @Field()
+  status!: string;
+
+  @Field(() => JSONScalar, { nullable: true })
+  result!: unknown;
+}
+
+@ObjectType({
+  description: 'An accepted order: the new version, its events and the game after it.',
+})
+export class OrderAcceptedModel {
+  @Field(() => Int)
+  version!: number;
+
+  @Field(() => Int)
+  seq!: number;
+
+  @Field(() => [JSONScalar])
+  events!: unknown[];
+
+  @Field(() => GameModel)
+  game!: GameModel;
+}
+
+@ObjectType('Victory', { description: 'Victory points, level, winner and competition score.' })
+export class VictoryModel {
+  @Field(() => ID)
+  gameId!: string;
+
+  @Field()
+  status!: string;
+
+  @Field(() => SidePoints)
+  points!: SidePoints;
+
+  @Field(() => JSONScalar)
+  objectives!: Record<string, string | null>;
+
+  @Field(() => String, { nullable: true })
+  level!: string | null;
+
+  @Field(() => String, { nullable: true })
+  winner!: string | null;
+
+  @Field(() => Float, { nullable: true })
+  competitionScore!: number | null;
+
+  @Field(() => String, { nullable: true })
+  reason!: string | null;
+
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description: 'While the game goes on: the level if it ended now.',
+  })
+  provisional!: unknown;
+}

@@ -1,0 +1,41 @@
+import type { Side } from '../../engine/types';
+import { invalidSeatToken, missingSeatToken } from '../game-problems';
+import type { GamesService } from '../games.service';
+import { bearerToken } from '../seat-tokens';
+
+/**
+ * The Authorization of a GraphQL operation: the HTTP header of a query or
+ * mutation, or the `authorization` connection parameter of a graphql-ws
+ * connection (Nest puts the graphql-ws context where `req` would be).
+ */
+export function graphqlAuthorization(context: unknown): string | undefined {
+  const req = (context as { req?: Record<string, unknown> } | undefined)?.req;
+  const headers = req?.headers as Record<string, unknown> | undefined;
+  const params = req?.connectionParams as Record<string, unknown> | undefined;
+  const value = headers?.authorization ?? params?.authorization ?? params?.Authorization;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The side the operation's seat token acts for in `gameId`; throws 401 problems like the REST guard. */
+export async function seatSideOf(
+  games: GamesService,
+  gameId: string,
+  context: unknown,
+): Promise<Side> {
+  const token = bearerToken(graphqlAuthorization(context));
+  if (!token) throw missingSeatToken();
+  const side = await games.sideForToken(gameId, token);
+  if (!side) throw invalidSeatToken();
+  return side;
+}
+
+/** The side of the token if there is a valid one, else null (for optional fields such as Game.legalOrders). */
+export async function optionalSeatSide(
+  games: GamesService,
+  gameId: string,
+  context: unknown,
+): Promise<Side | null> {
+  const token = bearerToken(graphqlAuthorization(context));
+  if (!token) return null;
+  return games.sideForToken(gameId, token);
+}

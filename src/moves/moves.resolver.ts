@@ -1,0 +1,41 @@
+import { Args, Context, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { GamesService } from '../games/games.service';
+import { GameModel, LegalOrders, OrderAcceptedModel } from '../games/graphql/game.model';
+import { SubmitOrderInput } from '../games/graphql/game.inputs';
+import { optionalSeatSide, seatSideOf } from '../games/graphql/seat-auth';
+import { MovesService } from './moves.service';
+
+/** Orders over GraphQL: the seat token travels in the Authorization header (or graphql-ws connection params). */
+@Resolver(() => GameModel)
+export class MovesResolver {
+  constructor(
+    private readonly moves: MovesService,
+    private readonly games: GamesService,
+  ) {}
+
+  @ResolveField(() => LegalOrders, {
+    nullable: true,
+    description:
+      "The orders the caller's seat may give now; null without a seat token of this game.",
+  })
+  async legalOrders(@Parent() game: GameModel, @Context() context: unknown) {
+    const side = await optionalSeatSide(this.games, game.id, context);
+    if (!side) return null;
+    return this.moves.legalOrders(game.id, side);
+  }
+
+  @Mutation(() => OrderAcceptedModel, {
+    description: 'Submit an order (POST /v1/games/{id}/orders).',
+  })
+  async submitOrder(@Args('input') input: SubmitOrderInput, @Context() context: unknown) {
+    const side = await seatSideOf(this.games, input.gameId, context);
+    const answer = await this.moves.submit({
+      gameId: input.gameId,
+      side,
+      expectedVersion: input.expectedVersion,
+      order: input.order,
+      idempotencyKey: input.idempotencyKey,
+    });
+    return answer.body;
+  }
+}

@@ -1,0 +1,229 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { seededDice } from '../engine/dice';
+import { applyOrder, legalOrders, whoMustAct } from '../engine/game';
+import type { Order } from '../engine/state';
+import type { GameEvent, Side } from '../engine/types';
+import { ProblemException } from '../common/errors/problem';
+import { Game } from '../games/entities/game.entity';
+import { GameEntry } from '../games/entities/game-entry.entity';
+import { IdempotencyKey } from '../games/entities/idempotency-key.entity';
+import { GameUpdatesBus } from '../games/game-updates';
+import { gameStatus, gameView, type GameViewDto } from '../games/game-view';
+import { GamesService } from '../games/games.service';
+import { canonicalJson, sha256Hex, stateHash } from '../games/state-hash';
+
+export interface LegalOrdersDto {
+  version: number;
+  side: Side;
+  orders: Order[];
+}
+
+export interface OrderAcceptedDto {
+  /** The game's version after the order (= seq of its entry). */
+  version: number;
+  seq: number;
+  events: GameEvent[];
+  game: GameViewDto;
+}
+
+export interface SubmitOrderInput {
+  gameId: string;
+  side: Side;
+  expectedVersion: number;
+  order: unknown;
+  idempotencyKey?: string;
+}
+
+/** The answer to a submission: the status and body to send (stored for idempotent retries). */
+export interface SubmitAnswer {
+  statusCode: number;
+  body: OrderAcceptedDto;
+  /** True when this is the stored answer of an earlier submission with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+/**
+ * Orders in, legal orders out. Each accepted order is one transaction: lock
+ * the game row (SELECT … FOR UPDATE), check the version, apply the order with
+ * the engine, append the entry (events, state hash, snapshot), update the
+ * state and version, store the idempotent answer, commit; then publish the
+ * entry to live clients. Two racing submissions serialise on the row lock, so
+ * the second sees the new version and gets 409; a crash before commit leaves
+ * nothing behind.
+ */
+@Injectable()
+export class MovesService {
+  private readonly logger = new Logger('MovesService');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly games: GamesService,
+    private readonly bus: GameUpdatesBus,
+  ) {}
+
+  /** GET /v1/games/{id}/legal-orders: every order `side` may give now (empty when it may not act). */
+  async legalOrders(gameId: string, side: Side): Promise<LegalOrdersDto> {
+    const { row, ctx, state } = await this.games.load(gameId);
+    return { version: row.version, side, orders: legalOrders(ctx, state, side) };
+  }
+
+  /** POST /v1/games/{id}/orders. */
+  async submit(input: SubmitOrderInput): Promise<SubmitAnswer> {
+    const fingerprint = sha256Hex(
+      canonicalJson({
+        side: input.side,
+        expectedVersion: input.expectedVersion,
+        order: input.order,
+      }),
+    );
+    const answer = await this.dataSource.transaction(async (m) => {
+      const { row, ctx, state } = await this.games.load(input.gameId, m, true);
+
+      // After the lock: a retry racing its own first attempt sees the stored answer.
+      if (input.idempotencyKey !== undefined) {
+        const stored = await m.getRepository(IdempotencyKey).findOne({
+          where: { gameId: row.id, key: input.idempotencyKey },
+        });
+        if (stored) {
+          if (stored.requestHash !== null && stored.requestHash !== fingerprint) {
+            throw new ProblemException({
+              status: 422,
+              code: 'IDEMPOTENCY_KEY_REUSED',
+              detail:
+                'This Idempotency-Key was already used for a different submission in this game. ' +
+                'Use a new key for a new order.',
+            });
+          }
+          return {
+            statusCode: stored.statusCode,
+            body: stored.response as OrderAcceptedDto,
+            replayed: true,
+            publish: null,
+          };
+        }
+      }
+
+      if (input.expectedVersion !== row.version) {
+        throw new ProblemException({
+          status: 409,
+          code: 'VERSION_CONFLICT',
+          detail: `The game is at version ${row.version}, not ${input.expectedVersion}: reload it and decide again.`,
+          extensions: { currentVersion: row.version },
+        });
+      }
+
+      const isResign = (input.order as { type?: unknown } | null)?.type === 'resign';
+      const acting = whoMustAct(ctx, state);
+      if (acting === null) {
+        throw new ProblemException({
+          status: 403,
+          code: 'GAME_OVER',
+          detail: 'The game is over: no order can be given any more.',
+        });
+      }
+      // A side may resign at any moment of the game; every other order waits its turn.
+      if (!isResign && acting.side !== input.side) {
+        throw new ProblemException({
+          status: 403,
+          code: 'NOT_YOUR_TURN',
+          detail:
+            acting.kind === 'decision'
+              ? `The ${acting.side} player must answer a pending ${acting.decision?.kind ?? ''} decision first.`
+              : `It is the ${acting.side} player's ${state.phase} phase: the ${input.side} seat may not act now.`,
+          extensions: { mustAct: { side: acting.side, kind: acting.kind } },
+        });
+      }
+
+      const result = applyOrder(
+        ctx,
+        state,
+        input.side,
+        input.order,
+        seededDice(row.seed, state.diceDrawn),
+      );
+      if (!result.ok) {
+        throw new ProblemException({
+          status: 422,
+          code: result.refusal.code,
+          title: 'Order refused',
+          rule: result.refusal.rule,
+          detail: result.refusal.message,
+        });
+      }
+
+      const at = new Date();
+      const seq = row.version + 1;
+      const hash = stateHash(result.state);
+      const status = gameStatus(result.state);
+      await m.insert(GameEntry, {
+        gameId: row.id,
+        seq,
+        side: input.side,
+        order: input.order as object,
+        events: result.events,
+        stateHash: hash,
+        state: result.state,
+        createdAt: at,
+      });
+      const updated = await m
+        .createQueryBuilder()
+        .update(Game)
+        .set({
+          state: result.state,
+          version: seq,
+          status,
+          result: result.state.result,
+          updatedAt: at,
+        })
+        .where('id = :id AND version = :version', { id: row.id, version: row.version })
+        .execute();
+      if (updated.affected !== 1) {
+        // The row lock makes this unreachable; the version guard keeps it true even without one.
+        throw new ProblemException({
+          status: 409,
+          code: 'VERSION_CONFLICT',
+          detail: 'Another order was accepted at the same time: reload the game and decide again.',
+        });
+      }
+      const body: OrderAcceptedDto = {
+        version: seq,
+        seq,
+        events: result.events,
+        game: gameView(ctx, row, result.state, seq, at),
+      };
+      if (input.idempotencyKey !== undefined) {
+        await m.insert(IdempotencyKey, {
+          gameId: row.id,
+          key: input.idempotencyKey,
+          side: input.side,
+          response: body,
+          statusCode: 200,
+          requestHash: fingerprint,
+        });
+      }
+      return {
+        statusCode: 200,
+        body,
+        replayed: false,
+        publish: {
+          gameId: row.id,
+          seq,
+          version: seq,
+          side: input.side,
+          order: input.order,
+          events: result.events,
+          stateHash: hash,
+          at: at.toISOString(),
+          status,
+          result: result.state.result,
+        },
+      };
+    });
+    if (answer.publish) {
+      await this.bus.publish(answer.publish).catch((e: Error) => this.logger.warn(e.message));
+    }
+    return { statusCode: answer.statusCode, body: answer.body, replayed: answer.replayed };
+  }
+}

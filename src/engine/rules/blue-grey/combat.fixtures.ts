@@ -33,3 +33,78 @@ export function testMapDoc(
 export function testMap(hexes: Record<string, HexSpec> = {}, hexsides: HexsideSpec[] = []): TerrainMap {
   return new TerrainMap(testMapDoc(hexes, hexsides));
 }
+
+import { GameContext, prepareGame, newGame } from '../../game';
+import type { GameState } from '../../state';
+import type { ScenarioDocument, Side, UnitType, HexsideSpec as Hs, HexSpec as Hx } from '../../types';
+import { fixedDice } from '../../dice';
+import { startCombatPhase } from './combat-phase';
+
+export interface TestUnit {
+  id: string;
+  side: Side;
+  type?: UnitType;
+  strength?: number;
+  hex: string;
+}
+
+/** A scenario on the test sheet with these units placed; Union moves first. */
+export function testScenario(units: TestUnit[], extra: Partial<ScenarioDocument> = {}): ScenarioDocument {
+  return {
+    id: 'combat-test',
+    title: 'Combat test',
+    date: '1862-04-06',
+    year: 1862,
+    rules: { system: 'blue-grey', version: '2e' },
+    map: 'combat-test',
+    firstPlayer: 'union',
+    turns: 5,
+    nightTurns: [],
+    units: units.map((u) => ({
+      id: u.id,
+      side: u.side,
+      designation: u.id,
+      type: u.type ?? 'infantry',
+      strength: u.strength ?? 4,
+    })),
+    setup: { kind: 'fixed', placements: units.map((u) => ({ unit: u.id, hex: u.hex })) },
+    reinforcements: [],
+    specialRules: [],
+    victory: { points: [{ kind: 'eliminated-strength', points: 1, case: '—' }], objectives: [], levels: [], otherwise: 'draw' },
+    sources: [],
+    notes: [],
+    ...extra,
+  };
+}
+
+/**
+ * A game on the test sheet, already in the phasing side's Combat Phase
+ * (startCombatPhase run on it), with the given terrain and state tweaks.
+ */
+export function combatGame(
+  units: TestUnit[],
+  opts: {
+    hexes?: Record<string, Hx>;
+    hexsides?: Hs[];
+    phasing?: Side;
+    night?: boolean;
+    scenario?: Partial<ScenarioDocument>;
+    tweak?: (s: GameState) => GameState;
+    moved?: string[];
+    enteredEnemyZoc?: string[];
+    startDice?: number[];
+  } = {},
+): { ctx: GameContext; state: GameState } {
+  const ctx = prepareGame(testScenario(units, opts.scenario), testMapDoc(opts.hexes ?? {}, opts.hexsides ?? []));
+  let state = newGame(ctx, {}, fixedDice([]));
+  state = {
+    ...state,
+    phase: 'combat',
+    phasing: opts.phasing ?? 'union',
+    night: !!opts.night,
+    movement: { moved: opts.moved ?? [], entered: {}, marked: [], enteredEnemyZoc: opts.enteredEnemyZoc ?? [] },
+  };
+  if (opts.tweak) state = opts.tweak(state);
+  state = startCombatPhase(ctx, state, fixedDice(opts.startDice ?? [])).state;
+  return { ctx, state };
+}

@@ -23,7 +23,9 @@ export function isNight(ctx: GameContext, turn: number): boolean {
 /** Movement Phase → Combat Phase (4.0 A → B). */
 export function toCombatPhase(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } {
   const events: GameEvent[] = [{ type: 'phase-ended', phase: 'movement', side: state.phasing, turn: state.turn }];
-  const next: GameState = { ...state, phase: 'combat', movement: null };
+  // startCombatPhase reads the Movement Phase's record (12.16 units that moved, 11.21 units that
+  // moved into an enemy ZOC) before it clears it.
+  const next: GameState = { ...state, phase: 'combat' };
   const started = startCombatPhase(ctx, next, dice);
   events.push({ type: 'phase-started', phase: 'combat', side: state.phasing, turn: state.turn });
   events.push(...started.events);

@@ -1,0 +1,43 @@
+/**
+ * Recovery at the start of the friendly Combat Phase (11.3, 12.41, 12.42,
+ * 12.43; A3): first Night recovery for units not in an enemy ZOC, then a
+ * Rally roll for every unit with a Rally marker (cancelled without a roll if
+ * Night recovery already restored it), the marker removed after each roll.
+ */
+import type { Dice } from '../../dice';
+import type { GameContext } from '../../game';
+import type { GameState } from '../../state';
+import type { GameEvent } from '../../types';
+import { eliminate, inEnemyZoc, onMap, setMorale } from './combat';
+import { nightRecovery, rallyOutcome } from './morale';
+
+export function recoverAndRally(ctx: GameContext, state: GameState, dice: Dice, events: GameEvent[]): GameState {
+  let next = state;
+  const side = state.phasing;
+  const ids = Object.keys(state.units).sort();
+  if (state.night) {
+    for (const id of ids) {
+      const u = next.units[id];
+      if (u.side !== side || !onMap(u) || u.morale === 'good') continue;
+      if (inEnemyZoc(ctx, next, side, u.hex)) continue;
+      next = setMorale(next, id, nightRecovery(u.morale, ctx.map.hex(u.hex).terrain === 'town'), '11.3, 12.41a', events);
+    }
+  }
+  for (const id of ids) {
+    const u = next.units[id];
+    if (u.side !== side || !u.markers.rally) continue;
+    next = { ...next, units: { ...next.units, [id]: { ...u, markers: { ...u.markers, rally: undefined } } } };
+    if (!onMap(u)) continue;
+    const inTown = ctx.map.hex(u.hex).terrain === 'town';
+    if (u.morale === 'good' || (u.morale === 'disordered' && inTown)) {
+      events.push({ type: 'rally-cancelled', unit: id, rule: '12.41b, A3', reason: 'nothing to rally from' });
+      continue;
+    }
+    const roll = dice.d6();
+    const outcome = rallyOutcome(u.morale, roll, inTown);
+    events.push({ type: 'die-rolled', purpose: 'rally', rule: '12.41b', unit: id, roll, from: u.morale, outcome });
+    if (outcome === 'eliminated') next = eliminate(next, id, '12.41b iii, 12.43', events);
+    else next = setMorale(next, id, outcome, '12.41b', events);
+  }
+  return next;
+}

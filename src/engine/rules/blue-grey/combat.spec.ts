@@ -92,7 +92,7 @@ describe('8.6 results applied', () => {
     expect(legalOrders(ctx, s, 'union')).toEqual([{ type: 'resign' }]);
     const retreats = legalOrders(ctx, s, 'confederate').filter((o) => o.type === 'retreat');
     expect(retreats.length).toBeGreaterThan(1);
-    for (const o of retreats) expect(ctx.map.grid.distance('0404', (o.path as string[])[0])).toBeGreaterThan(1);
+    for (const o of retreats) expect(ctx.map.grid.distance('0404', ((o as Record<string, unknown>).path as string[])[0])).toBeGreaterThan(1);
     r = act(ctx, s, 'confederate', retreats[0]);
     s = r.state;
     expect(s.pending).toMatchObject({ side: 'union', kind: 'advance', hex: '0504' });
@@ -145,7 +145,7 @@ describe('8.6 results applied', () => {
     expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({ odds: '3:1', result: 'Ex' });
     expect(r.state.pending).toMatchObject({ side: 'union', kind: 'exchange-losses', required: 3 });
     const answers = legalOrders(ctx, r.state, 'union').filter((o) => o.type === 'choose-losses');
-    expect(answers.map((o) => o.units)).toEqual([['u1'], ['u3']]);
+    expect(answers.map((o) => (o as Record<string, unknown>).units)).toEqual([['u1'], ['u3']]);
     const bad = applyOrder(ctx, r.state, 'union', { type: 'choose-losses', units: ['u1', 'u3'] }, fixedDice([]));
     expect(bad.ok).toBe(false);
   });

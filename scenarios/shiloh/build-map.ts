@@ -74,53 +74,26 @@ function creekBetween(a: Region, b: Region): string | undefined {
 }
 
 // ---------------------------------------------------------------- roads ----
-/** Straight hex line between two hexes (cube lerp), ends included. */
-function line(a: string, b: string): string[] {
-  const p = grid.coord(a);
-  const q = grid.coord(b);
-  const n = grid.distance(a, b);
-  const out: string[] = [];
-  for (let i = 0; i <= n; i++) {
-    const t = n === 0 ? 0 : i / n;
-    const x = p.q + (q.q - p.q) * t + 1e-6;
-    const z = p.r + (q.r - p.r) * t + 2e-6;
-    const y = -x - z;
-    let rx = Math.round(x);
-    let rz = Math.round(z);
-    const ry = Math.round(y);
-    const dx = Math.abs(rx - x);
-    const dy = Math.abs(ry - y);
-    const dz = Math.abs(rz - z);
-    if (dx > dy && dx > dz) rx = -ry - rz;
-    else if (dz > dy) rz = -rx - ry;
-    const h = grid.labelAt({ q: rx, r: rz });
-    if (!h) throw new Error(`line ${a}-${b} leaves the map`);
-    if (out[out.length - 1] !== h) out.push(h);
-  }
-  return out;
-}
-function path(...waypoints: string[]): string[] {
-  const out: string[] = [waypoints[0]];
-  for (let i = 0; i + 1 < waypoints.length; i++) out.push(...line(waypoints[i], waypoints[i + 1]).slice(1));
-  return out;
-}
-
+/** Routes are listed hex by hex (build checks each consecutive pair is adjacent). */
+const hexList = (s: string): string[] => s.split(' ');
 const routes: RouteSpec[] = [
-  // Grant's base to Corinth: the main road the Confederates marched up, south-west from the landing.
-  { type: 'road', name: 'Pittsburg-Corinth Road', hexes: path('1508', '1408', '1209', '0911', '0713', '0516', '0319', '0221') },
-  { type: 'road', name: 'Eastern Corinth Road', hexes: path('1209', '1113', '1016', '0821') },
-  // West from the landing past McClernand's and Sherman's camps, over Owl Creek toward Purdy.
-  { type: 'road', name: 'Pittsburg-Purdy Road', hexes: path('1408', '1108', '0810', '0611', '0411', '0211', '0111') },
-  // East-west across the southern camps to Stuart's position and Hamburg (21.2 "east-west roads").
-  { type: 'road', name: 'Hamburg-Purdy Road', hexes: path('0211', '0312', '0512', '0814', '1114', '1314', '1515', '1516') },
-  // The River Road: Crump's Landing and Savannah (north) over Snake Creek by "the bridge" (0905), past the landing, over Lick Creek to Hamburg.
-  { type: 'road', name: 'Hamburg-Savannah Road', hexes: path('0901', '0904', '0905', '1106', '1307', '1408', '1411', '1413', '1516', '1517', '1521') },
-  { type: 'road', name: 'Bark Road', hexes: path('0319', '0619', '0919', '1218', '1416', '1516') },
-  { type: 'road', name: 'Western Corinth Road', hexes: path('0512', '0515', '0418', '0421') },
+  // Grant's base to Corinth: the main road the Confederates marched up, south-west from the landing
+  // past Duncan and Review fields, Fraley field and Rea field.
+  { type: 'road', name: 'Pittsburg-Corinth Road', hexes: hexList('1508 1408 1309 1209 1110 1010 0911 0811 0812 0713 0714 0614 0615 0516 0517 0417 0418 0319 0320 0220 0221') },
+  { type: 'road', name: 'Eastern Corinth Road', hexes: hexList('1209 1210 1211 1112 1113 1114 1115 1015 1016 1017 0918 0919 0920 0820 0821') },
+  // West from the landing through McClernand's and Sherman's camps, over Owl Creek toward Purdy.
+  { type: 'road', name: 'Pittsburg-Purdy Road', hexes: hexList('1408 1308 1208 1108 1008 0909 0809 0710 0610 0511 0411 0311 0211 0111') },
+  // East-west past Shiloh Church and the southern camps to Stuart's position (21.2 "east-west roads").
+  { type: 'road', name: 'Hamburg-Purdy Road', hexes: hexList('0211 0312 0412 0512 0612 0613 0714 0814 0914 1014 1114 1214 1314 1414 1515 1516') },
+  // The River Road: from Crump's Landing and Savannah (north) over Snake Creek by "the bridge" (0905),
+  // past the landing, over Lick Creek toward Hamburg.
+  { type: 'road', name: 'Hamburg-Savannah Road', hexes: hexList('0901 0902 0903 0904 0905 1005 1106 1206 1307 1308 1408 1409 1410 1411 1412 1413 1414 1515 1516 1517 1518 1519 1520 1521') },
+  // The Confederate right's road east along the Lick Creek side.
+  { type: 'road', name: 'Bark Road', hexes: hexList('0319 0419 0519 0619 0719 0819 0919 1018 1118 1218 1318 1317 1416 1516') },
   // Buell's approach on the east bank to the ferry landing opposite Pittsburg Landing.
-  { type: 'road', name: 'Savannah road (east bank)', hexes: path('1905', '1806', '1707', '1708', '1709') },
-  // The "Sunken Road": a farm lane along the Hornet's Nest; modelled as a trail, not as 10.1 sunken road.
-  { type: 'trail', name: 'Sunken Road', hexes: path('1010', '1111', '1212', '1312') },
+  { type: 'road', name: 'Savannah road (east bank)', hexes: hexList('1905 1906 1806 1707 1708 1709') },
+  // The "Sunken Road": a farm lane along the Hornet's Nest; modelled as a trail, not as the 10.1 sunken road.
+  { type: 'trail', name: 'Sunken Road', hexes: hexList('1010 1111 1112 1212 1312') },
 ];
 
 // ---------------------------------------------------------- hex terrain ----
@@ -242,10 +215,10 @@ const doc: MapDocument = {
     'From the text: 1508 is Pittsburg Landing and "the ferry point" (18.0, 20.0, 21.2); 0905 is "the bridge" (21.2); 1701 is the gunboat entry and a gunboat hex (17.1, 9.62); 1905 is the Union entry on the east bank (17.1, 20.0); 0901 is Lew Wallace\'s entry (17.1); the Tennessee River divides the map with the Union reinforcements at 1905 on its eastern side (20.0); the terrain is "heavily wooded and rough-wooded", with "east-west roads" and more clear ground and roads toward the Union centre (21.2); every set-up hex of 16.1/16.2.',
     'Grid (reconstructed): flat-topped hexes in vertical columns, 0101 at the top left, even columns half a hex lower; columns 01-19 west to east, rows 01-21 north to south; north at the top. Reasons: the Confederate set-up (rows 15-19, columns 01-08) lies south-west of the Union camps (rows 09-15), so 19.1\'s forced Union moves "north or north-east" lead back toward Pittsburg Landing and the river as in 1862; column 19 is the east edge so 1905 lies on it; row 01 is the north edge so 0901 and 1701 lie on it; the last row 21 leaves room south of the Confederate rear (0119, 0319).',
     'Tennessee River (reconstructed course): one hex wide, 1701-1704 then column 16 from 1604 to the south edge 1621. Land units may not enter it (6.27); it is crossed only by the ferry. 1701 is made a river hex: as a land hex it would touch both banks (1601 and 1801) and join them at the map edge; 9.62 names it separately, which suggests the printed hex is only partly water.',
-    'Ferry (20.0 gives no hex number): the River ferry hex is 1608, between Pittsburg Landing (1508, north-west of it) and the east-bank landing 1709 (south-east of it, straight across); its arrows (crossing) point to 1709 and 1508. Gunboats pass along the river through it (a one-hex-wide river cannot continue past a ferry otherwise). From 1905 the Savannah road (east bank) reaches 1709 in four road hexes; crossing needs 3 MP for 1608 plus the cost of 1508 in the same phase (6.28), so units normally cross on the turn after they arrive.',
+    'Ferry (20.0 gives no hex number): the River ferry hex is 1608, between Pittsburg Landing (1508, north-west of it) and the east-bank landing 1709 (south-east of it, straight across); its arrows (crossing) point to 1709 and 1508. Gunboats pass along the river through it (a one-hex-wide river cannot continue past a ferry otherwise). From 1905 the Savannah road (east bank) reaches 1709 in five road hexes (1906, 1806, 1707, 1708, 1709); crossing needs 3 MP for 1608 plus the cost of 1508 in the same phase (6.28), so units normally cross on the turn after they arrive.',
     'Creeks (reconstructed courses; 6.29 impassable except at bridges and fords): Snake Creek runs west-east across the north (rows 4/5, then 5/6 near its mouth north of the landing) into the Tennessee; Owl Creek runs along the west flank (between columns 01 and 02 from the west edge at 0113/0114, bending north-east to join Snake Creek near 0405); Lick Creek runs from the south edge at column 09 north-east into the Tennessee south of Stuart\'s camp (1515/1517). Bridges: "the bridge" 0904/0905 on the Hamburg-Savannah (River) Road over Snake Creek, where Lew Wallace crosses; the Owl Creek bridge on the Purdy road (0111/0211); the Lick Creek bridge on the Hamburg-Savannah road (1516/1517). No fords.',
     'Streams (reconstructed, +2 MP, attacker halved): Shiloh Branch (rows 13/14, columns 02-06), Tilghman Branch (rows 8/9, columns 02-07), Dill Branch (rows 9/10, columns 12-15, into the Tennessee just south of the landing), Locust Grove Branch (rows 16/17, columns 09-13).',
-    'Roads (reconstructed from the historical network; the text says only that there are east-west roads and that the Union controls the road net): Pittsburg-Corinth, Eastern Corinth, Western Corinth (through Shiloh Church 0512), Pittsburg-Purdy, Hamburg-Purdy, Hamburg-Savannah (River Road, from 0901 over the bridge at 0905 past the landing), Bark Road, and the east-bank road from 1905 to the ferry landing. The "Sunken Road" is a trail along the Hornet\'s Nest (1111): historically a worn farm lane, so it is not given the 10.1 sunken-road effect, which the text does not mention for Shiloh.',
+    'Roads (reconstructed from the historical network, simplified; the text says only that there are east-west roads and that the Union controls the road net): Pittsburg-Corinth, Eastern Corinth, Pittsburg-Purdy, Hamburg-Purdy (through Shiloh Church 0512), Hamburg-Savannah (River Road, from 0901 over the bridge at 0905 past the landing), Bark Road, and the east-bank road from 1905 to the ferry landing. The "Sunken Road" is a trail along the Hornet\'s Nest (1111): historically a worn farm lane, so it is not given the 10.1 sunken-road effect, which the text does not mention for Shiloh.',
     'Terrain (reconstructed): forest by default ("heavily wooded"); clear fields after the historical farms (Rea, Fraley, Spain, Seay, Review, Woolf, Jones, Duncan, Sarah Bell/Peach Orchard, Wicker, Cloud) concentrated toward the Union centre; forest-rough for the ravines and hills (Shiloh Branch, Tilghman Branch, Dill Branch, river bluffs, the broken ground toward Lick Creek); swamp for the Snake and Lick Creek bottoms and the east bank. Pittsburg Landing and Shiloh Church are clear hexes carrying their names, not towns (10.1 town would Disorder units, which the text does not suggest). No elevation levels or slopes: the text gives none.',
   ],
 };

@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createTestApp, TestApp } from '../support/app';
+import { expectMatchesSpec } from '../support/openapi';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+describe('games: POST/GET /v1/games, GET /v1/games/{id}, live events', () => {
+  let t: TestApp;
+  let server: ReturnType<TestApp['app']['getHttpServer']>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = t.app.getHttpServer();
+  });
+  afterAll(() => t?.close());
+
+  const create = (body: object = { scenario: 'shiloh' }) =>
+    request(server).post('/v1/games').send(body);
+
+  it('creates a game at version 0 with one seat per side, a hashed token each, and the seed commitment', async () => {
+    const res = await create({ scenario: 'shiloh', seed: 'a known seed' }).expect(201);
+    expectMatchesSpec(res);
+    expect(res.body).toMatchObject({ scenario: 'shiloh', version: 0, rulesSystem: 'blue-grey' });
+    expect(res.body.rulesVersion).toEqual(expect.any(String));
+    expect(res.body.seedCommitment).toBe(sha256('a known seed'));
+    expect(res.body.seats.map((s: { side: string }) => s.side).sort()).toEqual([
+      'confederate',
+      'union',
+    ]);
+    const [a, b] = res.body.seats.map((s: { token: string }) => s.token);
+    expect(a).not.toBe(b);
+    expect(JSON.stringify(res.body)).not.toContain('a known seed');
+
+    // Only hashes are stored.
+    const rows: Array<{ side: string; token_hash: string }> = await t.app
+      .get(DataSource)
+      .query('SELECT side, token_hash FROM seats WHERE game_id = $1', [res.body.id]);
+    for (const seat of res.body.seats) {
+      const row = rows.find((r) => r.side === seat.side)!;
+      expect(row.token_hash).toBe(sha256(seat.token));
+      expect(row.token_hash).not.toContain(seat.token);
+    }
+  });
+
+  it('draws a random secret seed when none is given (different commitments)', async () => {
+    const one = await create().expect(201);
+    const two = await create().expect(201);
+    expect(one.body.seedCommitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(one.body.seedCommitment).not.toBe(two.body.seedCommitment);
+  });
+
+  it('GET /v1/games/{id}: the whole visible state, pinned rules version, never the seed', async () => {
+    const created = await create({ scenario: 'shiloh', seed: 'secret-seed-xyz' }).expect(201);
+    const res = await request(server).get(`/v1/games/${created.body.id}`).expect(200);
+    expectMatchesSpec(res);
+    const g = res.body;
+    expect(g).toMatchObject({
+      id: created.body.id,
+      scenario: 'shiloh',
+      rulesVersion: created.body.rulesVersion,
+      status: 'active',
+      version: 0,
+      turn: 1,
+      turns: 13,
+      night: false,
+      phase: 'movement',
+      phasing: 'confederate', // Shiloh 16.3: the Confederate player moves first
+      mustAct: { side: 'confederate', kind: 'phase' },
+      points: { union: 0, confederate: 0 },
+      result: null,
+    });
+    expect(Object.keys(g.objectives)).toEqual(['1508']); // Pittsburg Landing, 18.3
+    expect(g.units.length).toBeGreaterThan(40);
+    const pending = g.units.filter((u: { status: string }) => u.status === 'pending');
+    expect(g.reinforcements).toHaveLength(pending.length);
+    expect(g.reinforcements[0]).toMatchObject({ side: 'union', turn: 5, blocked: false });
+    expect(JSON.stringify(g)).not.toContain('secret-seed-xyz');
+    expect(JSON.stringify(g)).not.toContain('diceDrawn');
+  });
+
+  it('404 problem for an unknown game id, a malformed id included', async () => {
+    for (const id of ['8d7f3c2e-1111-4222-8333-944455556666', 'not-a-uuid']) {
+      const res = await request(server).get(`/v1/games/${id}`).expect(404);
+      expectMatchesSpec(res);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body.code).toBe('GAME_NOT_FOUND');
+    }
+  });
+
+  it('400 for a malformed creation request, 422 for an unknown scenario', async () => {
+    const missing = await create({}).expect(400);
+    expectMatchesSpec(missing);
+    expect(missing.body.code).toBe('VALIDATION_FAILED');
+    await create({ scenario: 'shiloh', colour: 'blue' }).expect(400);
+    await create({ scenario: 'shiloh', options: 'fast' }).expect(400);
+    const unknown = await create({ scenario: 'waterloo' }).expect(422);
+    expectMatchesSpec(unknown);
+    expect(unknown.body.code).toBe('UNKNOWN_SCENARIO');
+  });
+
+  it('GET /v1/games lists games newest first with scenario/status filters and paging', async () => {
+    const first = await request(server).get('/v1/games?limit=2').expect(200);
+    expectMatchesSpec(first);
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.total).toBeGreaterThanOrEqual(4);
+    const second = await request(server).get('/v1/games?limit=2&offset=2').expect(200);
+    const ids = [...first.body.items, ...second.body.items].map((g: { id: string }) => g.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const times = first.body.items.map((g: { createdAt: string }) => g.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const active = await request(server).get('/v1/games?status=active&scenario=shiloh').expect(200);
+    expect(active.body.items.every((g: { status: string }) => g.status === 'active')).toBe(true);
+    const finished = await request(server).get('/v1/games?status=finished').expect(200);
+    expect(finished.body.total).toBe(0);
+    const none = await request(server).get('/v1/games?scenario=nowhere').expect(200);
+    expect(none.body).toMatchObject({ items: [], total: 0 });
+    await request(server).get('/v1/games?status=won').expect(400);
+    await request(server).get('/v1/games?limit=0').expect(400);
+  });
+
+  it('GET /v1/games/{id}/events pushes each accepted entry as a Server-Sent Event', async () => {
+    const created = await create().expect(201);
+    const id = created.body.id;
+    const token = created.body.seats.find((s: { side: string }) => s.side === 'confederate').token;
+    await new Promise<void>((resolve) => server.listen(0, resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const received = new Promise<string>((resolve, reject) => {
+        const req = httpRequest({
+          port,
+          path: `/v1/games/${id}/events`,
+          headers: { accept: 'text/event-stream' },
+        });
+        req.on('response', (res: IncomingMessage) => {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (text.includes('\n\n') && text.includes('data:')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+          // Submit once the stream is open.
+          void request(server)
+            .post(`/v1/games/${id}/orders`)
+            .set('Authorization', `Bearer ${token}`)
+            .send({ expectedVersion: 0, order: { type: 'end-phase' } })
+            .expect(200)
+            .catch(reject);
+        });
+        req.on('error', (e) => (e.message.includes('aborted') ? undefined : reject(e)));
+        req.end();
+      });
+      const text = await received;
+      expect(text).toMatch(/^id: 1$/m);
+      expect(text).toMatch(/^event: entry$/m);
+      const data = JSON.parse(/^data: (.*)$/m.exec(text)![1]);
+      expect(data).toMatchObject({
+        gameId: id,
+        seq: 1,
+        version: 1,
+        side: 'confederate',
+        order: { type: 'end-phase' },
+      });
+      expect(data.stateHash).toMatch(/^[0-9a-f]{64}$/);
+
+      // Reconnecting with Last-Event-ID 0 replays what was missed.
+      const caughtUp = await new Promise<string>((resolve, reject) => {
+        const req = httpRequest({
+          port,
+          path: `/v1/games/${id}/events`,
+          headers: { 'last-event-id': '0' },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            text += c;
+            if (text.includes('\n\n') && text.includes('data:')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        });
+        req.on('error', (e) => (e.message.includes('aborted') ? undefined : reject(e)));
+        req.end();
+      });
+      expect(caughtUp).toMatch(/^id: 1$/m);
+      await request(server)
+        .get('/v1/games/8d7f3c2e-1111-4222-8333-944455556666/events')
+        .expect(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,253 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from '../support/app';
+import { expectMatchesSpec } from '../support/openapi';
+
+interface Created {
+  id: string;
+  tokens: Record<'union' | 'confederate', string>;
+}
+
+describe('orders: GET /legal-orders and POST /orders', () => {
+  let t: TestApp;
+  let server: ReturnType<TestApp['app']['getHttpServer']>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = t.app.getHttpServer();
+  });
+  afterAll(() => t?.close());
+
+  async function newGame(seed = 'orders-e2e'): Promise<Created> {
+    const res = await request(server)
+      .post('/v1/games')
+      .send({ scenario: 'shiloh', seed })
+      .expect(201);
+    const tokens = Object.fromEntries(
+      res.body.seats.map((s: { side: string; token: string }) => [s.side, s.token]),
+    );
+    return { id: res.body.id, tokens: tokens as Created['tokens'] };
+  }
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const submit = (
+    g: Created,
+    side: 'union' | 'confederate',
+    body: object,
+    headers: Record<string, string> = {},
+  ) =>
+    request(server)
+      .post(`/v1/games/${g.id}/orders`)
+      .set({ ...auth(g.tokens[side]), ...headers })
+      .send(body);
+  const entries = async (g: Created) =>
+    (await request(server).get(`/v1/games/${g.id}/replay`).expect(200)).body.entries
+      .length as number;
+
+  it('legal orders: the acting seat gets its orders, the other seat only resign', async () => {
+    const g = await newGame();
+    const c = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set(auth(g.tokens.confederate))
+      .expect(200);
+    expectMatchesSpec(c);
+    expect(c.body).toMatchObject({ version: 0, side: 'confederate' });
+    expect(c.body.orders.length).toBeGreaterThan(10);
+    expect(c.body.orders).toContainEqual({ type: 'end-phase' });
+    const u = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set(auth(g.tokens.union))
+      .expect(200);
+    expect(u.body).toEqual({ version: 0, side: 'union', orders: [{ type: 'resign' }] });
+  });
+
+  it('401 without a token, with a wrong token, or with the token of another game', async () => {
+    const g = await newGame();
+    const other = await newGame();
+    const none = await request(server).get(`/v1/games/${g.id}/legal-orders`).expect(401);
+    expectMatchesSpec(none);
+    expect(none.body.code).toBe('SEAT_TOKEN_REQUIRED');
+    const wrong = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set(auth('nope'))
+      .expect(401);
+    expect(wrong.body.code).toBe('INVALID_SEAT_TOKEN');
+    await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set(auth(other.tokens.confederate))
+      .expect(401);
+    await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set('Authorization', 'Basic abc')
+      .expect(401);
+    const post = await request(server)
+      .post(`/v1/games/${g.id}/orders`)
+      .send({ expectedVersion: 0, order: { type: 'end-phase' } })
+      .expect(401);
+    expectMatchesSpec(post);
+    await request(server)
+      .post(`/v1/games/${g.id}/orders`)
+      .set(auth(other.tokens.confederate))
+      .send({ expectedVersion: 0, order: { type: 'end-phase' } })
+      .expect(401);
+    expect(await entries(g)).toBe(0);
+  });
+
+  it('404 for the orders of an unknown game', async () => {
+    const res = await request(server)
+      .get('/v1/games/8d7f3c2e-1111-4222-8333-944455556666/legal-orders')
+      .set(auth('whatever'))
+      .expect(404);
+    expectMatchesSpec(res);
+  });
+
+  it('accepts a legal order: 200 {version, events, game}, one new entry', async () => {
+    const g = await newGame();
+    const legal = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set(auth(g.tokens.confederate));
+    const move = legal.body.orders.find((o: { type: string }) => o.type === 'move');
+    const res = await submit(g, 'confederate', { expectedVersion: 0, order: move }).expect(200);
+    expectMatchesSpec(res);
+    expect(res.body.version).toBe(1);
+    expect(res.body.events[0]).toMatchObject({ type: 'moved', unit: move.unit });
+    expect(res.body.game.version).toBe(1);
+    const unit = res.body.game.units.find((u: { id: string }) => u.id === move.unit);
+    expect(unit.hex).toBe(move.path[move.path.length - 1]);
+    const view = await request(server).get(`/v1/games/${g.id}`).expect(200);
+    expect(view.body).toEqual(res.body.game);
+    expect(await entries(g)).toBe(1);
+  });
+
+  it('403 when the seat may not act now (the other side phasing)', async () => {
+    const g = await newGame();
+    const res = await submit(g, 'union', {
+      expectedVersion: 0,
+      order: { type: 'end-phase' },
+    }).expect(403);
+    expectMatchesSpec(res);
+    expect(res.body).toMatchObject({ code: 'NOT_YOUR_TURN' });
+    expect(res.body.detail).toMatch(/confederate/);
+    expect(await entries(g)).toBe(0);
+  });
+
+  it('409 when expectedVersion is not the current version; the body says the current one', async () => {
+    const g = await newGame();
+    await submit(g, 'confederate', { expectedVersion: 0, order: { type: 'end-phase' } }).expect(
+      200,
+    );
+    const res = await submit(g, 'confederate', {
+      expectedVersion: 0,
+      order: { type: 'end-phase' },
+    }).expect(409);
+    expectMatchesSpec(res);
+    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: 1 });
+    const ahead = await submit(g, 'confederate', {
+      expectedVersion: 7,
+      order: { type: 'end-phase' },
+    }).expect(409);
+    expect(ahead.body.currentVersion).toBe(1);
+  });
+
+  it('422 problem+json with code, rule and a readable detail when the engine refuses the order', async () => {
+    const g = await newGame();
+    const view = (await request(server).get(`/v1/games/${g.id}`)).body;
+    const unit = view.units.find(
+      (u: { side: string; status: string }) => u.side === 'confederate' && u.status === 'on-map',
+    );
+    const res = await submit(g, 'confederate', {
+      expectedVersion: 0,
+      order: { type: 'move', unit: unit.id, path: ['1508'] }, // far away, not adjacent
+    }).expect(422);
+    expectMatchesSpec(res);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body.code).toMatch(/^[A-Z_]+$/);
+    expect(res.body.rule).toMatch(/^\d+\.\d+|—/);
+    expect(res.body.detail.length).toBeGreaterThan(10);
+    const bad = await submit(g, 'confederate', {
+      expectedVersion: 0,
+      order: { type: 'fly' },
+    }).expect(422);
+    expect(bad.body.code).toEqual(expect.any(String));
+    // The order moving a Union unit is not the Confederate seat's to give.
+    const unionUnit = view.units.find(
+      (u: { side: string; status: string }) => u.side === 'union' && u.status === 'on-map',
+    );
+    await submit(g, 'confederate', {
+      expectedVersion: 0,
+      order: { type: 'move', unit: unionUnit.id, path: [unionUnit.hex] },
+    }).expect(422);
+    expect(await entries(g)).toBe(0);
+  });
+
+  it('400 for a malformed submission', async () => {
+    const g = await newGame();
+    const res = await submit(g, 'confederate', { order: { type: 'end-phase' } }).expect(400);
+    expectMatchesSpec(res);
+    await submit(g, 'confederate', { expectedVersion: -1, order: { type: 'end-phase' } }).expect(
+      400,
+    );
+    await submit(g, 'confederate', { expectedVersion: 0, order: 'end-phase' }).expect(400);
+    await submit(g, 'confederate', {
+      expectedVersion: 0,
+      order: { type: 'end-phase' },
+      side: 'union',
+    }).expect(400);
+  });
+
+  it('Idempotency-Key: a repeated submission returns the stored first answer and applies nothing twice', async () => {
+    const g = await newGame();
+    const body = { expectedVersion: 0, order: { type: 'end-phase' } };
+    const first = await submit(g, 'confederate', body, { 'Idempotency-Key': 'k-1' }).expect(200);
+    const again = await submit(g, 'confederate', body, { 'Idempotency-Key': 'k-1' }).expect(200);
+    expectMatchesSpec(again);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(await entries(g)).toBe(1);
+    // The same key for another submission is refused; without the key the stale version is a 409.
+    const reused = await submit(
+      g,
+      'confederate',
+      { expectedVersion: 1, order: { type: 'end-phase' } },
+      { 'Idempotency-Key': 'k-1' },
+    ).expect(422);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    await submit(g, 'confederate', body).expect(409);
+    expect(await entries(g)).toBe(1);
+  });
+
+  it('20 concurrent submissions with the same expectedVersion: exactly one accepted, 19 get 409, one new entry', async () => {
+    const g = await newGame();
+    const body = { expectedVersion: 0, order: { type: 'end-phase' } };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => submit(g, 'confederate', body)),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(await entries(g)).toBe(1);
+    expect((await request(server).get(`/v1/games/${g.id}`)).body.version).toBe(1);
+  });
+
+  it('resign ends the game for the resigning side, at any moment; then no order is accepted', async () => {
+    const g = await newGame();
+    const res = await submit(g, 'union', { expectedVersion: 0, order: { type: 'resign' } }).expect(
+      200,
+    );
+    expect(res.body.game).toMatchObject({
+      status: 'finished',
+      mustAct: null,
+      result: { winner: 'confederate' },
+    });
+    const after = await submit(g, 'confederate', {
+      expectedVersion: 1,
+      order: { type: 'end-phase' },
+    }).expect(403);
+    expect(after.body.code).toBe('GAME_OVER');
+    const legal = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set(auth(g.tokens.confederate));
+    expect(legal.body.orders).toEqual([]);
+    const list = await request(server).get('/v1/games?status=finished').expect(200);
+    expect(list.body.items.map((x: { id: string }) => x.id)).toContain(g.id);
+  });
+});

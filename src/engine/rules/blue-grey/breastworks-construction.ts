@@ -16,6 +16,7 @@
 import type { GameContext } from '../../game';
 import type { Fieldwork, GameState, UnitState } from '../../state';
 import type { GameEvent, HexId, Refusal } from '../../types';
+import { moveEnv } from './movement';
 import { refusal } from './refusals';
 
 /** The six ways a marker can face three adjacent hexsides of a hex (10.34 ii), as neighbour hexes on the map. */
@@ -38,13 +39,8 @@ function sameSet(a: HexId[], b: HexId[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 
-function enemyWithin(ctx: GameContext, state: GameState, unit: UnitState, range: number): boolean {
-  for (const id in state.units) {
-    const o = state.units[id];
-    if (o.side === unit.side || o.status !== 'on-map' || o.hex === null) continue;
-    if (ctx.map.grid.distance(o.hex, unit.hex!) <= range) return true;
-  }
-  return false;
+function enemyWithin3(ctx: GameContext, state: GameState, unit: UnitState): boolean {
+  return moveEnv(ctx, state, unit.side).enemyWithin3[ctx.board.index.get(unit.hex!)!] === 1;
 }
 
 export function underConstructionOf(state: GameState, unitId: string): Fieldwork | undefined {
@@ -63,7 +59,7 @@ export function buildRefusal(ctx: GameContext, state: GameState, unit: UnitState
     return refusal('ALREADY_BUILDING', '10.34', `${unit.id} is already building Breastworks`);
   if (state.fieldworks.some((f) => f.hex === unit.hex))
     return refusal('FIELDWORK_PRESENT', '10.36', `hex ${unit.hex} already has a Breastworks marker`);
-  if (enemyWithin(ctx, state, unit, 3))
+  if (enemyWithin3(ctx, state, unit))
     return refusal('ENEMY_WITHIN_THREE', '10.34', 'Breastworks may not be started with an Enemy unit within three hexes');
   return null;
 }

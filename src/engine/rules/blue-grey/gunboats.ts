@@ -30,6 +30,7 @@ export function checkGunboatPath(env: MoveEnv, unit: UnitState, from: number, pa
     if (env.enemyAt[j]) return refusal('ENTERS_ENEMY_HEX', '6.12', `hex ${b.ids[j]} contains an Enemy unit`);
     cur = j;
   }
+  if (cur === from) return refusal('NO_MOVE', '6.0', 'a move must end in another hex than it began');
   const stack = stackingRefusal(env.ctx, env.tally, unit, from, cur);
   if (stack) return stack;
   return { end: cur };

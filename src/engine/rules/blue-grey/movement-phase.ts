@@ -128,13 +128,14 @@ export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Si
   if (state.phase !== 'movement' || state.phasing !== side || !state.movement) return [];
   const env = moveEnv(ctx, state, side);
   const orders: Order[] = [];
+  const canMove = new Set<string>();
   for (const id in state.units) {
     const unit = state.units[id];
-    if (unit.side !== side) continue;
-    const ok = unitRefusal(ctx, state, side, id);
-    if (!('id' in ok)) continue;
+    if (unit.side !== side || env.done.has(id)) continue;
     if (unit.status === 'on-map') {
-      for (const r of unitReach(ctx, state, env, unit, 'move')) orders.push({ type: 'move', unit: id, path: ids(ctx, r.path) });
+      const moves = unitReach(ctx, state, env, unit, 'move');
+      if (moves.length > 0) canMove.add(id);
+      for (const r of moves) orders.push({ type: 'move', unit: id, path: ids(ctx, r.path) });
       for (const r of unitReach(ctx, state, env, unit, 'strategic-move'))
         orders.push({ type: 'strategic-move', unit: id, path: ids(ctx, r.path) });
       if (markerRefusal(ctx, state, env, unit, 'rally-marker') === null) orders.push({ type: 'rally-marker', unit: id });
@@ -148,7 +149,7 @@ export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Si
       }
     }
   }
-  if (endPhaseRefusal(ctx, state, side) === null) orders.push({ type: 'end-phase' });
+  if (endPhaseRefusal(ctx, state, side, (u) => canMove.has(u.id)) === null) orders.push({ type: 'end-phase' });
   return orders;
 }
 
@@ -179,13 +180,12 @@ function markerRefusal(
 }
 
 /** Why the side may not end its Movement Phase yet (exclusive-rule obligations), or null. */
-function endPhaseRefusal(ctx: GameContext, state: GameState, side: Side): Refusal | null {
+function endPhaseRefusal(ctx: GameContext, state: GameState, side: Side, known?: (u: UnitState) => boolean): Refusal | null {
   const env = moveEnv(ctx, state, side);
+  const canMove =
+    known ?? ((u: UnitState) => !env.done.has(u.id) && unitReach(ctx, state, env, u, 'move').length > 0);
   for (const h of ctx.hooks) {
-    const r = h.endPhaseRefusal?.(ctx, state, side, (u) => {
-      if (!('id' in unitRefusal(ctx, state, side, u.id))) return false;
-      return unitReach(ctx, state, env, u, 'move').length > 0;
-    });
+    const r = h.endPhaseRefusal?.(ctx, state, side, canMove);
     if (r) return r;
   }
   return null;

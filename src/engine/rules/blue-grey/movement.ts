@@ -54,6 +54,10 @@ export interface MoveEnv {
   infCavAt: Uint8Array;
   /** 6.44: within two hexes of an Enemy unit (closer than three). */
   nearEnemy: Uint8Array;
+  /** 10.34 i: within three hexes of an Enemy unit. */
+  enemyWithin3: Uint8Array;
+  /** Units of the moving side that have moved or been marked this phase (6.18). */
+  done: Set<string>;
   tally: StackTally;
 }
 
@@ -67,20 +71,42 @@ export function moveEnv(ctx: GameContext, state: GameState, side: Side): MoveEnv
   const enemyAt = new Uint8Array(board.size);
   const infCavAt = new Uint8Array(board.size);
   const nearEnemy = new Uint8Array(board.size);
+  const enemyWithin3 = new Uint8Array(board.size);
   const enemy = otherSide(side);
+  const enemyHexes: number[] = [];
   for (const id in state.units) {
     const u = state.units[id];
     if (u.status !== 'on-map' || u.hex === null) continue;
     const i = board.index.get(u.hex);
     if (i === undefined) continue;
     if (u.side === enemy) {
+      if (!enemyAt[i]) enemyHexes.push(i);
       enemyAt[i] = 1;
-      for (const h of ctx.map.grid.within(u.hex, STRATEGIC_DISTANCE - 1)) nearEnemy[board.index.get(h)!] = 1;
     } else {
       const t = ctx.unitSpecs.get(id)!.type;
       if (t === 'infantry' || t === 'cavalry') infCavAt[i] = 1;
     }
   }
+  // Rings of distance 1..3 around Enemy units, by breadth-first search over the neighbour table.
+  const seen = new Int32Array(board.size).fill(-1);
+  let frontier = enemyHexes;
+  for (const i of frontier) seen[i] = 0;
+  for (let r = 0; r <= 3 && frontier.length; r++) {
+    const next: number[] = [];
+    for (const i of frontier) {
+      if (r < STRATEGIC_DISTANCE) nearEnemy[i] = 1;
+      enemyWithin3[i] = 1;
+      for (let d = 0; d < 6; d++) {
+        const j = board.nbr[i * 6 + d];
+        if (j >= 0 && seen[j] < 0) {
+          seen[j] = r + 1;
+          next.push(j);
+        }
+      }
+    }
+    frontier = next;
+  }
+  const done = new Set<string>(state.movement ? [...state.movement.moved, ...state.movement.marked] : []);
   const env: MoveEnv = {
     ctx,
     state,
@@ -90,6 +116,8 @@ export function moveEnv(ctx: GameContext, state: GameState, side: Side): MoveEnv
     enemyAt,
     infCavAt,
     nearEnemy,
+    enemyWithin3,
+    done,
     tally: tallyStacks(ctx, state, side),
   };
   if (!entry) {
@@ -269,6 +297,8 @@ export function checkPath(
     cur = j;
     moved++;
   }
+  if (start.kind === 'hex' && cur === start.at)
+    return refusal('NO_MOVE', '6.0', 'a move must end in another hex than it began (to stay, give no order)');
   if (b.crossingHex[cur])
     return refusal('ENDS_IN_FERRY', '6.28', `units may never end their movement in a ferry or pontoon hex (${b.ids[cur]})`);
   if (total > m.allowance && path.length > 1)
@@ -380,10 +410,11 @@ export function reach(env: MoveEnv, m: Mover, start: MoveStart, crossing: Crossi
     }
   }
   const from = start.kind === 'hex' ? s : -1;
+  const fits = stackFits(env, m, from);
   for (const t of touched) {
     if (t === s && start.kind === 'hex') continue;
     if (b.crossingHex[t]) continue; // 6.28: never end in a ferry or pontoon hex
-    if (stackingRefusal(env.ctx, env.tally, m.unit, from, t)) continue;
+    if (!fits(t)) continue;
     out.push({ to: t, cost: dist[t], path: pathTo(t, s, start.kind === 'entry') });
   }
   // 6.16: one hex always, if nothing but its cost forbids it.
@@ -393,12 +424,22 @@ export function reach(env: MoveEnv, m: Mover, start: MoveStart, crossing: Crossi
       if (j < 0 || dist[j] >= 0 || b.crossingHex[j]) continue;
       const c1 = stepCost(env, m, s, d, j);
       if (c1 < 0) continue;
-      if (stackingRefusal(env.ctx, env.tally, m.unit, s, j)) continue;
+      if (!fits(j)) continue;
       out.push({ to: j, cost: c1, path: [j] });
     }
   }
   for (const t of touched) dist[t] = -1;
   return out;
+}
+
+/** A fast stacking test for one mover: the common two-unit case inline, anything else through stackingRefusal. */
+function stackFits(env: MoveEnv, m: Mover, from: number): (t: number) => boolean {
+  const ctx = env.ctx;
+  const simple = !ctx.scenario.stacking && !ctx.unitSpecs.get(m.unit.id)!.flags?.includes('no-stack');
+  const units = env.tally.units;
+  const noStack = env.tally.noStack;
+  if (simple) return (t) => units[t] - (t === from ? 1 : 0) < 2 && !(noStack[t] && units[t] > 0 && t !== from);
+  return (t) => stackingRefusal(ctx, env.tally, m.unit, from, t) === null;
 }
 
 function pathTo(t: number, s: number, includeStart: boolean): number[] {

@@ -14,10 +14,10 @@
  * reinforcements are not bound (none arrive on Game-Turns 1–2 at Shiloh).
  *
  * params: { side?: Side (default "union"), turns?: number[] (default [1, 2]),
- *           bearings?: number[] (default [0, 45]) }
+ *           bearings?: Array<number | compass name> (default [0, 45]) }
  */
+import { COMPASS } from '../../hex';
 import type { RuleHook, Side } from '../../types';
-import { otherSide } from '../../types';
 import { enemyZocOf } from '../blue-grey/zoc';
 import { refusal } from '../blue-grey/refusals';
 import type { MovementHook } from './movement-hook';
@@ -26,7 +26,9 @@ export function surpriseAssault(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
   const side = (p.side as Side) ?? 'union';
   const turns = (p.turns as number[]) ?? [1, 2];
-  const bearings = (p.bearings as number[]) ?? [0, 45];
+  // Bearings in degrees or as compass names ("north", "north-east").
+  const bearings = ((p.bearings as Array<number | string>) ?? [0, 45]).map((b) => (typeof b === 'number' ? b : COMPASS[b]));
+  const toward = new Map<string, string[]>(); // per hex: its north / north-east neighbours (the map never changes)
   const active = (turn: number, phasing: Side) => phasing === side && turns.includes(turn);
   return {
     hook: rule.hook,
@@ -40,11 +42,16 @@ export function surpriseAssault(rule: RuleHook): MovementHook {
           kind: 'forbidden',
           refusal: refusal('SURPRISE_ASSAULT_LOCKED', rule.case, `a ${side} unit in an Enemy Zone of Control may not move on Game-Turns ${turns.join(', ')}`),
         };
-      const hexes = new Set<string>();
-      for (const b of bearings) for (const n of ctx.map.grid.neighboursToward(unit.hex!, b)) hexes.add(n);
+      let hexes = toward.get(unit.hex!);
+      if (!hexes) {
+        const set = new Set<string>();
+        for (const b of bearings) for (const n of ctx.map.grid.neighboursToward(unit.hex!, b)) set.add(n);
+        hexes = [...set];
+        toward.set(unit.hex!, hexes);
+      }
       return {
         kind: 'one-hex',
-        hexes: [...hexes],
+        hexes,
         refusal: refusal('SURPRISE_ASSAULT_ONE_HEX', rule.case, `${side} units must move one, and only one, hex north or north-east on Game-Turns ${turns.join(', ')}`),
       };
     },

@@ -633,6 +633,10 @@ function applyAnswer(ctx: GameContext, state: GameState, step: Step, o: Record<s
     case 'accept-retreat':
       return updateCombat(state, (x) => ({ ...x, accepted: o.units as string[] }));
     case 'advance': {
+      if (o.type === 'decline-advance') {
+        events.push({ type: 'advance-declined', hex: step.hex, side: step.side, rule: '8.75' });
+        return state;
+      }
       const unit = o.unit as string;
       const from = state.units[unit].hex;
       events.push({ type: 'unit-advanced', unit, from, to: step.hex, rule: '8.75' });

@@ -1,0 +1,58 @@
+/**
+ * npm run verify -- replay.json [--scenarios DIR]
+ *
+ * Dice fairness, offline: re-runs a replay (as GET /v1/games/{id}/replay
+ * returns it, seed revealed) from its seed and orders with the engine of this
+ * checkout and reports the first entry whose events or state hash differ.
+ * The scenario is read from the scenarios/ folder. Exit code 0 when the
+ * replay verifies, 1 when it does not, 2 when it cannot be checked.
+ */
+import { readFileSync } from 'node:fs';
+import { prepareGame } from '../src/engine/game';
+import { loadScenarios, defaultScenariosRoot } from '../src/scenarios/scenario-files';
+import { UnverifiableReplay, verifyReplay, type ReplayDocument } from '../src/games/verify-replay';
+
+function main(argv: string[]): number {
+  const args = [...argv];
+  let root = defaultScenariosRoot();
+  const at = args.indexOf('--scenarios');
+  if (at >= 0) {
+    root = args[at + 1];
+    args.splice(at, 2);
+  }
+  const file = args[0];
+  if (!file) {
+    console.error('usage: npm run verify -- replay.json [--scenarios DIR]');
+    return 2;
+  }
+  let doc: ReplayDocument;
+  try {
+    doc = JSON.parse(readFileSync(file === '-' ? 0 : file, 'utf8')) as ReplayDocument;
+  } catch (e) {
+    console.error(`cannot read ${file}: ${(e as Error).message}`);
+    return 2;
+  }
+  if (!doc || typeof doc.scenario !== 'string' || !Array.isArray(doc.entries)) {
+    console.error(`${file} is not a replay: it needs "scenario" and "entries" (GET /v1/games/{id}/replay)`);
+    return 2;
+  }
+  const pkg = loadScenarios(root).packages.find((p) => p.id === doc.scenario);
+  if (!pkg) {
+    console.error(`scenario "${doc.scenario}" is not in ${root}`);
+    return 2;
+  }
+  try {
+    const result = verifyReplay(prepareGame(pkg.scenario, pkg.map), doc);
+    console.log(JSON.stringify(result, null, 2));
+    console.error(result.ok ? `OK: ${result.detail}` : `FAILED: ${result.detail}`);
+    return result.ok ? 0 : 1;
+  } catch (e) {
+    if (e instanceof UnverifiableReplay) {
+      console.error(`cannot verify: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

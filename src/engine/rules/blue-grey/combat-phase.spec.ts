@@ -82,8 +82,9 @@ function play(ctx: GameContext, seed: string, choose: (n: number) => number, ste
     const attacks = orders.filter((o) => o.type === 'attack');
     const rest = orders.filter((o) => o.type !== 'end-phase' && o.type !== 'close-combat-phase');
     let choice: Order;
-    if (state.phase === 'combat' && attacks.length > 0 && choose(3) > 0) choice = attacks[choose(attacks.length)];
-    else if (ends.length > 0 && (rest.length === 0 || choose(state.phase === 'movement' ? 6 : 3) === 0)) choice = ends[0];
+    // Moves toward the enemy are what make combats: movement phases run long, attacks are taken when offered.
+    if (state.phase === 'combat' && attacks.length > 0 && choose(10) > 0) choice = attacks[choose(attacks.length)];
+    else if (ends.length > 0 && (rest.length === 0 || choose(state.phase === 'movement' ? 25 : 3) === 0)) choice = ends[0];
     else choice = rest.length > 0 ? rest[choose(rest.length)] : orders[0];
     const r = applyOrder(ctx, state, acting.side, choice, seededDice(seed, state.diceDrawn));
     if (!r.ok) throw new Error(`listed order refused: ${JSON.stringify(choice)} → ${JSON.stringify(r.refusal)}`);
@@ -116,7 +117,7 @@ describe('8.0–12.4 random legal play on Shiloh', () => {
         if (JSON.stringify(state) !== run1.states[i]) throw new Error(`replay diverged at order ${i}`);
       });
     }
-    expect(attacks).toBeGreaterThan(0);
+    expect(attacks).toBeGreaterThan(seeds);
   });
 });
 

@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
+import { ScenariosController, SchemasController } from './scenarios.controller';
+import { ScenariosResolver } from './scenarios.resolver';
+import { ScenariosService } from './scenarios.service';
 
-/** Feature module shell: scenarios. Controllers, resolvers and services land here. */
-@Module({})
+/**
+ * Scenarios: the shipped battles under scenarios/ and custom uploads, their
+ * JSON Schemas, and their maps drawn as SVG. ScenariosService.find/get give
+ * other modules the parsed {scenario, map} documents.
+ */
+@Module({
+  controllers: [ScenariosController, SchemasController],
+  providers: [ScenariosService, ScenariosResolver],
+  exports: [ScenariosService],
+})
 export class ScenariosModule {}

@@ -1,0 +1,49 @@
+import type { MapDocument, ScenarioDocument } from '../engine/types';
+
+/** A scenario and the map it is played on. */
+export interface ScenarioDocuments {
+  scenario: ScenarioDocument;
+  map: MapDocument;
+}
+
+/** Shipped with the service (scenarios/) or uploaded through POST /v1/scenarios. */
+export type ScenarioOrigin = 'shipped' | 'custom';
+
+/** One line of GET /v1/scenarios (openapi.yaml: ScenarioSummary). */
+export interface ScenarioSummary {
+  id: string;
+  title: string;
+  date: string;
+  year: number;
+  turns: number;
+  rules: ScenarioDocument['rules'];
+  /** fixed: the set-up is given hex by hex; free: players place units in areas. */
+  setup: ScenarioDocument['setup']['kind'];
+  mapProvenance: MapDocument['provenance'];
+  origin: ScenarioOrigin;
+}
+
+/** GET /v1/scenarios/{id} (openapi.yaml: ScenarioDetail): the summary and both documents. */
+export interface ScenarioDetail extends ScenarioSummary {
+  scenario: ScenarioDocument;
+  map: MapDocument;
+}
+
+export function toSummary(docs: ScenarioDocuments, origin: ScenarioOrigin): ScenarioSummary {
+  const { scenario, map } = docs;
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    date: scenario.date,
+    year: scenario.year,
+    turns: scenario.turns,
+    rules: scenario.rules,
+    setup: scenario.setup.kind,
+    mapProvenance: map.provenance,
+    origin,
+  };
+}
+
+export function toDetail(docs: ScenarioDocuments, origin: ScenarioOrigin): ScenarioDetail {
+  return { ...toSummary(docs, origin), scenario: docs.scenario, map: docs.map };
+}

@@ -1,0 +1,224 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ProblemException } from '../common/errors/problem';
+import { renderMapSvg } from '../engine/map/svg';
+import type { DocumentError } from '../engine/scenario/validate';
+import { CustomScenario } from './entities/custom-scenario.entity';
+import { formatFileError, loadScenarios, ScenarioValidator } from './scenario-files';
+import {
+  ScenarioDetail,
+  ScenarioDocuments,
+  ScenarioOrigin,
+  ScenarioSummary,
+  toDetail,
+  toSummary,
+} from './scenario.dto';
+
+interface CustomSummaryRow {
+  id: string;
+  title: string;
+  date: string;
+  year: number;
+  turns: number;
+  rules: ScenarioSummary['rules'];
+  setup: ScenarioSummary['setup'];
+  provenance: ScenarioSummary['mapProvenance'];
+}
+
+/**
+ * The scenarios a game can be played on: the shipped ones under scenarios/
+ * (read and validated once, at first use) and the custom ones uploaded
+ * through POST /v1/scenarios (validated exactly like the shipped ones and
+ * stored in custom_scenarios). Documents never change once loaded, so they
+ * are cached in memory, as are their SVG drawings.
+ */
+@Injectable()
+export class ScenariosService {
+  private readonly logger = new Logger(ScenariosService.name);
+  private readonly validator = new ScenarioValidator();
+  private shippedCache: Map<string, ScenarioDocuments> | undefined;
+  private readonly customCache = new Map<string, ScenarioDocuments>();
+  private readonly svgCache = new Map<string, string>();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The published JSON Schemas of the two documents. */
+  schemas(): { scenario: object; map: object } {
+    return this.validator.schemas;
+  }
+
+  /** Shipped scenarios, by id. Invalid ones are left out and logged (CI's scenarios:check fails on them). */
+  private shipped(): Map<string, ScenarioDocuments> {
+    if (!this.shippedCache) {
+      const { packages, errors } = loadScenarios(undefined, this.validator);
+      for (const e of errors) this.logger.error(`invalid shipped scenario: ${formatFileError(e)}`);
+      this.shippedCache = new Map(
+        packages.map((p) => [p.id, Object.freeze({ scenario: p.scenario, map: p.map })]),
+      );
+    }
+    return this.shippedCache;
+  }
+
+  /** Summaries of every scenario: shipped first (by id), then custom ones in upload order. */
+  async list(): Promise<ScenarioSummary[]> {
+    const shipped = [...this.shipped().values()]
+      .map((d) => toSummary(d, 'shipped'))
+      .sort((a, b) => a.id.localeCompare(b.id));
+    const rows: CustomSummaryRow[] = await this.dataSource.query(
+      `SELECT id,
+              document->'scenario'->>'title' AS title,
+              document->'scenario'->>'date' AS date,
+              (document->'scenario'->>'year')::int AS year,
+              (document->'scenario'->>'turns')::int AS turns,
+              document->'scenario'->'rules' AS rules,
+              document->'scenario'->'setup'->>'kind' AS setup,
+              document->'map'->>'provenance' AS provenance
+         FROM custom_scenarios
+        ORDER BY created_at, id`,
+    );
+    const custom = rows.map<ScenarioSummary>((r) => ({
+      id: r.id,
+      title: r.title,
+      date: r.date,
+      year: r.year,
+      turns: r.turns,
+      rules: typeof r.rules === 'string' ? JSON.parse(r.rules) : r.rules,
+      setup: r.setup,
+      mapProvenance: r.provenance,
+      origin: 'custom',
+    }));
+    return [...shipped, ...custom];
+  }
+
+  /**
+   * The scenario and map documents of `id`, or null if there is none. This is
+   * what games are prepared from (prepareGame in src/engine/game.ts).
+   */
+  async find(id: string): Promise<(ScenarioDocuments & { origin: ScenarioOrigin }) | null> {
+    const shipped = this.shipped().get(id);
+    if (shipped) return { ...shipped, origin: 'shipped' };
+    const cached = this.customCache.get(id);
+    if (cached) return { ...cached, origin: 'custom' };
+    const row = await this.dataSource.getRepository(CustomScenario).findOne({ where: { id } });
+    if (!row) return null;
+    const docs = Object.freeze(row.document as ScenarioDocuments);
+    this.customCache.set(id, docs);
+    return { ...docs, origin: 'custom' };
+  }
+
+  /** Like find, but 404 SCENARIO_NOT_FOUND when there is none. */
+  async get(id: string): Promise<ScenarioDocuments & { origin: ScenarioOrigin }> {
+    const found = await this.find(id);
+    if (!found) throw notFound(id);
+    return found;
+  }
+
+  async detail(id: string): Promise<ScenarioDetail> {
+    const found = await this.get(id);
+    return toDetail(found, found.origin);
+  }
+
+  /** The map of scenario `id` drawn as SVG with its set-up. */
+  async mapSvg(id: string): Promise<string> {
+    const cached = this.svgCache.get(id);
+    if (cached) return cached;
+    const { scenario, map } = await this.get(id);
+    const svg = renderMapSvg(map, { scenario });
+    this.svgCache.set(id, svg);
+    return svg;
+  }
+
+  /**
+   * Stores a custom scenario after validating it exactly as `npm run
+   * scenarios:check` validates the shipped ones. 422 INVALID_SCENARIO lists
+   * every problem; 409 SCENARIO_EXISTS when the id is taken.
+   */
+  async create(body: unknown): Promise<ScenarioDetail> {
+    const errors = this.check(body);
+    if (errors.length > 0) {
+      throw new ProblemException({
+        status: 422,
+        code: 'INVALID_SCENARIO',
+        title: 'Invalid scenario',
+        detail: `The scenario has ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors
+          .slice(0, 3)
+          .map((e) => `${e.property}: ${e.messages[0]}`)
+          .join('; ')}${errors.length > 3 ? '; …' : ''}`,
+        errors,
+      });
+    }
+    const docs = body as ScenarioDocuments;
+    const id = docs.scenario.id;
+    if (this.shipped().has(id)) {
+      throw exists(
+        id,
+        `"${id}" is the id of a shipped scenario; give the custom scenario another id`,
+      );
+    }
+    const stored: ScenarioDocuments = { scenario: docs.scenario, map: docs.map };
+    const taken = () =>
+      exists(id, `a custom scenario with id "${id}" already exists; give this one another id`);
+    if (await this.find(id)) throw taken();
+    try {
+      await this.dataSource.getRepository(CustomScenario).insert({ id, document: stored });
+    } catch (e) {
+      // Two uploads racing for one id: the primary key decides.
+      if (isUniqueViolation(e)) throw taken();
+      throw e;
+    }
+    this.customCache.set(id, Object.freeze(stored));
+    return toDetail(stored, 'custom');
+  }
+
+  /** Every problem of a POST body, as [{property, messages}] (property prefixed by scenario. or map.). */
+  private check(body: unknown): Array<{ property: string; messages: string[] }> {
+    const problems: DocumentError[] = [];
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      return [{ property: '(body)', messages: ['must be an object {scenario, map}'] }];
+    }
+    const b = body as Record<string, unknown>;
+    const shape: Array<{ property: string; messages: string[] }> = [];
+    for (const key of Object.keys(b)) {
+      if (key !== 'scenario' && key !== 'map') {
+        shape.push({
+          property: key,
+          messages: ['is not a known field here (send {scenario, map})'],
+        });
+      }
+    }
+    for (const key of ['scenario', 'map']) {
+      if (!b[key] || typeof b[key] !== 'object' || Array.isArray(b[key])) {
+        shape.push({
+          property: key,
+          messages: [b[key] === undefined ? 'is required' : 'must be an object'],
+        });
+      }
+    }
+    if (shape.length > 0) return shape;
+    problems.push(...this.validator.check(b.scenario, b.map));
+    const grouped = new Map<string, string[]>();
+    for (const p of problems) {
+      const property = `${p.document}.${p.path}`;
+      grouped.set(property, [...(grouped.get(property) ?? []), p.message]);
+    }
+    return [...grouped].map(([property, messages]) => ({ property, messages }));
+  }
+}
+
+function notFound(id: string): ProblemException {
+  return new ProblemException({
+    status: 404,
+    code: 'SCENARIO_NOT_FOUND',
+    detail: `There is no scenario "${id}". GET /v1/scenarios lists them.`,
+  });
+}
+
+function exists(id: string, detail: string): ProblemException {
+  return new ProblemException({ status: 409, code: 'SCENARIO_EXISTS', detail, extensions: { id } });
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: unknown; driverError?: { code?: unknown } };
+  return err?.code === '23505' || err?.driverError?.code === '23505';
+}

@@ -6,6 +6,7 @@ import { ConfigModule } from './common/config/config.module';
 import { DocsModule } from './common/docs/docs.module';
 import { graphqlOptions } from './common/graphql';
 import { LoggingModule } from './common/logging/logging.module';
+import { ThrottlingModule } from './common/throttling.module';
 import { DatabaseModule } from './database/database.module';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
@@ -17,6 +18,7 @@ import { VictoryModule } from './victory/victory.module';
   imports: [
     ConfigModule,
     LoggingModule,
+    ThrottlingModule,
     DatabaseModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,

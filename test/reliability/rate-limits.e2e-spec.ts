@@ -1,0 +1,93 @@
+import request from 'supertest';
+import { ConfigError } from '../../src/common/config/config';
+import { THROTTLE_CONFIG, loadThrottleConfig } from '../../src/common/throttling.config';
+import { createTestApp, TestApp } from '../support/app';
+import { expectMatchesSpec } from '../support/openapi';
+
+describe('rate limits (@nestjs/throttler, one budget per client address)', () => {
+  let t: TestApp;
+  let server: ReturnType<TestApp['app']['getHttpServer']>;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      customize: (b) => b.overrideProvider(THROTTLE_CONFIG).useValue({ limit: 5, ttlSeconds: 30 }),
+    });
+    server = t.app.getHttpServer();
+  });
+  afterAll(() => t?.close());
+
+  it('over the limit: 429 problem+json naming the limit, with Retry-After; /health is never limited', async () => {
+    // The budget is shared by every route: 5 requests spread over two routes use it up.
+    for (let i = 0; i < 3; i++) await request(server).get('/v1/games').expect(200);
+    for (let i = 0; i < 2; i++) await request(server).get('/v1/games/nope').expect(404);
+
+    const res = await request(server).get('/v1/games').expect(429);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      type: 'urn:muster:problem:rate-limited',
+      limit: { name: 'requests', requests: 5, windowSeconds: 30 },
+    });
+    expect(res.body.detail).toMatch(/at most 5 requests per 30 s .*Retry in \d+ s/);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    expect(res.body.retryAfter).toBe(retryAfter);
+    expectMatchesSpec(res);
+
+    // Another route is limited too, and so is a POST (before its body is looked at).
+    const post = await request(server).post('/v1/games').send({ scenario: 'shiloh' }).expect(429);
+    expectMatchesSpec(post);
+
+    // Liveness probes must keep telling the truth.
+    await request(server).get('/health').expect(200);
+  });
+
+  it('GraphQL operations count against the same budget', async () => {
+    const res = await request(server).post('/graphql').send({ query: '{ health { status } }' });
+    const codes = (res.body.errors ?? []).map(
+      (e: { extensions: { code: string } }) => e.extensions.code,
+    );
+    expect(codes).toContain('RATE_LIMITED');
+  });
+});
+
+describe('rate limit configuration (THROTTLE_LIMIT, THROTTLE_TTL)', () => {
+  it('defaults to 1000 requests per 60 s; 0 turns limiting off', () => {
+    expect(loadThrottleConfig({})).toEqual({ limit: 1000, ttlSeconds: 60 });
+    expect(loadThrottleConfig({ THROTTLE_LIMIT: '0', THROTTLE_TTL: '5' })).toEqual({
+      limit: 0,
+      ttlSeconds: 5,
+    });
+  });
+
+  it('a bad value stops start-up with a message naming the variable', () => {
+    expect(() => loadThrottleConfig({ THROTTLE_LIMIT: 'lots', THROTTLE_TTL: '0' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadThrottleConfig({ THROTTLE_LIMIT: 'lots', THROTTLE_TTL: '0' });
+    } catch (e) {
+      expect((e as ConfigError).problems).toEqual([
+        'THROTTLE_LIMIT must be an integer ≥ 0 (got "lots")',
+        'THROTTLE_TTL must be an integer ≥ 1 (got "0")',
+      ]);
+    }
+  });
+
+  describe('with THROTTLE_LIMIT=0', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({
+        customize: (b) => b.overrideProvider(THROTTLE_CONFIG).useValue({ limit: 0, ttlSeconds: 1 }),
+      });
+    });
+    afterAll(() => t?.close());
+
+    it('nothing is limited', async () => {
+      for (let i = 0; i < 20; i++)
+        await request(t.app.getHttpServer()).get('/v1/games').expect(200);
+    });
+  });
+});

@@ -54,8 +54,8 @@ describe('rate limits (@nestjs/throttler, one budget per client address)', () =>
 });
 
 describe('rate limit configuration (THROTTLE_LIMIT, THROTTLE_TTL)', () => {
-  it('defaults to 1000 requests per 60 s; 0 turns limiting off', () => {
-    expect(loadThrottleConfig({})).toEqual({ limit: 1000, ttlSeconds: 60 });
+  it('defaults to 10000 requests per 60 s; 0 turns limiting off', () => {
+    expect(loadThrottleConfig({})).toEqual({ limit: 10000, ttlSeconds: 60 });
     expect(loadThrottleConfig({ THROTTLE_LIMIT: '0', THROTTLE_TTL: '5' })).toEqual({
       limit: 0,
       ttlSeconds: 5,

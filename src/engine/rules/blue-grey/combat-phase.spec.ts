@@ -151,7 +151,7 @@ describe('12.16, 12.32 start and end of the Combat Phase', () => {
     expect(r.ok).toBe(false);
   });
 
-  it('12.32: a Routed unit that began the phase in an enemy ZOC retreats at the end of it (its owner chooses where)', () => {
+  it('12.32, 12.33: a Routed unit that began the phase in an enemy ZOC retreats at the end of it (its owner chooses where)', () => {
     const { ctx, state } = combatGame(
       [
         { id: 'u1', side: 'union', hex: '0404' },
@@ -174,7 +174,7 @@ describe('12.16, 12.32 start and end of the Combat Phase', () => {
     expect(legalOrders(ctx, r2.state, 'union')).toContainEqual({ type: 'end-phase' });
   });
 
-  it('11.3, 12.41a: at Night units not in an enemy ZOC recover at the start of their Combat Phase; in a town they stay Disordered', () => {
+  it('11.3, 12.41: at Night units not in an enemy ZOC recover at the start of their Combat Phase; in a town they stay Disordered', () => {
     const { state } = combatGame(
       [
         { id: 'u1', side: 'union', hex: '0202' },
@@ -201,7 +201,7 @@ describe('12.16, 12.32 start and end of the Combat Phase', () => {
     expect(state.units.u3.morale).toBe('shaken');
   });
 
-  it('12.41b, 12.42, 12.43: rally rolls at the start of the Combat Phase; a Routed unit rolling 6 is eliminated and counts as a combat loss', () => {
+  it('12.41, 12.42, 12.43: rally rolls at the start of the Combat Phase; a Routed unit rolling 6 is eliminated and counts as a combat loss', () => {
     const { state } = combatGame(
       [
         { id: 'u1', side: 'union', hex: '0202' },

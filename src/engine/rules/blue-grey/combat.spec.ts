@@ -44,7 +44,7 @@ describe('8.1 which units attack', () => {
     if (!r.ok) expect(r.refusal.rule).toBe('8.25');
   });
 
-  it('8.14: no unit attacks twice and no enemy unit is attacked twice', () => {
+  it('8.14, 8.21: no unit attacks twice and no enemy unit is attacked twice', () => {
     const { ctx, state } = combatGame([
       { id: 'u1', side: 'union', hex: '0404', strength: 2 },
       { id: 'u2', side: 'union', hex: '0604', strength: 2 },
@@ -80,7 +80,7 @@ describe('8.1 which units attack', () => {
 });
 
 describe('8.6 results applied', () => {
-  it('8.6 Dr, 8.71, 8.75, 12.12: the defender retreats by his own choice, the attacker may advance, then the Disorder roll', () => {
+  it('8.6, 8.71, 8.72, 8.75, 8.76, 12.12: on Dr the defender retreats by his own choice, the attacker may advance, then the Disorder roll', () => {
     const { ctx, state } = combatGame([
       { id: 'u1', side: 'union', hex: '0404', strength: 8 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
@@ -105,7 +105,7 @@ describe('8.6 results applied', () => {
     expect(types(legalOrders(ctx, s, 'union'))).toContain('end-phase');
   });
 
-  it('8.6 De: all defenders eliminated and counted for victory points', () => {
+  it('8.6: De, all defenders eliminated and counted for victory points', () => {
     const { ctx, state } = combatGame([
       { id: 'u1', side: 'union', hex: '0404', strength: 12 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
@@ -117,7 +117,7 @@ describe('8.6 results applied', () => {
     expect(r.state.pending).toMatchObject({ kind: 'advance', side: 'union' });
   });
 
-  it('8.6 Ae: all attacking units eliminated; the defender may advance into the vacated hex (A40)', () => {
+  it('8.6, 8.75: Ae, all attacking units eliminated; the defender may advance into the vacated hex (A40)', () => {
     const { ctx, state } = combatGame([
       { id: 'u1', side: 'union', hex: '0404', strength: 1 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 5 },
@@ -133,7 +133,7 @@ describe('8.6 results applied', () => {
     ]);
   });
 
-  it('8.6 Ex, 12.26: the attacker loses printed strength at least equal to the defenders\'', () => {
+  it('8.6, 12.26: Ex, the attacker loses printed strength at least equal to the defenders\'', () => {
     const { ctx, state } = combatGame([
       { id: 'u1', side: 'union', hex: '0404', strength: 5 },
       { id: 'u2', side: 'union', hex: '0403', strength: 3 },
@@ -150,7 +150,7 @@ describe('8.6 results applied', () => {
     expect(bad.ok).toBe(false);
   });
 
-  it('8.6 Ae*: the defender chooses which attacker is eliminated; the rest retreat and are Disordered (12.11)', () => {
+  it('8.6, 12.11: Ae*, the defender chooses which attacker is eliminated; the rest retreat and are Disordered (12.11)', () => {
     const { ctx, state } = combatGame([
       { id: 'u1', side: 'union', hex: '0404', strength: 1 },
       { id: 'u2', side: 'union', hex: '0604', strength: 1 },

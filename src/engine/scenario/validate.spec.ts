@@ -178,6 +178,12 @@ describe('scenario checks', () => {
     };
     scenario.reinforcements[0].condition = { hook: 'when-occupied', params: { hex: 'X12' } };
     scenario.gunboatHexes = ['0099'];
+    (scenario.victory.points as unknown[]).push({
+      kind: 'objective-set',
+      hexes: ['0502', '0806'],
+      points: 5,
+      case: '19.1',
+    });
     scenario.victory.levels[0].when = {
       all: [{ occupies: ['0101'] }, { not: { occupies: ['0502'] } }],
     };
@@ -186,6 +192,7 @@ describe('scenario checks', () => {
       'gunboatHexes[0]: hex 0099 is not on the map, which runs from 0101 to 0806',
       'specialRules[0].params.hexes[1]: hex 0909 is not on the map, which runs from 0101 to 0806',
       'specialRules[0].params.nested.exitHex: hex 1111 is not on the map, which runs from 0101 to 0806',
+      'victory.points[1].hexes[1]: hex 0806 is not among victory.objectives, so its occupation is not tracked',
       'victory.levels[0].when.all[0].occupies[0]: hex 0101 is not among victory.objectives, so its occupation is not tracked',
     ]);
   });

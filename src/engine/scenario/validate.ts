@@ -409,6 +409,19 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
     objectives.add(o.hex);
     onMap(o.hex, `victory.objectives[${i}].hex`);
   });
+  // Point rules that name hexes (e.g. a set of objectives held together) name objectives.
+  scenario.victory.points.forEach((rule, i) => {
+    const hexes = (rule as { hexes?: unknown }).hexes;
+    if (!Array.isArray(hexes)) return;
+    hexes.forEach((hex: unknown, j) => {
+      const path = `victory.points[${i}].hexes[${j}]`;
+      if (typeof hex === 'string' && onMap(hex, path) && !objectives.has(hex)) {
+        out.push(
+          err(path, `hex ${hex} is not among victory.objectives, so its occupation is not tracked`),
+        );
+      }
+    });
+  });
   scenario.victory.levels.forEach((level, i) => {
     walkCondition(level.when, `victory.levels[${i}].when`, (hex, path) => {
       if (onMap(hex, path) && !objectives.has(hex)) {

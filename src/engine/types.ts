@@ -201,8 +201,40 @@ export interface VictoryLevel {
 }
 
 export type VictoryPointRule =
-  /** `points` VP to a side for each enemy combat strength point eliminated. */
-  | { kind: 'eliminated-strength'; points: number; case: string };
+  /**
+   * `points` VP to a side for each enemy combat strength point eliminated;
+   * with `side`, only that side scores by this rule (Cemetery Hill 20.11: the
+   * Confederate 2 per Union CSP, 20.12: the Union 3 per Confederate CSP).
+   */
+  | { kind: 'eliminated-strength'; points: number; case: string; side?: Side }
+  /**
+   * `points` VP to `side` (both sides if absent) for each strength point of
+   * enemy units on the map that cannot trace a Line of Communication at the end
+   * of the game (Antietam 19.1, Cemetery Hill 20.11/20.12). The tracing rule is
+   * the scenario's "line-of-communication" hook; victory reads its result
+   * (VictoryInputs.withoutLineOfCommunication).
+   */
+  | { kind: 'without-line-of-communication'; points: number; case: string; side?: Side }
+  /**
+   * `points` VP to the side that holds every one of `hexes` (all listed in
+   * objectives); nothing for holding only some (Antietam 19.1: 15 VP for all
+   * four Sharpsburg hexes).
+   */
+  | { kind: 'objective-set'; hexes: HexId[]; points: number; case: string }
+  /**
+   * At each tally (VictoryInputs.exitTallies, taken when `tally` says),
+   * `points` VP to `side` for each of its exited units of `unitType` in excess
+   * of the enemy's (Cemetery Hill 20.3: 5 VP per Confederate exited cavalry
+   * unit in excess of the Union's, at the end of every Union Player-Turn).
+   */
+  | {
+      kind: 'exited-excess';
+      side: Side;
+      unitType: UnitType;
+      points: number;
+      tally: 'end-of-union-player-turn' | 'end-of-confederate-player-turn' | 'end-of-game-turn';
+      case: string;
+    };
 
 export interface ObjectiveSpec {
   hex: HexId;

@@ -19,6 +19,7 @@
 import type {
   HexId,
   Side,
+  UnitType,
   VictoryCondition,
   VictoryLevel,
   VictoryLevelName,
@@ -34,6 +35,19 @@ export interface VictoryInputs {
   objectives: Record<HexId, Side | null>;
   /** Units, when known: a unit physically in an objective hex occupies it (18.31). */
   units?: Record<string, { side: Side; hex: HexId | null; status: string }>;
+  /**
+   * Strength points of each side's units on the map that cannot trace a Line
+   * of Communication, as the scenario's "line-of-communication" hook traced it
+   * at the end of the game (Antietam 19.1, Cemetery Hill 20.11/20.12). Needed
+   * only by `without-line-of-communication` point rules.
+   */
+  withoutLineOfCommunication?: Record<Side, number>;
+  /**
+   * Cumulative exited units of each side by type, one tally per time the
+   * scenario's `exited-excess` rule tallies (Cemetery Hill 20.3: the end of
+   * every Union Player-Turn), in game order.
+   */
+  exitTallies?: Array<{ turn: number; exited: Record<Side, Partial<Record<UnitType, number>>> }>;
 }
 
 /** Which units can occupy a hex (not gunboats, which never hold ground); all by default. */
@@ -54,20 +68,64 @@ export interface VictoryStanding {
   case: string | null;
 }
 
-/** Victory points of each side: for each point rule, VP per enemy strength point eliminated (Shiloh 18.1). */
-export function victoryPoints(spec: VictorySpec, state: VictoryInputs): Record<Side, number> {
+/**
+ * Victory points of each side, summed over the spec's point rules:
+ *   - eliminated-strength: VP per enemy strength point eliminated (Shiloh
+ *     18.1), for `side` only when the rule names one (Cemetery Hill 20.11/20.12);
+ *   - without-line-of-communication: VP per enemy strength point on the map
+ *     without a Line of Communication at the end (Antietam 19.1, Cemetery Hill
+ *     20.11/20.12), as traced by the line-of-communication hook;
+ *   - objective-set: VP to the side holding every hex of the set (Antietam
+ *     19.1, Sharpsburg);
+ *   - exited-excess: at each tally, VP per own exited unit of a type in
+ *     excess of the enemy's (Cemetery Hill 20.3).
+ */
+export function victoryPoints(
+  spec: VictorySpec,
+  state: VictoryInputs,
+  canOccupy?: OccupyingUnit,
+): Record<Side, number> {
   const points: Record<Side, number> = { union: 0, confederate: 0 };
+  const scorers = (side?: Side): readonly Side[] => (side ? [side] : SIDES);
   for (const rule of spec.points) {
     switch (rule.kind) {
       case 'eliminated-strength':
-        for (const side of SIDES) {
+        for (const side of scorers(rule.side)) {
           points[side] += rule.points * (state.eliminatedStrength?.[otherSide(side)] ?? 0);
+        }
+        break;
+      case 'without-line-of-communication': {
+        const cut = state.withoutLineOfCommunication;
+        if (!cut) {
+          throw new Error(
+            `victory point rule without-line-of-communication (${rule.case}) needs the Line of Communication traced at the end of the game (VictoryInputs.withoutLineOfCommunication): not yet supported`,
+          );
+        }
+        for (const side of scorers(rule.side)) {
+          points[side] += rule.points * (cut[otherSide(side)] ?? 0);
+        }
+        break;
+      }
+      case 'objective-set': {
+        const holders = objectiveHolders(spec, state, canOccupy);
+        const first = holders[rule.hexes[0]] ?? null;
+        if (first && rule.hexes.every((hex) => holders[hex] === first))
+          points[first] += rule.points;
+        break;
+      }
+      case 'exited-excess':
+        for (const tally of state.exitTallies ?? []) {
+          const own = tally.exited[rule.side]?.[rule.unitType] ?? 0;
+          const enemy = tally.exited[otherSide(rule.side)]?.[rule.unitType] ?? 0;
+          points[rule.side] += rule.points * Math.max(0, own - enemy);
         }
         break;
       default: {
         // A point rule this engine does not know must not be silently ignored.
-        const unknown: never = rule.kind;
-        throw new Error(`victory point rule "${String(unknown)}" is not supported`);
+        const unknown: never = rule;
+        throw new Error(
+          `victory point rule "${(unknown as { kind: string }).kind}" is not supported`,
+        );
       }
     }
   }
@@ -145,7 +203,7 @@ export function evaluateVictory(
   state: VictoryInputs,
   canOccupy?: OccupyingUnit,
 ): VictoryStanding {
-  const points = victoryPoints(spec, state);
+  const points = victoryPoints(spec, state, canOccupy);
   const objectives = objectiveHolders(spec, state, canOccupy);
   const level = levelThatHolds(spec, points, objectives);
   if (!level) {

@@ -243,6 +243,8 @@ export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, side
       const done = o.type === 'build-breastworks' ? placeUnderConstruction(state, u) : declareFacing(state, u, o.facing as HexId[]);
       return { ok: true, state: { ...done.state, movement }, events: done.events };
     }
+    case 'attack':
+      return refuse('NO_COMBAT_IN_MOVEMENT', '6.14', 'no combat may take place during the Movement Phase');
     default:
       return refuse('BAD_ORDER', '4.0', `"${String(o.type)}" is not an order of the Movement Phase`);
   }

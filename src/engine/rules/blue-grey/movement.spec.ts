@@ -204,8 +204,26 @@ describe('6.1 prohibitions and 7.0 zones of control', () => {
   });
 });
 
+describe('7.1, 7.5 mutual and friendly zones of control', () => {
+  it('7.1, 7.5: Zones of Control are mutual: each side controls the hexes around its units at once', () => {
+    const f = world({ enemies: ['0503'] });
+    const b = f.ctx.board.index;
+    expect(zocOf(f.ctx, f.state, 'union')[b.get('0504')!]).toBe(1);
+    expect(zocOf(f.ctx, f.state, 'confederate')[b.get('0504')!]).toBe(1);
+  });
+  it('6.34: Friendly controlled hexes never inhibit Friendly units', () => {
+    expect(mp(world({ friends: [['0503', 'infantry']] }), ['0504', '0404', '0403'])).toBe('3');
+  });
+  it('6.14: no combat may take place during the Movement Phase', () => {
+    expect(tryOrder(world({ enemies: ['0503'] }), 'union', { type: 'attack', attackers: ['m'], defenders: ['0503'] })).toMatchObject({
+      ok: false,
+      refusal: { code: 'NO_COMBAT_IN_MOVEMENT', rule: '6.14' },
+    });
+  });
+});
+
 describe('6.3 stacking', () => {
-  it('6.32: at most two units may end in a hex; 6.33: any number may pass through', () => {
+  it('6.32, 6.31, 6.33: at most two units may end in a hex; any number may pass through at no extra cost', () => {
     const f = world({ friends: [['0504', 'infantry'], ['0504', 'cavalry']] });
     expect(mp(f, ['0504'])).toBe('STACKING_LIMIT');
     expect(mp(f, ['0504', '0503'])).toBe('2');

@@ -457,9 +457,11 @@ function setupLayer(
   for (const [h, tags] of entries) {
     if (!grid.has(h)) continue;
     const c = centre(h);
+    const text = `▶ ${tags.join(' ')}`;
+    const w = Math.max(s * 1.2, text.length * s * 0.16);
     out.push(
-      `<rect x="${n(c.x - s * 0.6)}" y="${n(c.y + s * 0.3)}" width="${n(s * 1.2)}" height="${n(s * 0.32)}" rx="${n(s * 0.08)}" fill="#fff3b0" stroke="#a08000" stroke-width="${n(s * 0.03)}"/>`,
-      `<text x="${n(c.x)}" y="${n(c.y + s * 0.54)}" fill="#5a4800">${esc(`▶ ${tags.join(' ')}`)}</text>`,
+      `<rect x="${n(c.x - w / 2)}" y="${n(c.y + s * 0.3)}" width="${n(w)}" height="${n(s * 0.32)}" rx="${n(s * 0.08)}" fill="#fff3b0" stroke="#a08000" stroke-width="${n(s * 0.03)}"/>`,
+      `<text x="${n(c.x)}" y="${n(c.y + s * 0.54)}" fill="#5a4800">${esc(text)}</text>`,
     );
   }
   out.push('</g>');

@@ -26,7 +26,8 @@ const placed = (side: 'union' | 'confederate'): UnitSpec[] =>
 const total = (us: UnitSpec[]): number => us.reduce((a, u) => a + u.strength, 0);
 const countBy = (us: UnitSpec[]): Record<string, number> =>
   us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
-const at = (hex: string): string[] => placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
+const at = (hex: string): string[] =>
+  placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
 
 describe('Shiloh scenario document', () => {
   it('16.3, 16.4: Confederate first player, 13 Game-Turns, Game-Turn 7 is Night', () => {
@@ -52,7 +53,10 @@ describe('Shiloh scenario document', () => {
   });
 
   it('16.0: every unit is either set up or a reinforcement, exactly once', () => {
-    const seen = [...placements.map((p) => p.unit), ...scenario.reinforcements.flatMap((r) => r.units)];
+    const seen = [
+      ...placements.map((p) => p.unit),
+      ...scenario.reinforcements.flatMap((r) => r.units),
+    ];
     expect(seen.sort()).toEqual(scenario.units.map((u) => u.id).sort());
   });
 
@@ -89,8 +93,15 @@ describe('Shiloh scenario document', () => {
 
   it('23.0: the Confederate cavalry brigade at 0518 is "I" (the counter\'s "2" is the erratum)', () => {
     expect(at('0518')).toEqual(['I']);
-    expect(unit('cs-cav-i')).toMatchObject({ side: 'confederate', type: 'cavalry', strength: 2, designation: 'I' });
-    expect(scenario.units.some((u) => u.side === 'confederate' && u.designation === '2')).toBe(false);
+    expect(unit('cs-cav-i')).toMatchObject({
+      side: 'confederate',
+      type: 'cavalry',
+      strength: 2,
+      designation: 'I',
+    });
+    expect(scenario.units.some((u) => u.side === 'confederate' && u.designation === '2')).toBe(
+      false,
+    );
   });
 
   it('6.32: the set-up puts one unit in each hex, within the stacking limit of 2', () => {
@@ -101,7 +112,9 @@ describe('Shiloh scenario document', () => {
 
   it('17.1: Union reinforcements are 17 units in 5 arrivals: 66 CSP of land units and the gunboats Lexington (1) and Tyler (2)', () => {
     const rs = scenario.reinforcements;
-    expect(rs.map((r) => [r.side, r.turn, r.entry, r.units.map((id) => unit(id).designation)])).toEqual([
+    expect(
+      rs.map((r) => [r.side, r.turn, r.entry, r.units.map((id) => unit(id).designation)]),
+    ).toEqual([
       ['union', 5, ['1701'], ['Lexington', 'Tyler']],
       ['union', 5, ['1905'], ['10/4']],
       ['union', 6, ['0901'], ['1/3', '2/3', '3/3', '3', '3']],
@@ -111,7 +124,9 @@ describe('Shiloh scenario document', () => {
     const units = rs.flatMap((r) => r.units.map(unit));
     expect(units).toHaveLength(17);
     expect(total(units.filter((u) => u.type !== 'gunboat'))).toBe(66);
-    expect(units.filter((u) => u.type === 'gunboat').map((u) => [u.designation, u.strength])).toEqual([
+    expect(
+      units.filter((u) => u.type === 'gunboat').map((u) => [u.designation, u.strength]),
+    ).toEqual([
       ['Lexington', 1],
       ['Tyler', 2],
     ]);
@@ -139,13 +154,24 @@ describe('Shiloh scenario document', () => {
     });
     expect(hook('ferry-crossing')).toMatchObject({
       case: '20.0',
-      params: { side: 'union', from: 'east', to: 'west', entryCost: 3, blockedWhenOccupiedBy: 'confederate', blockingHex: '1508' },
+      params: {
+        side: 'union',
+        from: 'east',
+        to: 'west',
+        entryCost: 3,
+        blockedWhenOccupiedBy: 'confederate',
+        blockingHex: '1508',
+      },
     });
   });
 
   it('18.1, 18.31: 1 VP per enemy CSP eliminated; 1508 held by the last to occupy, nobody at the start', () => {
-    expect(scenario.victory.points).toEqual([{ kind: 'eliminated-strength', points: 1, case: '18.1' }]);
-    expect(scenario.victory.objectives).toEqual([{ hex: '1508', control: 'last-to-occupy', case: '18.31' }]);
+    expect(scenario.victory.points).toEqual([
+      { kind: 'eliminated-strength', points: 1, case: '18.1' },
+    ]);
+    expect(scenario.victory.objectives).toEqual([
+      { hex: '1508', control: 'last-to-occupy', case: '18.31' },
+    ]);
     expect(placements.some((p) => p.hex === '1508')).toBe(false);
   });
 
@@ -159,13 +185,24 @@ describe('Shiloh scenario document', () => {
       'confederate marginal 0.5',
       'union marginal 0.5',
     ]);
-    const when = (side: string, level: string) => levels.find((l) => l.side === side && l.level === level)?.when;
-    expect(when('confederate', 'decisive')).toEqual({ all: [{ pointsAtLeastTimes: 2 }, { occupies: ['1508'] }] });
-    expect(when('confederate', 'substantive')).toEqual({ all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 1 }] });
+    const when = (side: string, level: string) =>
+      levels.find((l) => l.side === side && l.level === level)?.when;
+    expect(when('confederate', 'decisive')).toEqual({
+      all: [{ pointsAtLeastTimes: 2 }, { occupies: ['1508'] }],
+    });
+    expect(when('confederate', 'substantive')).toEqual({
+      all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 1 }],
+    });
     expect(when('confederate', 'marginal')).toEqual({ pointsAtLeastTimes: 2 });
-    expect(when('union', 'marginal')).toEqual({ all: [{ occupies: ['1508'] }, { pointsMoreThanTimes: 0.5 }] });
-    expect(when('union', 'substantive')).toEqual({ all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 1 }] });
-    expect(when('union', 'decisive')).toEqual({ all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 2 }] });
+    expect(when('union', 'marginal')).toEqual({
+      all: [{ occupies: ['1508'] }, { pointsMoreThanTimes: 0.5 }],
+    });
+    expect(when('union', 'substantive')).toEqual({
+      all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 1 }],
+    });
+    expect(when('union', 'decisive')).toEqual({
+      all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 2 }],
+    });
     expect(scenario.victory.otherwise).toBe('draw');
   });
 
@@ -251,13 +288,19 @@ describe('Shiloh map document', () => {
     expect(north.has('0905')).toBe(true);
     expect(north.has('1508')).toBe(true);
     // without the bridge Lew Wallace could not reach the field
-    const noBridge = reach(terrainMap, '0901', (a, b) => !(terrainMap.hexsideHas(a, b, 'bridge') && [a, b].includes('0905')));
+    const noBridge = reach(
+      terrainMap,
+      '0901',
+      (a, b) => !(terrainMap.hexsideHas(a, b, 'bridge') && [a, b].includes('0905')),
+    );
     expect(noBridge.has('0905')).toBe(false);
     expect(noBridge.has('1508')).toBe(false);
   });
 
   it('6.29: every creek hexside joins two land hexes, and every road over a creek has a bridge', () => {
-    const creeks = terrainMap.featuredHexsides().filter((s) => s.features.some((f) => f.type === 'creek'));
+    const creeks = terrainMap
+      .featuredHexsides()
+      .filter((s) => s.features.some((f) => f.type === 'creek'));
     expect(creeks.length).toBeGreaterThan(30);
     for (const s of creeks) {
       expect(grid.adjacent(s.between[0], s.between[1])).toBe(true);
@@ -267,7 +310,8 @@ describe('Shiloh map document', () => {
       for (let i = 0; i + 1 < r.hexes.length; i++) {
         const [a, b] = [r.hexes[i], r.hexes[i + 1]];
         expect(grid.adjacent(a, b)).toBe(true);
-        if (terrainMap.hexsideHas(a, b, 'creek')) expect(terrainMap.hexsideHas(a, b, 'bridge')).toBe(true);
+        if (terrainMap.hexsideHas(a, b, 'creek'))
+          expect(terrainMap.hexsideHas(a, b, 'bridge')).toBe(true);
       }
       for (const h of r.hexes) expect([...WATER, 'ferry']).not.toContain(terrain(h).terrain);
     }
@@ -281,7 +325,9 @@ describe('Shiloh map document', () => {
   it('20.0, 6.27: from 1905 the west bank is reached only through the ferry', () => {
     const east = reach(terrainMap, '1905');
     expect(east.has('1508')).toBe(false);
-    const ferry = (scenario.specialRules.find((r) => r.hook === 'ferry-crossing')!.params as { hexes: string[] }).hexes;
+    const ferry = (
+      scenario.specialRules.find((r) => r.hook === 'ferry-crossing')!.params as { hexes: string[] }
+    ).hexes;
     const withFerry = reach(terrainMap, '1905', undefined, ferry);
     expect(withFerry.has('1508')).toBe(true);
     // east to west only: from the landing the ferry leads nowhere
@@ -289,12 +335,18 @@ describe('Shiloh map document', () => {
   });
 
   it('9.62, 17.1: gunboats entering at 1701 can sail the river past Pittsburg Landing to the south edge', () => {
-    const navigable = (h: string) => ['river', 'ferry'].includes(terrain(h).terrain) || scenario.gunboatHexes!.includes(h);
+    const navigable = (h: string) =>
+      ['river', 'ferry'].includes(terrain(h).terrain) || scenario.gunboatHexes!.includes(h);
     const seen = new Set<string>(['1701']);
     const queue: string[] = ['1701'];
     while (queue.length) {
       const h = queue.shift()!;
-      for (const n of grid.neighbours(h)) if (!seen.has(n) && navigable(n)) (seen.add(n), queue.push(n));
+      for (const n of grid.neighbours(h)) {
+        if (!seen.has(n) && navigable(n)) {
+          seen.add(n);
+          queue.push(n);
+        }
+      }
     }
     expect(grid.neighbours('1508').some((n) => seen.has(n))).toBe(true);
     expect([...seen].some((h) => grid.edgesOf(h).includes('south'))).toBe(true);
@@ -345,12 +397,18 @@ function reach(
       if (seen.has(n) || !allowSide(h, n)) continue;
       const t = tm.hex(n).terrain;
       if (['river', 'lake', 'pond', 'pontoon'].includes(t)) continue;
-      if (t === 'ferry' && !(ferries.includes(n) && (tm.hex(n).crossing ?? []).includes(h))) continue;
+      if (t === 'ferry' && !(ferries.includes(n) && (tm.hex(n).crossing ?? []).includes(h)))
+        continue;
       if (here.terrain === 'ferry') {
         const entry = (here.crossing ?? []).find((c) => seen.has(c) && c !== n);
         if (!(here.crossing ?? []).includes(n) || !entry || !westward(entry, n)) continue;
       }
-      if (tm.hexsideHas(h, n, 'creek') && !tm.hexsideHas(h, n, 'bridge') && !tm.hexsideHas(h, n, 'ford')) continue;
+      if (
+        tm.hexsideHas(h, n, 'creek') &&
+        !tm.hexsideHas(h, n, 'bridge') &&
+        !tm.hexsideHas(h, n, 'ford')
+      )
+        continue;
       seen.add(n);
       queue.push(n);
     }

@@ -50,8 +50,6 @@ import { obligations } from './attack';
 import { combatDieModifiers } from '../hooks/combat-hooks';
 import { refuse } from './refusals';
 
-type Out = { state: GameState; events: GameEvent[] };
-
 const current = (phase: CombatPhaseState): Combat => {
   if (!phase.current) throw new Error('no combat under way');
   return phase.current;
@@ -108,10 +106,13 @@ function cavalryCandidates(ctx: GameContext, state: GameState, c: Combat): strin
   if ([...c.attackers, ...c.bombard].some((id) => spec(ctx, id).type === 'cavalry')) return [];
   return c.defenders.filter((id) => {
     const u = state.units[id];
-    if (!onMap(u) || !c.defenderHexes.includes(u.hex) || spec(ctx, id).type !== 'cavalry') return false;
+    if (!onMap(u) || !c.defenderHexes.includes(u.hex) || spec(ctx, id).type !== 'cavalry')
+      return false;
     if (c.attackers.length === 0) {
       // 8.78: not from a bombardment unless adjacent to other enemy units.
-      const adjacentEnemy = ctx.map.grid.neighbours(u.hex).some((n) => unitsAt(state, n, state.phasing).length > 0);
+      const adjacentEnemy = ctx.map.grid
+        .neighbours(u.hex)
+        .some((n) => unitsAt(state, n, state.phasing).length > 0);
       if (!adjacentEnemy) return false;
     }
     return retreatOptions(ctx, state, u, 2, participants(c)).length > 0;
@@ -141,7 +142,11 @@ function liveDefenders(state: GameState, c: Combat): string[] {
 }
 
 /** The answers to the decision at the head of the queue, as orders; null if the step needs no player. */
-export function stepAnswers(ctx: GameContext, state: GameState, step: Step): { side: Side; orders: Order[]; info: Record<string, unknown> } | null {
+export function stepAnswers(
+  ctx: GameContext,
+  state: GameState,
+  step: Step,
+): { side: Side; orders: Order[]; info: Record<string, unknown> } | null {
   const phase = combatOf(state);
   const c = phase.current;
   const attacker = state.phasing;
@@ -150,12 +155,20 @@ export function stepAnswers(ctx: GameContext, state: GameState, step: Step): { s
     case 'routed-rbc-election': {
       const r = routedDefenders(state, c!);
       if (r.length === 0) return null;
-      return { side: attacker, orders: subsets(r).map((units) => ({ type: 'force-routed-retreat', units })), info: { routed: r, rule: '12.34' } };
+      return {
+        side: attacker,
+        orders: subsets(r).map((units) => ({ type: 'force-routed-retreat', units })),
+        info: { routed: r, rule: '12.34' },
+      };
     }
     case 'cavalry-rbc-election': {
       const cav = cavalryCandidates(ctx, state, c!);
       if (cav.length === 0) return null;
-      return { side: defender, orders: subsets(cav).map((units) => ({ type: 'cavalry-retreat', units })), info: { cavalry: cav, rule: '8.77' } };
+      return {
+        side: defender,
+        orders: subsets(cav).map((units) => ({ type: 'cavalry-retreat', units })),
+        info: { cavalry: cav, rule: '8.77' },
+      };
     }
     case 'retreat': {
       const u = state.units[step.unit];
@@ -165,7 +178,13 @@ export function stepAnswers(ctx: GameContext, state: GameState, step: Step): { s
       return {
         side: u.side,
         orders: opts.map((o) => retreatOrder(step.unit, o)),
-        info: { unit: step.unit, hexes: step.hexes, reason: step.reason, options: opts, rule: '8.71' },
+        info: {
+          unit: step.unit,
+          hexes: step.hexes,
+          reason: step.reason,
+          options: opts,
+          rule: '8.71',
+        },
       };
     }
     case 'terrain-choice': {
@@ -174,42 +193,69 @@ export function stepAnswers(ctx: GameContext, state: GameState, step: Step): { s
       return {
         side: defender,
         orders: opts.map((o) => ({ type: 'terrain-choice', option: o.option })),
-        info: { options: opts.map((o) => ({ ...o, column: projectedColumn(ctx, state, c!, o) })), rule: '8.45' },
+        info: {
+          options: opts.map((o) => ({ ...o, column: projectedColumn(ctx, state, c!, o) })),
+          rule: '8.45',
+        },
       };
     }
     case 'ae-star-victim': {
       const pool = liveAttackers(state, c!);
       if (pool.length <= 1) return null;
-      return { side: defender, orders: pool.map((id) => ({ type: 'choose-losses', units: [id] })), info: { pool, rule: '8.6 Ae*' } };
+      return {
+        side: defender,
+        orders: pool.map((id) => ({ type: 'choose-losses', units: [id] })),
+        info: { pool, rule: '8.6 Ae*' },
+      };
     }
     case 'ex-star-victim': {
       const pool = liveDefenders(state, c!);
       if (pool.length <= 1) return null;
-      return { side: attacker, orders: pool.map((id) => ({ type: 'choose-losses', units: [id] })), info: { pool, rule: '8.6 Ex*' } };
+      return {
+        side: attacker,
+        orders: pool.map((id) => ({ type: 'choose-losses', units: [id] })),
+        info: { pool, rule: '8.6 Ex*' },
+      };
     }
     case 'exchange-losses': {
       const pool = liveAttackers(state, c!);
       const sets = lossSets(state, pool, step.required);
       if (sets.length <= 1) return null;
-      return { side: attacker, orders: sets.map((units) => ({ type: 'choose-losses', units })), info: { pool, required: step.required, rule: '8.6 Ex, 12.26' } };
+      return {
+        side: attacker,
+        orders: sets.map((units) => ({ type: 'choose-losses', units })),
+        info: { pool, required: step.required, rule: '8.6 Ex, 12.26' },
+      };
     }
     case 'accept-retreat': {
       const pool = c!.bombard.filter((id) => onMap(state.units[id]) && !isGunboat(ctx, id));
       if (pool.length === 0) return null;
-      return { side: attacker, orders: subsets(pool).map((units) => ({ type: 'accept-retreat', units })), info: { pool, rule: '9.17' } };
+      return {
+        side: attacker,
+        orders: subsets(pool).map((units) => ({ type: 'accept-retreat', units })),
+        info: { pool, rule: '9.17' },
+      };
     }
     case 'advance': {
       const cands = advanceCandidates(ctx, state, phase, c!, step.hex, step.side);
       if (cands.length === 0) return null;
       return {
         side: step.side,
-        orders: [...cands.map((id) => ({ type: 'advance', unit: id, to: step.hex })), { type: 'decline-advance', hex: step.hex }],
+        orders: [
+          ...cands.map((id) => ({ type: 'advance', unit: id, to: step.hex })),
+          { type: 'decline-advance', hex: step.hex },
+        ],
         info: { hex: step.hex, candidates: cands, rule: '8.75' },
       };
     }
     case 'phase-end-routed': {
       if (!stillMustLeave(ctx, state, step.unit)) return null;
-      return stepAnswers(ctx, state, { kind: 'retreat', unit: step.unit, hexes: 1, reason: 'routed-end' });
+      return stepAnswers(ctx, state, {
+        kind: 'retreat',
+        unit: step.unit,
+        hexes: 1,
+        reason: 'routed-end',
+      });
     }
     case 'breastworks-removal':
       return {
@@ -226,10 +272,17 @@ export function stepAnswers(ctx: GameContext, state: GameState, step: Step): { s
 }
 
 function retreatOrder(unit: string, o: RetreatOption): Order {
-  return o.displace ? { type: 'retreat', unit, path: o.path, displace: o.displace } : { type: 'retreat', unit, path: o.path };
+  return o.displace
+    ? { type: 'retreat', unit, path: o.path, displace: o.displace }
+    : { type: 'retreat', unit, path: o.path };
 }
 
-function projectedColumn(ctx: GameContext, state: GameState, c: Combat, o: ReturnType<typeof terrainOptions>[number]): string {
+function projectedColumn(
+  ctx: GameContext,
+  state: GameState,
+  c: Combat,
+  o: ReturnType<typeof terrainOptions>[number],
+): string {
   const s = combatStrengths(ctx, state, c, o);
   return levelLabel(shiftLevel(rawOddsLevel(s.attack, s.defence), o.right.shift - o.left.shift));
 }
@@ -237,7 +290,12 @@ function projectedColumn(ctx: GameContext, state: GameState, c: Combat, o: Retur
 // --------------------------------------------------------------- driver ----
 
 /** Runs automatic steps until a player must decide or the queue is empty; sets state.pending. */
-export function run(ctx: GameContext, state: GameState, dice: Dice, events: GameEvent[]): GameState {
+export function run(
+  ctx: GameContext,
+  state: GameState,
+  dice: Dice,
+  events: GameEvent[],
+): GameState {
   let s = state;
   for (let guard = 0; guard < 10000; guard++) {
     const phase = combatOf(s);
@@ -245,7 +303,12 @@ export function run(ctx: GameContext, state: GameState, dice: Dice, events: Game
     if (!step) return { ...s, pending: null };
     const ans = stepAnswers(ctx, s, step);
     if (ans) {
-      const pending: PendingDecision = { side: ans.side, kind: step.kind, ...ans.info, combat: phase.current?.n ?? null };
+      const pending: PendingDecision = {
+        side: ans.side,
+        kind: step.kind,
+        ...ans.info,
+        combat: phase.current?.n ?? null,
+      };
       return { ...s, pending };
     }
     s = shiftQueue(s);
@@ -255,7 +318,13 @@ export function run(ctx: GameContext, state: GameState, dice: Dice, events: Game
 }
 
 /** A step with no real choice: do it (forced answers included). */
-function automatic(ctx: GameContext, state: GameState, step: Step, dice: Dice, events: GameEvent[]): GameState {
+function automatic(
+  ctx: GameContext,
+  state: GameState,
+  step: Step,
+  dice: Dice,
+  events: GameEvent[],
+): GameState {
   const phase = combatOf(state);
   const c = phase.current;
   switch (step.kind) {
@@ -304,7 +373,15 @@ function automatic(ctx: GameContext, state: GameState, step: Step, dice: Dice, e
     case 'retreats':
       return queueRetreats(ctx, state, step.who);
     case 'advances':
-      return pushFront(state, advanceSteps(state, c!, step.loser, step.loser === 'attackers' ? otherSide(state.phasing) : state.phasing));
+      return pushFront(
+        state,
+        advanceSteps(
+          state,
+          c!,
+          step.loser,
+          step.loser === 'attackers' ? otherSide(state.phasing) : state.phasing,
+        ),
+      );
     case 'advance':
       return state;
     case 'morale':
@@ -320,7 +397,12 @@ function stillMustLeave(ctx: GameContext, state: GameState, unit: string): boole
   return onMap(u) && inEnemyZoc(ctx, state, u.side, u.hex);
 }
 
-function exStarVictim(_ctx: GameContext, state: GameState, victim: string, events: GameEvent[]): GameState {
+function exStarVictim(
+  _ctx: GameContext,
+  state: GameState,
+  victim: string,
+  events: GameEvent[],
+): GameState {
   const required = printedStrength(state, victim);
   let s = eliminate(state, victim, '8.6 Ex*', events);
   s = updateCombat(s, (c) => ({ ...c, eliminatedDefenders: [...c.eliminatedDefenders, victim] }));
@@ -328,7 +410,11 @@ function exStarVictim(_ctx: GameContext, state: GameState, victim: string, event
   return pushFront(s, [{ kind: 'exchange-losses', required }]);
 }
 
-function queueRetreats(ctx: GameContext, state: GameState, who: 'attackers' | 'defenders'): GameState {
+function queueRetreats(
+  ctx: GameContext,
+  state: GameState,
+  who: 'attackers' | 'defenders',
+): GameState {
   const c = current(combatOf(state));
   const units =
     who === 'attackers'
@@ -355,15 +441,31 @@ function doRetreat(
 ): GameState {
   const from = state.units[unit].hex;
   const noDisorder = reason === 'displaced' || reason === 'cavalry-rbc'; // 12.18, 12.19
-  events.push({ type: 'unit-retreated', unit, from, path: o.path, reason, displace: o.displace ?? null, forced, rule: ruleOf(reason) });
+  events.push({
+    type: 'unit-retreated',
+    unit,
+    from,
+    path: o.path,
+    reason,
+    displace: o.displace ?? null,
+    forced,
+    rule: ruleOf(reason),
+  });
   let s = relocate(ctx, state, unit, o.path, !noDisorder, events);
   const phase = combatOf(s);
-  const next: CombatPhaseState = { ...phase, retreatedInto: phase.retreatedInto.includes(unit) ? phase.retreatedInto : [...phase.retreatedInto, unit] };
+  const next: CombatPhaseState = {
+    ...phase,
+    retreatedInto: phase.retreatedInto.includes(unit)
+      ? phase.retreatedInto
+      : [...phase.retreatedInto, unit],
+  };
   let c = phase.current;
   if (c) {
-    if (reason === 'result' || reason === 'accepted-ar') c = { ...c, retreated: [...c.retreated, unit] };
+    if (reason === 'result' || reason === 'accepted-ar')
+      c = { ...c, retreated: [...c.retreated, unit] };
     if (reason === 'routed-rbc' || reason === 'cavalry-rbc') {
-      const vacated = unitsAt(s, from!, otherSide(s.phasing)).length === 0 && c.defenderHexes.includes(from!);
+      const vacated =
+        unitsAt(s, from!, otherSide(s.phasing)).length === 0 && c.defenderHexes.includes(from!);
       c = {
         ...c,
         retreatedBefore: [...c.retreatedBefore, unit],
@@ -410,8 +512,16 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
   const c = current(combatOf(state));
   // 8.77, A42: every defender retreated before combat: no die roll; the attacker may advance.
   if (liveDefenders(state, c).length === 0) {
-    events.push({ type: 'combat-ended', combat: c.n, reason: 'no defender remains after retreats before combat', rule: '8.77, 8.79' });
-    return pushFront(state, [...advanceSteps(state, c, 'defenders', state.phasing), { kind: 'finish' }]);
+    events.push({
+      type: 'combat-ended',
+      combat: c.n,
+      reason: 'no defender remains after retreats before combat',
+      rule: '8.77, 8.79',
+    });
+    return pushFront(state, [
+      ...advanceSteps(state, c, 'defenders', state.phasing),
+      { kind: 'finish' },
+    ]);
   }
   const options = terrainOptions(ctx, state, c);
   const benefit = options.find((o) => o.option === c.terrainOption) ?? options[0];
@@ -438,8 +548,18 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
     attackers: c.attackers,
     bombard: c.bombard,
     defenderHexes: c.defenderHexes,
-    strengths: { attack: strengths.attack, defence: strengths.defence, perAttacker: strengths.perAttacker, perDefender: strengths.perDefender },
-    terrain: { option: benefit.option, halved: benefit.halved, left: benefit.left, right: benefit.right },
+    strengths: {
+      attack: strengths.attack,
+      defence: strengths.defence,
+      perAttacker: strengths.perAttacker,
+      perDefender: strengths.perDefender,
+    },
+    terrain: {
+      option: benefit.option,
+      halved: benefit.halved,
+      left: benefit.left,
+      right: benefit.right,
+    },
     night: nightDie === undefined ? null : { roll: nightDie, attack },
     odds: levelLabel(raw),
     shift: net,
@@ -451,7 +571,16 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
     result,
     rule: '8.6',
   });
-  events.push({ type: 'die-rolled', purpose: 'combat', rule: '8.6', combat: c.n, roll, modified: read, column, result });
+  events.push({
+    type: 'die-rolled',
+    purpose: 'combat',
+    rule: '8.6',
+    combat: c.n,
+    roll,
+    modified: read,
+    column,
+    result,
+  });
   let s = updateCombat(state, (x) => ({ ...x, result }));
   // A52: an attacked Under Construction marker goes once its 1R has counted.
   s = removeAttackedConstruction(s, c.defenderHexes, events);
@@ -464,15 +593,29 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
       steps.push(...advanceSteps(s, c, 'attackers', defender));
       break;
     case 'Ae*':
-      if (liveAttackers(s, c).length > 0) steps.push({ kind: 'ae-star-victim' }, { kind: 'accept-retreat' }, { kind: 'retreats', who: 'attackers' });
+      if (liveAttackers(s, c).length > 0)
+        steps.push(
+          { kind: 'ae-star-victim' },
+          { kind: 'accept-retreat' },
+          { kind: 'retreats', who: 'attackers' },
+        );
       else steps.push({ kind: 'accept-retreat' }, { kind: 'retreats', who: 'attackers' });
       steps.push({ kind: 'morale' }, { kind: 'advances', loser: 'attackers' });
       break;
     case 'Ar':
-      steps.push({ kind: 'accept-retreat' }, { kind: 'retreats', who: 'attackers' }, { kind: 'morale' }, { kind: 'advances', loser: 'attackers' });
+      steps.push(
+        { kind: 'accept-retreat' },
+        { kind: 'retreats', who: 'attackers' },
+        { kind: 'morale' },
+        { kind: 'advances', loser: 'attackers' },
+      );
       break;
     case 'Dr':
-      steps.push({ kind: 'retreats', who: 'defenders' }, { kind: 'advances', loser: 'defenders' }, { kind: 'morale' });
+      steps.push(
+        { kind: 'retreats', who: 'defenders' },
+        { kind: 'advances', loser: 'defenders' },
+        { kind: 'morale' },
+      );
       break;
     case 'De':
       for (const id of liveDefenders(s, c)) s = eliminate(s, id, '8.6 De', events);
@@ -482,12 +625,24 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
       const dead = liveDefenders(s, c);
       const required = dead.reduce((t, id) => t + printedStrength(s, id), 0);
       for (const id of dead) s = eliminate(s, id, '8.6 Ex', events);
-      s = updateCombat(s, (x) => ({ ...x, eliminatedDefenders: [...x.eliminatedDefenders, ...dead] }));
-      steps.push({ kind: 'exchange-losses', required }, { kind: 'advances', loser: 'defenders' }, { kind: 'morale' });
+      s = updateCombat(s, (x) => ({
+        ...x,
+        eliminatedDefenders: [...x.eliminatedDefenders, ...dead],
+      }));
+      steps.push(
+        { kind: 'exchange-losses', required },
+        { kind: 'advances', loser: 'defenders' },
+        { kind: 'morale' },
+      );
       break;
     }
     case 'Ex*':
-      steps.push({ kind: 'ex-star-victim' }, { kind: 'retreats', who: 'defenders' }, { kind: 'advances', loser: 'defenders' }, { kind: 'morale' });
+      steps.push(
+        { kind: 'ex-star-victim' },
+        { kind: 'retreats', who: 'defenders' },
+        { kind: 'advances', loser: 'defenders' },
+        { kind: 'morale' },
+      );
       break;
   }
   steps.push({ kind: 'finish' });
@@ -495,7 +650,12 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
 }
 
 /** One advance step per hex the loser vacated (8.76); computed when the step is reached. */
-function advanceSteps(state: GameState, c: Combat, loser: 'attackers' | 'defenders', side: Side): Step[] {
+function advanceSteps(
+  state: GameState,
+  c: Combat,
+  loser: 'attackers' | 'defenders',
+  side: Side,
+): Step[] {
   return vacatedHexes(state, c, loser).map((hex) => ({ kind: 'advance', hex, side }));
 }
 
@@ -519,7 +679,13 @@ function morale(ctx: GameContext, state: GameState, dice: Dice, events: GameEven
         if (isArtillery(ctx, id)) s = addDisorder(s, id, 1, '12.12', events);
         else {
           const roll = die(dice, events, { purpose: 'disorder', rule: '12.12', unit: id });
-          events.push({ type: 'disorder-roll', unit: id, roll, disordered: disorderRollHits(roll), rule: '12.12' });
+          events.push({
+            type: 'disorder-roll',
+            unit: id,
+            roll,
+            disordered: disorderRollHits(roll),
+            rule: '12.12',
+          });
           if (disorderRollHits(roll)) s = addDisorder(s, id, 1, '12.12', events);
         }
       }
@@ -533,7 +699,13 @@ function morale(ctx: GameContext, state: GameState, dice: Dice, events: GameEven
           continue;
         }
         const roll = die(dice, events, { purpose: 'disorder', rule: '12.13', unit: id });
-        events.push({ type: 'disorder-roll', unit: id, roll, disordered: disorderRollHits(roll), rule: '12.13' });
+        events.push({
+          type: 'disorder-roll',
+          unit: id,
+          roll,
+          disordered: disorderRollHits(roll),
+          rule: '12.13',
+        });
         if (disorderRollHits(roll)) s = addDisorder(s, id, 1, '12.13', events);
       }
       break;
@@ -550,7 +722,12 @@ function finish(ctx: GameContext, state: GameState, events: GameEvent[]): GameSt
   let next: CombatPhaseState = { ...phase, current: null };
   const ob = obligations(ctx, state, next);
   if (ob.stranded.length > 0) {
-    events.push({ type: 'obligation-lapsed', units: ob.stranded, rule: '8.11', reason: 'combat results left nothing these units may attack' });
+    events.push({
+      type: 'obligation-lapsed',
+      units: ob.stranded,
+      rule: '8.11',
+      reason: 'combat results left nothing these units may attack',
+    });
     next = { ...next, lapsed: [...next.lapsed, ...ob.stranded] };
   }
   if (c) events.push({ type: 'combat-finished', combat: c.n, result: c.result ?? null });
@@ -562,11 +739,18 @@ function finish(ctx: GameContext, state: GameState, events: GameEvent[]): GameSt
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Applies an answer to the pending decision; the answer must be one of those listed (legalOrders). */
-export function answer(ctx: GameContext, state: GameState, side: Side, order: Order, dice: Dice): ApplyResult {
+export function answer(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  order: Order,
+  dice: Dice,
+): ApplyResult {
   const phase = combatOf(state);
   const step = phase.queue[0];
   if (!state.pending || !step) return refuse('NO_DECISION', '—', 'no decision is pending');
-  if (state.pending.side !== side) return refuse('NOT_YOUR_DECISION', '—', `this decision belongs to ${state.pending.side}`);
+  if (state.pending.side !== side)
+    return refuse('NOT_YOUR_DECISION', '—', `this decision belongs to ${state.pending.side}`);
   const ans = stepAnswers(ctx, state, step);
   if (!ans) return refuse('NO_DECISION', '—', 'no decision is pending');
   const o = order as Record<string, unknown>;
@@ -595,32 +779,61 @@ function normalise(o: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function applyAnswer(ctx: GameContext, state: GameState, step: Step, o: Record<string, unknown>, dice: Dice, events: GameEvent[]): GameState {
+function applyAnswer(
+  ctx: GameContext,
+  state: GameState,
+  step: Step,
+  o: Record<string, unknown>,
+  dice: Dice,
+  events: GameEvent[],
+): GameState {
   const c = combatOf(state).current;
   switch (step.kind) {
     case 'routed-rbc-election': {
       const units = o.units as string[];
-      return pushFront(state, units.map((unit) => ({ kind: 'retreat', unit, hexes: 2, reason: 'routed-rbc' }) as Step));
+      return pushFront(
+        state,
+        units.map((unit) => ({ kind: 'retreat', unit, hexes: 2, reason: 'routed-rbc' }) as Step),
+      );
     }
     case 'cavalry-rbc-election': {
       const units = o.units as string[];
       if (units.length === 0) return state;
-      const roll = die(dice, events, { purpose: 'cavalry-retreat-before-combat', rule: '8.77', units, succeeds: false });
+      const roll = die(dice, events, {
+        purpose: 'cavalry-retreat-before-combat',
+        rule: '8.77',
+        units,
+        succeeds: false,
+      });
       const ok = roll <= 5;
       (events[events.length - 1] as Record<string, unknown>).succeeds = ok;
       if (!ok) return state;
       let s = state;
       // 8.78, 8.79: the artillery in the attack has made its attack either way (already counted as attacked).
-      s = pushFront(s, units.map((unit) => ({ kind: 'retreat', unit, hexes: 2, reason: 'cavalry-rbc' }) as Step));
+      s = pushFront(
+        s,
+        units.map((unit) => ({ kind: 'retreat', unit, hexes: 2, reason: 'cavalry-rbc' }) as Step),
+      );
       return s;
     }
     case 'retreat':
     case 'phase-end-routed': {
       const reason = step.kind === 'retreat' ? step.reason : 'routed-end';
-      return doRetreat(ctx, state, o.unit as string, { path: o.path as HexId[], displace: o.displace as string | undefined }, reason, events, false);
+      return doRetreat(
+        ctx,
+        state,
+        o.unit as string,
+        { path: o.path as HexId[], displace: o.displace as string | undefined },
+        reason,
+        events,
+        false,
+      );
     }
     case 'terrain-choice':
-      return pushFront(updateCombat(state, (x) => ({ ...x, terrainOption: o.option as 'forest' | 'other' })), []);
+      return pushFront(
+        updateCombat(state, (x) => ({ ...x, terrainOption: o.option as 'forest' | 'other' })),
+        [],
+      );
     case 'ae-star-victim':
       return eliminate(state, (o.units as string[])[0], '8.6 Ae*', events);
     case 'ex-star-victim':
@@ -642,7 +855,11 @@ function applyAnswer(ctx: GameContext, state: GameState, step: Step, o: Record<s
       events.push({ type: 'unit-advanced', unit, from, to: step.hex, rule: '8.75' });
       let s = relocate(ctx, state, unit, [step.hex], true, events);
       const p = combatOf(s);
-      s = setPhase(s, { ...p, advanced: [...p.advanced, unit], current: p.current ? { ...p.current, advanced: [...p.current.advanced, unit] } : null });
+      s = setPhase(s, {
+        ...p,
+        advanced: [...p.advanced, unit],
+        current: p.current ? { ...p.current, advanced: [...p.current.advanced, unit] } : null,
+      });
       return s;
     }
     case 'breastworks-removal': {

@@ -305,3 +305,33 @@ describe('18.2 agreement with the end-of-game result', () => {
     );
   });
 });
+
+describe('18.2 Shiloh as shipped (scenarios/shiloh/scenario.json)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const shipped = (require('../../scenarios/shiloh/scenario.json') as { victory: VictorySpec })
+    .victory;
+
+  it.each([
+    ['confederate', 'decisive', 2, state(20, 10, 'confederate')],
+    ['confederate', 'substantive', 1, state(10, 10, 'confederate')],
+    ['confederate', 'marginal', 0.5, state(20, 10, 'union')],
+    ['union', 'marginal', 0.5, state(11, 6, 'union')],
+    ['union', 'substantive', 1, state(8, 8, 'union')],
+    ['union', 'decisive', 2, state(5, 10, 'union')],
+  ] as const)('18.2: %s %s [%s] is reachable from the shipped data', (winner, level, score, s) => {
+    expect(evaluateVictory(shipped, s)).toMatchObject({
+      winner,
+      level,
+      competitionScore: score,
+      case: '18.2',
+    });
+  });
+
+  it('18.1, 18.2: one VP per enemy CSP, and a draw when no level holds', () => {
+    expect(victoryPoints(shipped, state(7, 3, null))).toEqual({ confederate: 7, union: 3 });
+    expect(evaluateVictory(shipped, state(3, 30, 'confederate'))).toMatchObject({
+      level: 'draw',
+      winner: null,
+    });
+  });
+});

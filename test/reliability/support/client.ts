@@ -24,7 +24,7 @@ export interface Acknowledged {
 
 export interface HttpAnswer {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
   headers: Headers;
 }
 
@@ -148,4 +148,26 @@ export function percentile(sortedMs: number[], p: number): number {
   if (sortedMs.length === 0) return NaN;
   const i = Math.min(sortedMs.length - 1, Math.max(0, Math.ceil((p / 100) * sortedMs.length) - 1));
   return sortedMs[i];
+}
+
+/** The answer in the shape test/support/openapi.ts validates (headers as a plain record). */
+export function asResponseLike(answer: HttpAnswer): {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  text: string | undefined;
+} {
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((v, k) => (headers[k] = v));
+  return {
+    status: answer.status,
+    headers,
+    body: answer.body,
+    text:
+      answer.body === undefined
+        ? ''
+        : typeof answer.body === 'string'
+          ? answer.body
+          : JSON.stringify(answer.body),
+  };
 }

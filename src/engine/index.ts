@@ -11,6 +11,6 @@ export * from './game';
 export type { Board } from './rules/blue-grey/board';
 export { refusal } from './rules/blue-grey/refusals';
 export { zocOf, enemyZocOf, exertsZoc } from './rules/blue-grey/zoc';
-export { victoryPoints, evaluateVictory, occupies } from './rules/blue-grey/victory';
+export { victoryPoints, evaluateVictory, canOccupy } from './rules/blue-grey/victory';
 export type { ApplyResult as CombatApplyResult } from './rules/blue-grey/combat-phase';
 export { MOVEMENT_HOOKS } from './rules/hooks';

@@ -1,4 +1,5 @@
 import type { GameContext } from '../engine/game';
+import { canOccupy } from '../engine/rules/blue-grey/victory';
 import { view } from '../engine/game';
 import type { GameState, PendingDecision } from '../engine/state';
 import type { HexId, Side } from '../engine/types';
@@ -88,9 +89,8 @@ export function gameStatus(state: GameState): 'active' | 'finished' {
 }
 
 /** Only the units that can hold ground occupy objectives (gunboats never do, 9.6). */
-export function canOccupy(ctx: GameContext): (unitId: string) => boolean {
-  return (id) => ctx.unitSpecs.get(id)?.type !== 'gunboat';
-}
+/** Which units can occupy an objective hex: the engine's reading (gunboats never do). */
+export { canOccupy };
 
 export function resultView(ctx: GameContext, state: GameState): ResultView | null {
   if (!state.result) return null;

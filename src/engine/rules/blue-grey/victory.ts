@@ -1,50 +1,42 @@
 /**
- * Victory at the end of the last Game-Turn (4.0, the exclusive rules' victory
- * conditions, e.g. Shiloh 18.0–18.3), read from the scenario's victory spec:
- * victory points per enemy strength point eliminated, occupation of objective
- * hexes, and levels checked in order (the first that holds wins).
+ * Victory at the end of the last Game-Turn (4.0; each battle's exclusive
+ * rules give the conditions, e.g. Shiloh 18.0–18.3). The scenario's victory
+ * spec is interpreted in one place, src/engine/victory.ts; this file only
+ * binds it to a game: which units can occupy a hex, and the result recorded
+ * in the state when the game ends.
  */
 import type { GameContext } from '../../game';
 import type { GameResult, GameState } from '../../state';
-import type { Side, VictoryCondition } from '../../types';
-import { otherSide } from '../../types';
+import type { Side } from '../../types';
+import {
+  evaluateVictory as standingOf,
+  OccupyingUnit,
+  victoryPoints as pointsOf,
+} from '../../victory';
 
-/** Victory points of a side: its points for enemy strength eliminated. */
+/** 18.31: units in a hex occupy it — except gunboats, which never hold ground (9.66). */
+export function canOccupy(ctx: GameContext): OccupyingUnit {
+  return (unitId) => ctx.unitSpecs.get(unitId)?.type !== 'gunboat';
+}
+
+/** Victory points of a side so far. */
 export function victoryPoints(ctx: GameContext, state: GameState, side: Side): number {
-  let vp = 0;
-  for (const rule of ctx.scenario.victory.points) {
-    if (rule.kind === 'eliminated-strength') vp += rule.points * state.eliminatedStrength[otherSide(side)];
-  }
-  return vp;
+  return pointsOf(ctx.scenario.victory, state, canOccupy(ctx))[side];
 }
 
-/** 18.31: a side occupies a hex if its unit is there, or it was the last to move into or through it. */
-export function occupies(ctx: GameContext, state: GameState, side: Side, hex: string): boolean {
-  for (const id in state.units) {
-    const u = state.units[id];
-    if (u.status === 'on-map' && u.hex === hex && ctx.unitSpecs.get(id)!.type !== 'gunboat') return u.side === side;
-  }
-  return state.objectives[hex] === side;
-}
-
-export function holds(ctx: GameContext, state: GameState, side: Side, c: VictoryCondition): boolean {
-  if ('all' in c) return c.all.every((x) => holds(ctx, state, side, x));
-  if ('any' in c) return c.any.some((x) => holds(ctx, state, side, x));
-  if ('not' in c) return !holds(ctx, state, side, c.not);
-  if ('occupies' in c) return c.occupies.every((h) => occupies(ctx, state, side, h));
-  const own = victoryPoints(ctx, state, side);
-  const enemy = victoryPoints(ctx, state, otherSide(side));
-  if ('pointsAtLeastTimes' in c) return own >= c.pointsAtLeastTimes * enemy;
-  if ('pointsMoreThanTimes' in c) return own > c.pointsMoreThanTimes * enemy;
-  if ('pointsLeadAtLeast' in c) return own - enemy >= c.pointsLeadAtLeast;
-  return false;
-}
-
+/** The result when the game ends after its last Game-Turn: the first level that holds, else the scenario's otherwise. */
 export function evaluateVictory(ctx: GameContext, state: GameState): GameResult {
-  for (const level of ctx.scenario.victory.levels) {
-    if (holds(ctx, state, level.side, level.when)) {
-      return { winner: level.side, level: level.level, reason: `victory conditions (${level.case}) after the last Game-Turn` };
-    }
+  const standing = standingOf(ctx.scenario.victory, state, canOccupy(ctx));
+  if (standing.winner === null) {
+    return {
+      winner: null,
+      level: standing.level,
+      reason: 'no level of victory holds after the last Game-Turn',
+    };
   }
-  return { winner: null, level: 'draw', reason: 'no level of victory holds after the last Game-Turn' };
+  return {
+    winner: standing.winner,
+    level: standing.level,
+    reason: `victory conditions (${standing.case}) after the last Game-Turn`,
+  };
 }

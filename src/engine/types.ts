@@ -218,9 +218,10 @@ export type VictoryPointRule =
   /**
    * `points` VP to the side that holds every one of `hexes` (all listed in
    * objectives); nothing for holding only some (Antietam 19.1: 15 VP for all
-   * four Sharpsburg hexes).
+   * four Sharpsburg hexes). With `side`, only that side scores by it
+   * (Chickamauga 21.12: Alexander's and Dyer's Bridges count for the Union only).
    */
-  | { kind: 'objective-set'; hexes: HexId[]; points: number; case: string }
+  | { kind: 'objective-set'; hexes: HexId[]; points: number; case: string; side?: Side }
   /**
    * At each tally (VictoryInputs.exitTallies, taken when `tally` says),
    * `points` VP to `side` for each of its exited units of `unitType` in excess
@@ -234,7 +235,30 @@ export type VictoryPointRule =
       points: number;
       tally: 'end-of-union-player-turn' | 'end-of-confederate-player-turn' | 'end-of-game-turn';
       case: string;
-    };
+    }
+  /** `points` VP to `side` for each enemy unit eliminated, whatever its strength (Chattanooga 21.11 i, iii). */
+  | { kind: 'eliminated-units'; side: Side; points: number; case: string }
+  /**
+   * `points` VP to `side` for each of its own combat strength points exited
+   * from the map (Chickamauga 21.11 ii, iii). With `lineOfCommunication` (the
+   * case of the tracing rule), only if `side` can trace that line at the end
+   * (Chickamauga 21.31; VictoryInputs.exitLineOfCommunication).
+   */
+  | { kind: 'exited-strength'; side: Side; points: number; case: string; lineOfCommunication?: string }
+  /** `points` VP to `side` if the enemy unit `unit` has not exited the map (Chickamauga 21.11 iv: the Union Train). */
+  | { kind: 'unit-not-exited'; side: Side; unit: string; points: number; case: string }
+  /**
+   * `points` VP to `side` for each of `hexes` (all listed in objectives) it
+   * controlled at any time in the game, awarded once (Chattanooga 21.11 ii;
+   * VictoryInputs.objectivesEverHeld).
+   */
+  | { kind: 'objective-ever-held'; side: Side; hexes: HexId[]; points: number; case: string }
+  /**
+   * `points` VP to `side` for each of `zoneHexes` in the Zone of Control of at
+   * least one of its units of `unitTypes` at the end; enemy units in the hex
+   * do not negate it (Chattanooga 21.12 i; VictoryInputs.zonesOfControl).
+   */
+  | { kind: 'hexes-in-zone-of-control'; side: Side; zoneHexes: HexId[]; unitTypes: UnitType[]; points: number; case: string };
 
 export interface ObjectiveSpec {
   hex: HexId;

@@ -48,6 +48,36 @@ export interface VictoryInputs {
    * every Union Player-Turn), in game order.
    */
   exitTallies?: Array<{ turn: number; exited: Record<Side, Partial<Record<UnitType, number>>> }>;
+  /**
+   * Whether each side can trace the Line of Communication its exit points
+   * depend on at the end of the game (Chickamauga 21.31), as the scenario's
+   * "line-of-communication" hook traced it. Needed only by `exited-strength`
+   * rules that name a lineOfCommunication.
+   */
+  exitLineOfCommunication?: Partial<Record<Side, boolean>>;
+  /**
+   * Every side that has controlled each objective hex at any time in the game
+   * (Chattanooga 21.11 ii). Needed only by `objective-ever-held` rules.
+   */
+  objectivesEverHeld?: Record<HexId, Side[]>;
+  /**
+   * Hexes in the Zone of Control (7.6) of each side's units, by unit type, at
+   * the end of the game (Chattanooga 21.12 i). Needed only by
+   * `hexes-in-zone-of-control` rules.
+   */
+  zonesOfControl?: Partial<Record<Side, Partial<Record<UnitType, HexId[]>>>>;
+}
+
+/** A unit as victory reads it: side, where it is, and (for exit points) its strength. */
+type VictoryUnit = { side: Side; hex: HexId | null; status: string; strength?: number };
+
+function unitsFor(state: VictoryInputs, rule: { kind: string; case: string }): Array<[string, VictoryUnit]> {
+  if (!state.units) {
+    throw new Error(
+      `victory point rule ${rule.kind} (${rule.case}) needs the units' states (VictoryInputs.units): not yet supported`,
+    );
+  }
+  return Object.entries(state.units as Record<string, VictoryUnit>);
 }
 
 /** Which units can occupy a hex (not gunboats, which never hold ground); all by default. */
@@ -78,7 +108,18 @@ export interface VictoryStanding {
  *   - objective-set: VP to the side holding every hex of the set (Antietam
  *     19.1, Sharpsburg);
  *   - exited-excess: at each tally, VP per own exited unit of a type in
- *     excess of the enemy's (Cemetery Hill 20.3).
+ *     excess of the enemy's (Cemetery Hill 20.3);
+ *   - eliminated-units: VP per enemy unit eliminated (Chattanooga 21.11);
+ *   - exited-strength: VP per own strength point exited, if the side's exit
+ *     Line of Communication holds where the rule needs one (Chickamauga 21.11, 21.31);
+ *   - unit-not-exited: VP if a named enemy unit has not exited (Chickamauga
+ *     21.11 iv, the Union Train);
+ *   - objective-ever-held: VP per hex the side controlled at any time
+ *     (Chattanooga 21.11 ii);
+ *   - hexes-in-zone-of-control: VP per listed hex in the Zone of Control of
+ *     the side's units of the given types (Chattanooga 21.12 i).
+ * A rule whose input the state does not carry is refused ("not yet
+ * supported"), never scored as zero.
  */
 export function victoryPoints(
   spec: VictorySpec,
@@ -109,8 +150,63 @@ export function victoryPoints(
       case 'objective-set': {
         const holders = objectiveHolders(spec, state, canOccupy);
         const first = holders[rule.hexes[0]] ?? null;
-        if (first && rule.hexes.every((hex) => holders[hex] === first))
+        if (first && (!rule.side || rule.side === first) && rule.hexes.every((hex) => holders[hex] === first))
           points[first] += rule.points;
+        break;
+      }
+      case 'eliminated-units':
+        for (const [, u] of unitsFor(state, rule)) {
+          if (u.side !== rule.side && u.status === 'eliminated') points[rule.side] += rule.points;
+        }
+        break;
+      case 'exited-strength': {
+        if (rule.lineOfCommunication) {
+          const traced = state.exitLineOfCommunication?.[rule.side];
+          if (traced === undefined) {
+            throw new Error(
+              `victory point rule exited-strength (${rule.case}) needs the Line of Communication of ${rule.lineOfCommunication} traced at the end of the game (VictoryInputs.exitLineOfCommunication): not yet supported`,
+            );
+          }
+          if (!traced) break;
+        }
+        for (const [id, u] of unitsFor(state, rule)) {
+          if (u.side !== rule.side || u.status !== 'exited') continue;
+          if (u.strength === undefined) {
+            throw new Error(`victory point rule exited-strength (${rule.case}) needs the strength of exited unit ${id}`);
+          }
+          points[rule.side] += rule.points * u.strength;
+        }
+        break;
+      }
+      case 'unit-not-exited': {
+        const unit = unitsFor(state, rule).find(([id]) => id === rule.unit);
+        if (!unit) throw new Error(`victory point rule unit-not-exited (${rule.case}) names unit ${rule.unit}, which the game does not have`);
+        if (unit[1].status !== 'exited') points[rule.side] += rule.points;
+        break;
+      }
+      case 'objective-ever-held': {
+        const ever = state.objectivesEverHeld;
+        if (!ever) {
+          throw new Error(
+            `victory point rule objective-ever-held (${rule.case}) needs the record of who ever controlled each objective (VictoryInputs.objectivesEverHeld): not yet supported`,
+          );
+        }
+        const holders = objectiveHolders(spec, state, canOccupy);
+        for (const hex of rule.hexes) {
+          // Whoever holds the hex now has controlled it, whatever the record says.
+          if ((ever[hex] ?? []).includes(rule.side) || holders[hex] === rule.side) points[rule.side] += rule.points;
+        }
+        break;
+      }
+      case 'hexes-in-zone-of-control': {
+        const zones = state.zonesOfControl?.[rule.side];
+        if (!state.zonesOfControl) {
+          throw new Error(
+            `victory point rule hexes-in-zone-of-control (${rule.case}) needs the Zones of Control at the end of the game (VictoryInputs.zonesOfControl): not yet supported`,
+          );
+        }
+        const covered = new Set(rule.unitTypes.flatMap((t) => zones?.[t] ?? []));
+        for (const hex of rule.zoneHexes) if (covered.has(hex)) points[rule.side] += rule.points;
         break;
       }
       case 'exited-excess':

@@ -27,8 +27,8 @@ import { applyCombatPhaseOrder, combatPhaseOrders } from './rules/blue-grey/comb
 import { applyMovementPhaseOrder, movementPhaseOrders } from './rules/blue-grey/movement-phase';
 import { refuse } from './rules/blue-grey/refusals';
 import { afterCombatPhase, freshMovementPhase, isNight } from './rules/blue-grey/sequence-of-play';
-import { MovementHook, resolveMovementHooks } from './rules/hooks';
-import { victoryPoints } from './rules/blue-grey/victory';
+import { MovementHook, resolveMovementHooks, unsupportedHooks } from './rules/hooks';
+import { evaluateVictory, victoryPoints } from './rules/blue-grey/victory';
 
 export interface GameContext {
   scenario: ScenarioDocument;
@@ -46,7 +46,8 @@ export interface GameContext {
   hooks: MovementHook[];
 }
 
-export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; refusal: Refusal };
+export type ApplyResult =
+  { ok: true; state: GameState; events: GameEvent[] } | { ok: false; refusal: Refusal };
 
 export interface GameView {
   scenarioId: string;
@@ -94,13 +95,23 @@ export function prepareGame(scenario: ScenarioDocument, mapDoc: MapDocument): Ga
 /** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */
 export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): GameState {
   const { scenario } = ctx;
+  const missing = unsupportedHooks(scenario);
+  if (missing.length > 0) {
+    const cases = missing.map((r) => r.case).join(', ');
+    const names = missing.map((r) => `${r.hook} (${r.case})`).join(', ');
+    throw new Error(
+      `NOT_YET_SUPPORTED (${cases}): this scenario's special rules ${names} are not yet supported by the engine`,
+    );
+  }
   const setup = scenario.setup;
   const placed = new Map<string, HexId>();
   for (const p of setup.placements ?? []) placed.set(p.unit, p.hex);
   if (setup.kind === 'free') {
     for (const u of scenario.units) {
       if (!placed.has(u.id) && !ctx.reinforcementOf.has(u.id)) {
-        throw new Error(`NOT_YET_SUPPORTED (3.0): free set-up of unit ${u.id} is not yet supported`);
+        throw new Error(
+          `NOT_YET_SUPPORTED (3.0): free set-up of unit ${u.id} is not yet supported`,
+        );
       }
     }
   }
@@ -122,15 +133,22 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
     for (const f of setup.fieldworks ?? []) {
       const occupant = Object.values(units).find((u) => u.hex === f.hex);
       // 10.33, 10.39: Breastworks placed in the Initial Deployment are Trenches.
-      fieldworks.push({ hex: f.hex, kind: 'trench', facing: [...f.facing], side: occupant?.side ?? scenario.firstPlayer });
+      fieldworks.push({
+        hex: f.hex,
+        kind: 'trench',
+        facing: [...f.facing],
+        side: occupant?.side ?? scenario.firstPlayer,
+      });
     }
   }
   const objectives: Record<HexId, Side | null> = {};
   for (const o of scenario.victory.objectives) {
-    const occupant = Object.values(units).find((u) => u.hex === o.hex && ctx.unitSpecs.get(u.id)!.type !== 'gunboat');
+    const occupant = Object.values(units).find(
+      (u) => u.hex === o.hex && ctx.unitSpecs.get(u.id)!.type !== 'gunboat',
+    );
     objectives[o.hex] = occupant?.side ?? o.initial ?? null;
   }
-  return {
+  const state: GameState = {
     schema: 1,
     rules: { system: RULES_SYSTEM, version: scenario.rules.version || RULES_VERSION },
     scenarioId: scenario.id,
@@ -151,6 +169,14 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
     diceDrawn: dice.drawn,
     result: null,
   };
+  // A victory rule the engine cannot evaluate would only surface when the
+  // game ends; refuse the game now instead of failing at its last order.
+  try {
+    evaluateVictory(ctx, state);
+  } catch (e) {
+    throw new Error(`NOT_YET_SUPPORTED (victory): ${(e as Error).message}`);
+  }
+  return state;
 }
 
 /** Who must act now: the phasing side, or the side a pending decision waits on; null when the game is over. */
@@ -179,11 +205,22 @@ export function legalOrders(ctx: GameContext, state: GameState, side: Side): Ord
 }
 
 function isOrderShape(order: unknown): order is Order {
-  return typeof order === 'object' && order !== null && !Array.isArray(order) && typeof (order as { type?: unknown }).type === 'string';
+  return (
+    typeof order === 'object' &&
+    order !== null &&
+    !Array.isArray(order) &&
+    typeof (order as { type?: unknown }).type === 'string'
+  );
 }
 
 /** Apply one untrusted order: the next state and its events, or a refusal naming the case. Never throws, never mutates. */
-export function applyOrder(ctx: GameContext, state: GameState, side: Side, order: unknown, dice: Dice): ApplyResult {
+export function applyOrder(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  order: unknown,
+  dice: Dice,
+): ApplyResult {
   try {
     return applyOrderUnsafe(ctx, state, side, order, dice);
   } catch (err) {
@@ -191,9 +228,16 @@ export function applyOrder(ctx: GameContext, state: GameState, side: Side, order
   }
 }
 
-function applyOrderUnsafe(ctx: GameContext, state: GameState, side: Side, order: unknown, dice: Dice): ApplyResult {
+function applyOrderUnsafe(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  order: unknown,
+  dice: Dice,
+): ApplyResult {
   if (!SIDES.includes(side)) return refuse('BAD_ORDER', '—', `unknown side ${String(side)}`);
-  if (!isOrderShape(order)) return refuse('BAD_ORDER', '—', 'an order is an object with a string "type"');
+  if (!isOrderShape(order))
+    return refuse('BAD_ORDER', '—', 'an order is an object with a string "type"');
   if (state.phase === 'finished') return refuse('GAME_OVER', '4.0', 'the game is over');
   if (order.type === 'resign') {
     const winner = side === 'union' ? 'confederate' : 'union';
@@ -201,12 +245,19 @@ function applyOrderUnsafe(ctx: GameContext, state: GameState, side: Side, order:
     return {
       ok: true,
       state: { ...state, phase: 'finished', movement: null, pending: null, result },
-      events: [{ type: 'resigned', side }, { type: 'game-ended', reason: `${side} resigned`, winner, level: null }],
+      events: [
+        { type: 'resigned', side },
+        { type: 'game-ended', reason: `${side} resigned`, winner, level: null },
+      ],
     };
   }
   const acting = whoMustAct(ctx, state)!;
   if (acting.side !== side) {
-    return refuse('NOT_YOUR_TURN', state.pending ? '—' : '6.11', `it is ${acting.side}'s turn to act`);
+    return refuse(
+      'NOT_YOUR_TURN',
+      state.pending ? '—' : '6.11',
+      `it is ${acting.side}'s turn to act`,
+    );
   }
   let result: ApplyResult;
   if (state.phase === 'movement' && !state.pending) {
@@ -239,7 +290,10 @@ export function view(ctx: GameContext, state: GameState): GameView {
     }),
     fieldworks: state.fieldworks,
     objectives: state.objectives,
-    victoryPoints: { union: victoryPoints(ctx, state, 'union'), confederate: victoryPoints(ctx, state, 'confederate') },
+    victoryPoints: {
+      union: victoryPoints(ctx, state, 'union'),
+      confederate: victoryPoints(ctx, state, 'confederate'),
+    },
     eliminatedStrength: state.eliminatedStrength,
     result: state.result,
   };

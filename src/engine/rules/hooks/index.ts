@@ -4,10 +4,11 @@
  * points. Hooks the movement rules do not know are left to the other rules
  * sections (combat, victory) that own them.
  */
-import type { ScenarioDocument } from '../../types';
+import type { RuleHook, ScenarioDocument } from '../../types';
 import type { HookFactory, MovementHook } from './movement-hook';
 import { surpriseAssault } from './surprise-assault';
 import { ferryCrossing } from './ferry-crossing';
+import { COMBAT_HOOKS } from './combat-hooks';
 
 export * from './movement-hook';
 
@@ -27,4 +28,21 @@ export function resolveMovementHooks(scenario: ScenarioDocument): MovementHook[]
     if (f) out.push(f(rule));
   }
   return out;
+}
+
+/**
+ * Every exclusive-rule hook this engine implements, whichever rules section
+ * consults it. A hook added under src/engine/rules/hooks/ must be listed here
+ * (through its section's list) or games of scenarios that declare it are
+ * refused.
+ */
+export const IMPLEMENTED_HOOKS: ReadonlySet<string> = new Set([...MOVEMENT_HOOKS, ...COMBAT_HOOKS]);
+
+/**
+ * The special rules a scenario declares that the engine does not implement
+ * yet. Playing such a scenario without them would silently change the battle,
+ * so a game of it is refused as "not yet supported" until they exist.
+ */
+export function unsupportedHooks(scenario: ScenarioDocument): RuleHook[] {
+  return scenario.specialRules.filter((rule) => !IMPLEMENTED_HOOKS.has(rule.hook));
 }

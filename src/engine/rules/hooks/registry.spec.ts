@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newGame, prepareGame } from '../../game';
+import { seededDice } from '../../dice';
+import type { MapDocument, ScenarioDocument } from '../../types';
+import { IMPLEMENTED_HOOKS, unsupportedHooks } from '.';
+
+const dir = join(__dirname, '../../../../scenarios/shiloh');
+const shiloh = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as ScenarioDocument;
+const map = JSON.parse(readFileSync(join(dir, 'map.json'), 'utf8')) as MapDocument;
+
+describe('exclusive-rule hooks the engine does not implement', () => {
+  it('every hook Shiloh declares is implemented, so its games are created', () => {
+    expect(unsupportedHooks(shiloh)).toEqual([]);
+    for (const rule of shiloh.specialRules) expect(IMPLEMENTED_HOOKS.has(rule.hook)).toBe(true);
+    expect(newGame(prepareGame(shiloh, map), {}, seededDice('s')).turn).toBe(1);
+  });
+
+  it('a scenario declaring an unknown hook is refused as not yet supported, naming the hook and its case', () => {
+    const withUnknown: ScenarioDocument = {
+      ...shiloh,
+      specialRules: [
+        ...shiloh.specialRules,
+        { hook: 'movement-quota', case: '17.1', params: { side: 'union', units: 15 } },
+      ],
+    };
+    expect(unsupportedHooks(withUnknown).map((r) => r.hook)).toEqual(['movement-quota']);
+    expect(() => newGame(prepareGame(withUnknown, map), {}, seededDice('s'))).toThrow(
+      /^NOT_YET_SUPPORTED \(17\.1\): .*movement-quota \(17\.1\)/,
+    );
+  });
+});

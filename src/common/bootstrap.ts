@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { ProblemFilter } from './errors/problem.filter';
+import { rejectDeepJson } from './json-depth';
 import { requestIdMiddleware } from './request-id';
 import { createValidationPipe } from './validation';
 
@@ -18,7 +19,7 @@ export function configureApp(app: INestApplication): INestApplication {
   expressApp.useLogger(app.get(Logger));
   expressApp.disable('x-powered-by');
   expressApp.use(requestIdMiddleware);
-  expressApp.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  expressApp.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: rejectDeepJson });
   expressApp.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: true });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());

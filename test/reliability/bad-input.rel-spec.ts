@@ -71,7 +71,7 @@ describe('bad input never hurts the service (fast-check)', () => {
     const problems = validateResponse(res);
     if (problems.length > 0) throw new Error(`${what}: ${problems.join('; ')}`);
     const g = await request(server).get(`/v1/games/${id}`).expect(200);
-    if (res.status === 200 && res.req.path.endsWith('/orders')) {
+    if (res.status === 200) {
       // A random order that happened to be legal: the game moved on, by exactly one entry.
       accepted++;
       expect(g.body.version).toBe(version + 1);

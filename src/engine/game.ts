@@ -92,29 +92,45 @@ export function prepareGame(scenario: ScenarioDocument, mapDoc: MapDocument): Ga
   return ctx;
 }
 
+/** Something a scenario needs that the engine does not implement yet. */
+export interface NotYetSupported {
+  /** Case of the rule ("17.1", "3.0"). */
+  case: string;
+  what: string;
+}
+
+/**
+ * What a scenario needs that this engine cannot play yet: special rules
+ * (hooks) nothing consults, and a free-deployment set-up (no set-up phase
+ * yet). Games of such a scenario are refused rather than played without them.
+ */
+export function notYetSupported(scenario: ScenarioDocument): NotYetSupported[] {
+  const out: NotYetSupported[] = unsupportedHooks(scenario).map((r) => ({
+    case: r.case,
+    what: `special rule "${r.hook}"`,
+  }));
+  if (scenario.setup.kind === 'free') {
+    const placed = new Set((scenario.setup.placements ?? []).map((p) => p.unit));
+    const entering = new Set(scenario.reinforcements.flatMap((r) => r.units));
+    if (scenario.units.some((u) => !placed.has(u.id) && !entering.has(u.id))) {
+      out.push({ case: '3.0', what: 'free-deployment set-up' });
+    }
+  }
+  return out;
+}
+
 /** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */
 export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): GameState {
   const { scenario } = ctx;
-  const missing = unsupportedHooks(scenario);
+  const missing = notYetSupported(scenario);
   if (missing.length > 0) {
-    const cases = missing.map((r) => r.case).join(', ');
-    const names = missing.map((r) => `${r.hook} (${r.case})`).join(', ');
-    throw new Error(
-      `NOT_YET_SUPPORTED (${cases}): this scenario's special rules ${names} are not yet supported by the engine`,
-    );
+    const cases = missing.map((m) => m.case).join(', ');
+    const what = missing.map((m) => `${m.what} (${m.case})`).join(', ');
+    throw new Error(`NOT_YET_SUPPORTED (${cases}): ${what} not yet supported by the engine`);
   }
   const setup = scenario.setup;
   const placed = new Map<string, HexId>();
   for (const p of setup.placements ?? []) placed.set(p.unit, p.hex);
-  if (setup.kind === 'free') {
-    for (const u of scenario.units) {
-      if (!placed.has(u.id) && !ctx.reinforcementOf.has(u.id)) {
-        throw new Error(
-          `NOT_YET_SUPPORTED (3.0): free set-up of unit ${u.id} is not yet supported`,
-        );
-      }
-    }
-  }
   const units: Record<string, UnitState> = {};
   for (const spec of scenario.units) {
     const hex = placed.get(spec.id) ?? null;

@@ -1,3 +1,4 @@
+import { notYetSupported, type NotYetSupported } from '../engine/game';
 import type { MapDocument, ScenarioDocument } from '../engine/types';
 
 /** A scenario and the map it is played on. */
@@ -21,6 +22,10 @@ export interface ScenarioSummary {
   setup: ScenarioDocument['setup']['kind'];
   mapProvenance: MapDocument['provenance'];
   origin: ScenarioOrigin;
+  /** Whether a game of it can be created now: false while the engine lacks some of its rules. */
+  playable: boolean;
+  /** The rules it needs that the engine does not implement yet (empty when playable). */
+  notYetSupported: NotYetSupported[];
 }
 
 /** GET /v1/scenarios/{id} (openapi.yaml: ScenarioDetail): the summary and both documents. */
@@ -41,9 +46,18 @@ export function toSummary(docs: ScenarioDocuments, origin: ScenarioOrigin): Scen
     setup: scenario.setup.kind,
     mapProvenance: map.provenance,
     origin,
+    ...playability(scenario),
   };
 }
 
 export function toDetail(docs: ScenarioDocuments, origin: ScenarioOrigin): ScenarioDetail {
   return { ...toSummary(docs, origin), scenario: docs.scenario, map: docs.map };
+}
+
+/** The playable flag and the missing rules of a scenario (src/engine/game.ts notYetSupported). */
+export function playability(
+  scenario: Pick<ScenarioDocument, 'specialRules' | 'setup' | 'units' | 'reinforcements'>,
+): Pick<ScenarioSummary, 'playable' | 'notYetSupported'> {
+  const missing = notYetSupported(scenario as ScenarioDocument);
+  return { playable: missing.length === 0, notYetSupported: missing };
 }

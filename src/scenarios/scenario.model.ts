@@ -12,6 +12,17 @@ export class ScenarioRulesModel {
   version: string;
 }
 
+@ObjectType('NotYetSupported', {
+  description: 'A rule a scenario needs that the engine does not implement yet.',
+})
+export class NotYetSupportedModel {
+  @Field({ description: 'Case number of the rule ("17.1", "3.0").' })
+  case: string;
+
+  @Field()
+  what: string;
+}
+
 @ObjectType('Scenario', {
   description: 'A battle scenario, shipped or custom (as GET /v1/scenarios/{id}).',
 })
@@ -42,6 +53,17 @@ export class ScenarioModel {
 
   @Field({ description: 'shipped or custom.' })
   origin: string;
+
+  @Field({
+    description:
+      'Whether a game of it can be created now: false while the engine lacks some of its rules.',
+  })
+  playable: boolean;
+
+  @Field(() => [NotYetSupportedModel], {
+    description: 'The rules it needs that the engine does not implement yet (empty when playable).',
+  })
+  notYetSupported: NotYetSupportedModel[];
 
   @Field(() => JSONScalar, {
     description: 'The scenario document (scenarios/schema/scenario.schema.json).',

@@ -12,8 +12,12 @@ import {
   ScenarioOrigin,
   ScenarioSummary,
   toDetail,
+  playability,
   toSummary,
 } from './scenario.dto';
+
+/** jsonb columns arrive parsed from pg, as text from some drivers: accept both. */
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 interface CustomSummaryRow {
   id: string;
@@ -24,6 +28,10 @@ interface CustomSummaryRow {
   rules: ScenarioSummary['rules'];
   setup: ScenarioSummary['setup'];
   provenance: ScenarioSummary['mapProvenance'];
+  specialRules: unknown;
+  setupDocument: unknown;
+  units: unknown;
+  reinforcements: unknown;
 }
 
 /**
@@ -73,7 +81,11 @@ export class ScenariosService {
               (document->'scenario'->>'turns')::int AS turns,
               document->'scenario'->'rules' AS rules,
               document->'scenario'->'setup'->>'kind' AS setup,
-              document->'map'->>'provenance' AS provenance
+              document->'map'->>'provenance' AS provenance,
+              document->'scenario'->'specialRules' AS "specialRules",
+              document->'scenario'->'setup' AS "setupDocument",
+              document->'scenario'->'units' AS units,
+              document->'scenario'->'reinforcements' AS reinforcements
          FROM custom_scenarios
         ORDER BY created_at, id`,
     );
@@ -87,6 +99,12 @@ export class ScenariosService {
       setup: r.setup,
       mapProvenance: r.provenance,
       origin: 'custom',
+      ...playability({
+        specialRules: json(r.specialRules),
+        setup: json(r.setupDocument),
+        units: json(r.units),
+        reinforcements: json(r.reinforcements),
+      }),
     }));
     return [...shipped, ...custom];
   }

@@ -43,6 +43,29 @@ describe('scenarios: /v1/scenarios, /v1/schemas and GraphQL', () => {
       setup: 'fixed',
       mapProvenance: 'reconstructed from the rules text',
       origin: 'shipped',
+      playable: true,
+      notYetSupported: [],
+    });
+  });
+
+  it('GET /v1/scenarios marks a scenario whose special rules the engine lacks as not playable, naming them', async () => {
+    const custom = {
+      scenario: {
+        ...JSON.parse(readFileSync(join(FIXTURES, 'valid-small', 'scenario.json'), 'utf8')),
+        id: 'custom-unplayable',
+        specialRules: [
+          { hook: 'movement-quota', case: '20.1', params: { side: 'union', units: 15 } },
+        ],
+      },
+      map: JSON.parse(readFileSync(join(FIXTURES, 'valid-small', 'map.json'), 'utf8')),
+    };
+    await request(server).post('/v1/scenarios').send(custom).expect(201);
+    const list = await request(server).get('/v1/scenarios').expect(200);
+    expectMatchesSpec(list);
+    const summary = list.body.find((s: { id: string }) => s.id === 'custom-unplayable');
+    expect(summary).toMatchObject({
+      playable: false,
+      notYetSupported: [{ case: '20.1', what: 'special rule "movement-quota"' }],
     });
   });
 
@@ -131,6 +154,8 @@ describe('scenarios: /v1/scenarios, /v1/schemas and GraphQL', () => {
         setup: 'fixed',
         mapProvenance: 'reconstructed from the rules text',
         origin: 'custom',
+        playable: false,
+        notYetSupported: [{ case: '19.11', what: 'special rule "exit-hexes"' }],
       });
 
       const detail = await request(server).get('/v1/scenarios/custom-small').expect(200);

@@ -26,7 +26,7 @@ describe('exclusive-rule hooks the engine does not implement', () => {
     };
     expect(unsupportedHooks(withUnknown).map((r) => r.hook)).toEqual(['movement-quota']);
     expect(() => newGame(prepareGame(withUnknown, map), {}, seededDice('s'))).toThrow(
-      /^NOT_YET_SUPPORTED \(17\.1\): .*movement-quota \(17\.1\)/,
+      /^NOT_YET_SUPPORTED \(17\.1\): special rule "movement-quota" \(17\.1\)/,
     );
   });
 });

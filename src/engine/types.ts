@@ -175,7 +175,11 @@ export interface RuleHook {
   description?: string;
 }
 
-export type VictoryLevelName = 'decisive' | 'substantive' | 'marginal';
+/**
+ * 'victory': a plain win where the battle grades no levels ("the Player with
+ * the higher Victory Point total wins", Wilderness 19.0).
+ */
+export type VictoryLevelName = 'decisive' | 'substantive' | 'marginal' | 'victory';
 
 /** Conditions of a level of victory, read from the point of view of that level's side. */
 export type VictoryCondition =
@@ -189,7 +193,9 @@ export type VictoryCondition =
   /** own VP > ratio × enemy VP */
   | { pointsMoreThanTimes: number }
   /** own VP − enemy VP >= n */
-  | { pointsLeadAtLeast: number };
+  | { pointsLeadAtLeast: number }
+  /** The enemy occupies at least one of the listed objective hexes (Fredericksburg 20.0: "does not occupy 1113, 1711 or 2401" is its negation). */
+  | { enemyOccupiesAnyOf: HexId[] };
 
 export interface VictoryLevel {
   side: Side;
@@ -258,12 +264,51 @@ export type VictoryPointRule =
    * least one of its units of `unitTypes` at the end; enemy units in the hex
    * do not negate it (Chattanooga 21.12 i; VictoryInputs.zonesOfControl).
    */
-  | { kind: 'hexes-in-zone-of-control'; side: Side; zoneHexes: HexId[]; unitTypes: UnitType[]; points: number; case: string };
+  | { kind: 'hexes-in-zone-of-control'; side: Side; zoneHexes: HexId[]; unitTypes: UnitType[]; points: number; case: string }
+  /** `points` VP to `side` from the start of the game (Fredericksburg 21.35: 4 Confederate VP for a previous exit). */
+  | { kind: 'initial'; side: Side; points: number; case: string }
+  /**
+   * VP to `side` for each of its own units exited through one of `exitHexes`
+   * (VictoryInputs.exited): `values` per unit (`per: 'unit'`) or per combat
+   * strength point (`per: 'strength-point'`) by the unit's ExitClass; a class
+   * `values` does not list scores nothing (Fredericksburg 21.12 i-vi).
+   */
+  | { kind: 'exited-units'; side: Side; exitHexes: HexId[]; per: 'unit' | 'strength-point'; values: Partial<Record<ExitClass, number>>; case: string }
+  /** `points` VP to `side` once every one of the enemy's `units` is eliminated (Wilderness 19.12 iii: both Train Defence units). */
+  | { kind: 'all-units-eliminated'; side: Side; units: string[]; points: number; case: string };
+
+/**
+ * How exit points class a unit (Fredericksburg 21.12): infantry divisions
+ * (size "division") apart from other infantry; cavalry, artillery (horse
+ * artillery included) and the rest by type.
+ */
+export type ExitClass = 'infantry' | 'infantry-division' | 'cavalry' | 'artillery' | 'other';
+
+/**
+ * A victory checked during the game (Fredericksburg 20.0: at the end of
+ * Game-Turn 5, the Confederate wins automatically if ...). When `when` holds
+ * for `side` at the end of Game-Turn `afterTurn`, the game ends with that
+ * level; otherwise play goes on.
+ */
+export interface AutomaticVictory {
+  afterTurn: number;
+  side: Side;
+  level: VictoryLevelName;
+  /** Only point rules of these kinds count toward the condition's VP (20.0: "counting Points for elimination of Enemy units only"); all if absent. */
+  pointKinds?: VictoryPointRule['kind'][];
+  when: VictoryCondition;
+  case: string;
+}
 
 export interface ObjectiveSpec {
   hex: HexId;
-  /** How occupation is tracked: "last-to-occupy" = in the hex, or the last to move into or through it (Shiloh 18.31). */
-  control: 'last-to-occupy';
+  /**
+   * How occupation is tracked: "last-to-occupy" = in the hex, or the last to
+   * move into or through it (Shiloh 18.31); "last-unit-or-zoc" = the last to
+   * have a unit or its Zone of Control in the hex (Wilderness 19.13), which the
+   * scenario's objective-control hook tracks.
+   */
+  control: 'last-to-occupy' | 'last-unit-or-zoc';
   /** Who holds it at the start, if anyone. */
   initial?: Side;
   case: string;
@@ -276,6 +321,8 @@ export interface VictorySpec {
   levels: VictoryLevel[];
   /** Result when no level holds. */
   otherwise: 'draw';
+  /** Victories checked during the game, at the end of a Game-Turn (Fredericksburg 20.0). */
+  automatic?: AutomaticVictory[];
 }
 
 export interface ScenarioDocument {

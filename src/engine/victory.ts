@@ -17,6 +17,8 @@
  *     condition holds is the result, otherwise `spec.otherwise` (a draw).
  */
 import type {
+  AutomaticVictory,
+  ExitClass,
   HexId,
   Side,
   UnitType,
@@ -66,6 +68,23 @@ export interface VictoryInputs {
    * `hexes-in-zone-of-control` rules.
    */
   zonesOfControl?: Partial<Record<Side, Partial<Record<UnitType, HexId[]>>>>;
+  /**
+   * Every unit that left the map through an exit hex in its own Movement
+   * Phase, with what exit points read (Fredericksburg 21.12), as the
+   * scenario's map-exit hook recorded it. Needed only by `exited-units` rules.
+   */
+  exited?: Array<{ unit: string; side: Side; hex: HexId; type: UnitType; size?: string; strength: number }>;
+}
+
+/**
+ * The class exit points value a unit by (Fredericksburg 21.12): infantry
+ * divisions apart from other infantry, then cavalry and artillery.
+ */
+export function exitClass(u: { type: UnitType; size?: string }): ExitClass {
+  if (u.type === 'infantry') return u.size === 'division' ? 'infantry-division' : 'infantry';
+  if (u.type === 'cavalry') return 'cavalry';
+  if (u.type === 'artillery' || u.type === 'horse-artillery') return 'artillery';
+  return 'other';
 }
 
 /** A unit as victory reads it: side, where it is, and (for exit points) its strength. */
@@ -216,6 +235,28 @@ export function victoryPoints(
           points[rule.side] += rule.points * Math.max(0, own - enemy);
         }
         break;
+      case 'initial':
+        points[rule.side] += rule.points;
+        break;
+      case 'exited-units': {
+        if (!state.exited) {
+          throw new Error(
+            `victory point rule exited-units (${rule.case}) needs the record of exited units (VictoryInputs.exited, kept by the map-exit hook): not yet supported`,
+          );
+        }
+        const hexes = new Set(rule.exitHexes);
+        for (const e of state.exited) {
+          if (e.side !== rule.side || !hexes.has(e.hex)) continue;
+          const value = rule.values[exitClass(e)] ?? 0;
+          points[rule.side] += rule.per === 'unit' ? value : value * e.strength;
+        }
+        break;
+      }
+      case 'all-units-eliminated': {
+        const units = new Map(unitsFor(state, rule));
+        if (rule.units.every((id) => units.get(id)?.status === 'eliminated')) points[rule.side] += rule.points;
+        break;
+      }
       default: {
         // A point rule this engine does not know must not be silently ignored.
         const unknown: never = rule;
@@ -276,6 +317,8 @@ export function conditionHolds(
   if ('pointsAtLeastTimes' in condition) return own >= condition.pointsAtLeastTimes * enemy;
   if ('pointsMoreThanTimes' in condition) return own > condition.pointsMoreThanTimes * enemy;
   if ('pointsLeadAtLeast' in condition) return own - enemy >= condition.pointsLeadAtLeast;
+  if ('enemyOccupiesAnyOf' in condition)
+    return condition.enemyOccupiesAnyOf.some((hex) => holders[hex] === otherSide(side));
   throw new Error(`victory condition ${JSON.stringify(condition)} is not supported`);
 }
 
@@ -356,4 +399,37 @@ export function competitionScoreOf(
 ): number | null {
   if (side === null || level === null) return null;
   return spec.levels.find((l) => l.side === side && l.level === level)?.competitionScore ?? null;
+}
+
+/**
+ * The automatic victory that holds at the end of Game-Turn `turn`, if any
+ * (Fredericksburg 20.0: at the end of Game-Turn 5 the Confederate wins
+ * automatically with 3:1 in VP for eliminated Union units and none of 1113,
+ * 1711, 2401 in Union hands). Each check counts only the point rules of its
+ * `pointKinds`. Null when none holds: play goes on to the last Game-Turn.
+ */
+export function automaticVictory(
+  spec: VictorySpec,
+  state: VictoryInputs,
+  turn: number,
+  canOccupy?: OccupyingUnit,
+): (VictoryStanding & { check: AutomaticVictory }) | null {
+  for (const check of spec.automatic ?? []) {
+    if (check.afterTurn !== turn) continue;
+    const kinds = check.pointKinds ? new Set<string>(check.pointKinds) : null;
+    const counted: VictorySpec = kinds ? { ...spec, points: spec.points.filter((p) => kinds.has(p.kind)) } : spec;
+    const points = victoryPoints(counted, state, canOccupy);
+    const objectives = objectiveHolders(spec, state, canOccupy);
+    if (!conditionHolds(check.when, check.side, points, objectives)) continue;
+    return {
+      points,
+      objectives,
+      level: check.level,
+      winner: check.side,
+      competitionScore: competitionScoreOf(spec, check.side, check.level),
+      case: check.case,
+      check,
+    };
+  }
+  return null;
 }

@@ -431,6 +431,23 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
       }
     });
   });
+  (scenario.victory.automatic ?? []).forEach((check, i) => {
+    if (check.afterTurn > scenario.turns) {
+      out.push(
+        err(
+          `victory.automatic[${i}].afterTurn`,
+          `automatic victory check after Game-Turn ${check.afterTurn}, but the game ends after Game-Turn ${scenario.turns}`,
+        ),
+      );
+    }
+    walkCondition(check.when, `victory.automatic[${i}].when`, (hex, path) => {
+      if (onMap(hex, path) && !objectives.has(hex)) {
+        out.push(
+          err(path, `hex ${hex} is not among victory.objectives, so its occupation is not tracked`),
+        );
+      }
+    });
+  });
 
   return [...gridErrors, ...out];
 }
@@ -551,6 +568,8 @@ function walkCondition(
   else if ('any' in c) c.any.forEach((x, i) => walkCondition(x, `${path}.any[${i}]`, visit));
   else if ('not' in c) walkCondition(c.not, `${path}.not`, visit);
   else if ('occupies' in c) c.occupies.forEach((h, i) => visit(h, `${path}.occupies[${i}]`));
+  else if ('enemyOccupiesAnyOf' in c)
+    c.enemyOccupiesAnyOf.forEach((h, i) => visit(h, `${path}.enemyOccupiesAnyOf[${i}]`));
 }
 
 function describeGrid(map: MapDocument): string {

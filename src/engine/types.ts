@@ -323,6 +323,24 @@ export interface VictorySpec {
   otherwise: 'draw';
   /** Victories checked during the game, at the end of a Game-Turn (Fredericksburg 20.0). */
   automatic?: AutomaticVictory[];
+  /**
+   * Army Demoralization lowers a winner's level (Hooker and Lee 21.3): a
+   * Demoralized winner's level drops `levelsDown` steps (decisive →
+   * substantive → marginal → `otherwise`); with `bothDemoralized`
+   * 'no-effect', nothing changes when both armies are Demoralized. Which
+   * armies are Demoralized is the "army-demoralization" hook's result
+   * (VictoryInputs.demoralized).
+   */
+  demoralization?: DemoralizationEffect;
+}
+
+/** How army Demoralization changes the level of victory (Hooker and Lee 21.3). */
+export interface DemoralizationEffect {
+  case: string;
+  levelsDown: number;
+  bothDemoralized: 'no-effect';
+  /** What a level dropped below marginal becomes: the spec's `otherwise` (a draw). */
+  belowMarginal: 'otherwise';
 }
 
 export interface ScenarioDocument {

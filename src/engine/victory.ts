@@ -33,6 +33,12 @@ import { SIDES, otherSide } from './types';
 export interface VictoryInputs {
   /** Strength points of each side eliminated so far (that side's own losses). */
   eliminatedStrength: Record<Side, number>;
+  /**
+   * Whether each army is Demoralized now, as the scenario's
+   * "army-demoralization" hook decides it (Hooker and Lee 20.1, 20.2).
+   * Needed only by specs with a `demoralization` rule (21.3).
+   */
+  demoralized?: Partial<Record<Side, boolean>>;
   /** Occupation of objective hexes: the side that last moved into or through each, or null. */
   objectives: Record<HexId, Side | null>;
   /** Units, when known: a unit physically in an objective hex occupies it (18.31). */
@@ -344,7 +350,8 @@ export function evaluateVictory(
 ): VictoryStanding {
   const points = victoryPoints(spec, state, canOccupy);
   const objectives = objectiveHolders(spec, state, canOccupy);
-  const level = levelThatHolds(spec, points, objectives);
+  const held = levelThatHolds(spec, points, objectives);
+  const level = held && spec.demoralization ? demoralizedLevel(spec, held, state) : held;
   if (!level) {
     return {
       points,
@@ -362,6 +369,48 @@ export function evaluateVictory(
     winner: level.side,
     competitionScore: level.competitionScore ?? null,
     case: level.case,
+  };
+}
+
+/** Levels from the highest down; a drop below the last gives the spec's `otherwise`. */
+const LEVEL_STEPS: readonly VictoryLevelName[] = ['decisive', 'substantive', 'marginal'];
+
+/**
+ * Hooker and Lee 21.3: "If one side or the other is Demoralized, but wins a
+ * victory, that Victory is reduced by one Level (for example, a Substantive
+ * becomes a Marginal Victory). If both sides are Demoralized, there is no
+ * effect." The reduced level keeps the winner and takes that side's printed
+ * level of the lower name (its competition score); below marginal nothing is
+ * left, so the result is the spec's `otherwise` (null here). Refused, never
+ * guessed, when the state does not say which armies are Demoralized.
+ */
+export function demoralizedLevel(
+  spec: VictorySpec,
+  level: VictoryLevel,
+  state: VictoryInputs,
+): VictoryLevel | null {
+  const rule = spec.demoralization;
+  if (!rule) return level;
+  const demoralized = state.demoralized;
+  if (!demoralized) {
+    throw new Error(
+      `victory demoralization (${rule.case}) needs to know which armies are Demoralized (VictoryInputs.demoralized, from the army-demoralization hook): not yet supported`,
+    );
+  }
+  const winner = demoralized[level.side] === true;
+  const loser = demoralized[otherSide(level.side)] === true;
+  if (!winner || (loser && rule.bothDemoralized === 'no-effect')) return level;
+  const at = LEVEL_STEPS.indexOf(level.level as VictoryLevelName);
+  const to = at < 0 ? LEVEL_STEPS.length : at + rule.levelsDown;
+  if (to >= LEVEL_STEPS.length) return null;
+  const name = LEVEL_STEPS[to];
+  const printed = spec.levels.find((l) => l.side === level.side && l.level === name);
+  return {
+    side: level.side,
+    level: name,
+    when: level.when,
+    ...(printed?.competitionScore !== undefined ? { competitionScore: printed.competitionScore } : {}),
+    case: `${level.case}, ${rule.case}`,
   };
 }
 

@@ -87,11 +87,12 @@ export interface OrderChoice {
   side: Side;
 }
 
-/** GET legal-orders for the side that must act and picks one (never resign; end-phase a quarter of the time). */
+/** GET legal-orders for the side that must act and picks one (never resign; end-phase with `endPhaseChance` when offered). */
 export async function chooseOrder(
   base: string,
   game: ClientGame,
   random: () => number,
+  endPhaseChance = 0.25,
 ): Promise<OrderChoice | null> {
   if (!game.mustAct) return null;
   const side = game.mustAct;
@@ -107,7 +108,8 @@ export async function chooseOrder(
   const orders = (res.body.orders as Array<{ type: string }>).filter((o) => o.type !== 'resign');
   if (orders.length === 0) return null;
   const end = orders.find((o) => o.type === 'end-phase');
-  const order = end && random() < 0.25 ? end : orders[Math.floor(random() * orders.length)];
+  const order =
+    end && random() < endPhaseChance ? end : orders[Math.floor(random() * orders.length)];
   return { order, version: res.body.version, side };
 }
 

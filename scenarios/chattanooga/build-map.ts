@@ -122,9 +122,12 @@ const routes: RouteSpec[] = [
 
 // ---------------------------------------------------------- hex terrain ----
 const hexes: Record<string, HexSpec> = {};
-const set = (h: string, spec: HexSpec): void => {
+/** Sets (or, for a hex already described, amends) a hex; a new hex needs its terrain. */
+const set = (h: string, spec: Partial<HexSpec>): void => {
   if (!grid.has(h)) throw new Error(`no hex ${h}`);
-  hexes[h] = { ...(hexes[h] ?? {}), ...spec };
+  const merged = { ...(hexes[h] ?? {}), ...spec };
+  if (!merged.terrain) throw new Error(`hex ${h} has no terrain`);
+  hexes[h] = merged as HexSpec;
 };
 for (const h of RIVER) set(h, { terrain: 'river' });
 const FERRY_NAMES: Record<string, string> = {

@@ -1,13 +1,24 @@
 /**
  * Hand-made maps and games for the 1975 rules tests: the combat test sheet
  * (columns and rows 01..08, odd columns shifted, north up) under
- * rules {system: "classic", version: "1975"}.
+ * rules {system: "classic", version: "1975"}, driven through the classic
+ * sequence of play.
  */
 import { fixedDice } from '../../dice';
-import { GameContext, newGame, prepareGame } from '../../game';
-import type { GameOptions, GameState } from '../../state';
-import type { HexSpec, HexsideSpec, RouteSpec, ScenarioDocument } from '../../types';
+import type { Dice } from '../../dice';
+import { GameContext, prepareGame } from '../../game';
+import type { GameOptions, GameState, Order } from '../../state';
+import type {
+  GameEvent,
+  HexSpec,
+  HexsideSpec,
+  Refusal,
+  RouteSpec,
+  ScenarioDocument,
+  Side,
+} from '../../types';
 import { TestUnit, testMapDoc, testScenario } from '../blue-grey/combat.fixtures';
+import { applyClassicOrder, classicOrders } from './sequence-of-play';
 
 export type { TestUnit };
 
@@ -18,6 +29,52 @@ export function classicScenario(
   return testScenario(units, { rules: { system: 'classic', version: '1975' }, ...extra });
 }
 
+/** A new 1975 game (the classic sequence of play's own state, not game.ts's newGame). */
+export function classicState(ctx: GameContext, options: GameOptions = {}): GameState {
+  const units: GameState['units'] = {};
+  const placed = new Map(
+    (ctx.scenario.setup.kind === 'fixed' ? ctx.scenario.setup.placements : []).map((p) => [
+      p.unit,
+      p.hex,
+    ]),
+  );
+  for (const s of ctx.scenario.units) {
+    const hex = placed.get(s.id) ?? null;
+    units[s.id] = {
+      id: s.id,
+      side: s.side,
+      hex,
+      status: hex ? 'on-map' : 'pending',
+      strength: s.strength,
+      morale: 'good',
+      markers: {},
+    };
+  }
+  return {
+    schema: 1,
+    rules: { system: 'classic', version: '1975' } as unknown as GameState['rules'],
+    scenarioId: ctx.scenario.id,
+    options,
+    turn: 1,
+    night: ctx.scenario.nightTurns.includes(1),
+    phase: 'movement',
+    phasing: ctx.scenario.firstPlayer,
+    units,
+    fieldworks: [],
+    movement: { moved: [], entered: {}, marked: [], enteredEnemyZoc: [] },
+    combat: null,
+    pending: null,
+    objectives: Object.fromEntries(
+      ctx.scenario.victory.objectives.map((o) => [o.hex, o.initial ?? null]),
+    ),
+    eliminatedStrength: { union: 0, confederate: 0 },
+    hookState: {},
+    blockedReinforcements: [],
+    diceDrawn: 0,
+    result: null,
+  };
+}
+
 export function classicGame(
   units: TestUnit[],
   opts: {
@@ -26,13 +83,46 @@ export function classicGame(
     routes?: RouteSpec[];
     scenario?: Partial<ScenarioDocument>;
     options?: GameOptions;
-    size?: number;
   } = {},
 ): { ctx: GameContext; state: GameState } {
   const ctx = prepareGame(
     classicScenario(units, opts.scenario),
-    testMapDoc(opts.hexes ?? {}, opts.hexsides ?? [], opts.routes ?? [], opts.size),
+    testMapDoc(opts.hexes ?? {}, opts.hexsides ?? [], opts.routes ?? []),
   );
-  const state = newGame(ctx, opts.options ?? {}, fixedDice([]));
-  return { ctx, state };
+  return { ctx, state: classicState(ctx, opts.options) };
 }
+
+export type Outcome = { state: GameState; events: GameEvent[] };
+
+/** Applies an order that must be accepted. */
+export function act(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  order: Order,
+  dice: Dice = fixedDice([]),
+): Outcome {
+  const r = applyClassicOrder(ctx, state, side, order, dice);
+  if (!r.ok) throw new Error(`refused: ${r.refusal.code} (${r.refusal.rule}) ${r.refusal.message}`);
+  return { state: r.state, events: r.events };
+}
+
+/** Applies an order that must be refused; returns the refusal. */
+export function refused(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  order: Order,
+  dice: Dice = fixedDice([]),
+): Refusal {
+  const r = applyClassicOrder(ctx, state, side, order, dice);
+  if (r.ok) throw new Error(`accepted: ${JSON.stringify(order)}`);
+  return r.refusal;
+}
+
+/** The game moved on to the phasing side's Combat Phase. */
+export function toCombat(ctx: GameContext, state: GameState): GameState {
+  return act(ctx, state, state.phasing, { type: 'end-phase' }).state;
+}
+
+export { classicOrders };

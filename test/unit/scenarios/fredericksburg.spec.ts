@@ -119,7 +119,7 @@ describe('Fredericksburg scenario document', () => {
     expect(at('2505')).toEqual(['Taliaferro']);
   });
 
-  it('6.32: no set-up hex holds more than two units', () => {
+  it('16.1, 16.2: no set-up hex holds more than two units (the 6.32 limit)', () => {
     const n = new Map<string, number>();
     for (const p of placements) n.set(p.hex, (n.get(p.hex) ?? 0) + 1);
     expect(Math.max(...n.values())).toBe(2);
@@ -347,7 +347,7 @@ describe('Fredericksburg map document', () => {
     expect(side('0713', '0714').map((f) => f.type)).toEqual(['stream']);
   });
 
-  it('18.1, 6.28: the pontoon hexes join the east bank to the west bank through their crossing hexsides', () => {
+  it('18.1: the pontoon hexes join the east bank to the west bank through their crossing hexsides (as ferries, 6.28)', () => {
     const pontoons = Object.entries(map.hexes).filter(([, s]) => s.terrain === 'pontoon');
     expect(pontoons.map(([h]) => h).sort()).toEqual(['0611', '0909', '1304', '1305']);
     for (const [h, s] of pontoons) {
@@ -365,7 +365,7 @@ describe('Fredericksburg map document', () => {
     expect(map.hexsides.some((s) => s.between.includes('1112') && s.features.some((f) => f.type === 'redoubt' && f.friendly === '1112'))).toBe(true);
   });
 
-  it('24.0, 6.29: Hazel Run and Deep Run are creeks crossed only at the bridges behind the Confederate line', () => {
+  it('24.0: Hazel Run and Deep Run are creeks (6.29) crossed only at the bridges behind the Confederate line', () => {
     const creeks = map.hexsides.filter((s) => s.features.some((f) => f.type === 'creek'));
     expect(creeks.length).toBeGreaterThan(30);
     const bridged = creeks.filter((s) => s.features.some((f) => f.type === 'bridge'));

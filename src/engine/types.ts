@@ -164,6 +164,13 @@ export interface ReinforcementSpec {
   condition?: { hook: string; params?: Record<string, unknown> };
   /** Case in the exclusive rules that schedules it. */
   case?: string;
+  /**
+   * Where the units appear: 'map-edge' (the default, 5.0) or 'on-map', at the
+   * listed hexes inside the map (Road to Richmond 17.31: the Union corps held
+   * in the lines facing Richmond arrive at 0410-0419, beside the Command
+   * Control Zone), so the edge check of 5.0 does not apply to them.
+   */
+  arrival?: 'map-edge' | 'on-map';
 }
 
 /** A battle's special rule, as a named, parameterised hook the engine implements once (battles.md §17). */
@@ -206,6 +213,24 @@ export interface VictoryLevel {
   case: string;
 }
 
+/**
+ * A fact about the game a point rule may depend on (Road to Richmond 22.12,
+ * 22.14, 22.22), read from VictoryInputs at the end of the game.
+ */
+export type VictoryFact =
+  /** The unit has left the map, through one of `atHexes` if given (VictoryInputs.exited). */
+  | { unitExited: string; atHexes?: HexId[] }
+  /** The unit has been eliminated. */
+  | { unitEliminated: string }
+  /** The unit never entered the map (still pending at the end). */
+  | { unitNeverEntered: string }
+  /** `side` can trace its exit Line of Communication at the end (VictoryInputs.exitLineOfCommunication). */
+  | { lineOfCommunication: Side }
+  /** The named game event has happened (VictoryInputs.events), e.g. "early-reinforcements-activated". */
+  | { event: string }
+  | { allOf: VictoryFact[] }
+  | { anyOf: VictoryFact[] };
+
 export type VictoryPointRule =
   /**
    * `points` VP to a side for each enemy combat strength point eliminated;
@@ -220,7 +245,7 @@ export type VictoryPointRule =
    * the scenario's "line-of-communication" hook; victory reads its result
    * (VictoryInputs.withoutLineOfCommunication).
    */
-  | { kind: 'without-line-of-communication'; points: number; case: string; side?: Side }
+  | { kind: 'without-line-of-communication'; points: number; case: string; side?: Side; onlyIf?: VictoryFact }
   /**
    * `points` VP to the side that holds every one of `hexes` (all listed in
    * objectives); nothing for holding only some (Antietam 19.1: 15 VP for all
@@ -273,7 +298,26 @@ export type VictoryPointRule =
    * strength point (`per: 'strength-point'`) by the unit's ExitClass; a class
    * `values` does not list scores nothing (Fredericksburg 21.12 i-vi).
    */
-  | { kind: 'exited-units'; side: Side; exitHexes: HexId[]; per: 'unit' | 'strength-point'; values: Partial<Record<ExitClass, number>>; case: string }
+  | {
+      kind: 'exited-units';
+      side: Side;
+      exitHexes: HexId[];
+      per: 'unit' | 'strength-point';
+      values: Partial<Record<ExitClass, number>>;
+      case: string;
+      /** Scored only if this holds at the end (Road to Richmond 22.12 ii, iv, v). */
+      onlyIf?: VictoryFact;
+      /** Units this rule does not count (Road to Richmond 22.12 i: the Train, scored by iii). */
+      excludeUnits?: string[];
+    }
+  /** `points` VP to `side` if `when` holds at the end (Road to Richmond 22.12 iii, vi, 22.14). */
+  | { kind: 'fact'; side: Side; when: VictoryFact; points: number; case: string }
+  /**
+   * At the end of each Game-Turn from `fromTurn` on, `points` VP to the side
+   * physically occupying each of `hexes` (Road to Richmond 22.13: 1823, 1826
+   * after Game-Turn 8; VictoryInputs.occupationTallies).
+   */
+  | { kind: 'occupied-each-turn'; hexes: HexId[]; fromTurn: number; points: number; case: string }
   /** `points` VP to `side` once every one of the enemy's `units` is eliminated (Wilderness 19.12 iii: both Train Defence units). */
   | { kind: 'all-units-eliminated'; side: Side; units: string[]; points: number; case: string };
 

@@ -23,6 +23,7 @@ import type {
   Side,
   UnitType,
   VictoryCondition,
+  VictoryFact,
   VictoryLevel,
   VictoryLevelName,
   VictorySpec,
@@ -80,6 +81,47 @@ export interface VictoryInputs {
    * scenario's map-exit hook recorded it. Needed only by `exited-units` rules.
    */
   exited?: Array<{ unit: string; side: Side; hex: HexId; type: UnitType; size?: string; strength: number }>;
+  /**
+   * Game events that happened, by name, as the scenario's hooks recorded them
+   * (Road to Richmond 22.14: "early-reinforcements-activated", 17.4). Needed
+   * only by `fact` conditions on an event.
+   */
+  events?: string[];
+  /**
+   * Who physically occupied each hex at the end of each Game-Turn, in game
+   * order (Road to Richmond 22.13). Needed only by `occupied-each-turn` rules.
+   */
+  occupationTallies?: Array<{ turn: number; occupied: Record<HexId, Side | null> }>;
+}
+
+/**
+ * Whether a fact holds at the end of the game (Road to Richmond 22.12, 22.14,
+ * 22.22). A fact whose input the state does not carry is refused ("not yet
+ * supported"), never read as false.
+ */
+export function factHolds(fact: VictoryFact, state: VictoryInputs, rule: { kind: string; case: string }): boolean {
+  const need = (what: string): never => {
+    throw new Error(`victory point rule ${rule.kind} (${rule.case}) needs ${what}: not yet supported`);
+  };
+  const unitStatus = (id: string): string => {
+    const u = state.units?.[id] ?? need(`the state of unit ${id} (VictoryInputs.units)`);
+    return u.status;
+  };
+  if ('allOf' in fact) return fact.allOf.every((f) => factHolds(f, state, rule));
+  if ('anyOf' in fact) return fact.anyOf.some((f) => factHolds(f, state, rule));
+  if ('unitExited' in fact) {
+    if (!fact.atHexes) return unitStatus(fact.unitExited) === 'exited';
+    const exited = state.exited ?? need('the record of exited units (VictoryInputs.exited)');
+    return exited.some((e) => e.unit === fact.unitExited && fact.atHexes!.includes(e.hex));
+  }
+  if ('unitEliminated' in fact) return unitStatus(fact.unitEliminated) === 'eliminated';
+  if ('unitNeverEntered' in fact) return unitStatus(fact.unitNeverEntered) === 'pending';
+  if ('lineOfCommunication' in fact) {
+    const traced = state.exitLineOfCommunication?.[fact.lineOfCommunication];
+    return traced ?? need(`the ${fact.lineOfCommunication} Line of Communication traced at the end (VictoryInputs.exitLineOfCommunication)`);
+  }
+  if ('event' in fact) return (state.events ?? need('the game events (VictoryInputs.events)')).includes(fact.event);
+  throw new Error(`victory fact ${JSON.stringify(fact)} is not supported`);
 }
 
 /**
@@ -161,6 +203,7 @@ export function victoryPoints(
         }
         break;
       case 'without-line-of-communication': {
+        if (rule.onlyIf && !factHolds(rule.onlyIf, state, rule)) break;
         const cut = state.withoutLineOfCommunication;
         if (!cut) {
           throw new Error(
@@ -250,11 +293,33 @@ export function victoryPoints(
             `victory point rule exited-units (${rule.case}) needs the record of exited units (VictoryInputs.exited, kept by the map-exit hook): not yet supported`,
           );
         }
+        if (rule.onlyIf && !factHolds(rule.onlyIf, state, rule)) break;
         const hexes = new Set(rule.exitHexes);
+        const excluded = new Set(rule.excludeUnits ?? []);
         for (const e of state.exited) {
-          if (e.side !== rule.side || !hexes.has(e.hex)) continue;
+          if (e.side !== rule.side || !hexes.has(e.hex) || excluded.has(e.unit)) continue;
           const value = rule.values[exitClass(e)] ?? 0;
           points[rule.side] += rule.per === 'unit' ? value : value * e.strength;
+        }
+        break;
+      }
+      case 'fact':
+        if (factHolds(rule.when, state, rule)) points[rule.side] += rule.points;
+        break;
+      case 'occupied-each-turn': {
+        const tallies =
+          state.occupationTallies ??
+          (() => {
+            throw new Error(
+              `victory point rule occupied-each-turn (${rule.case}) needs who occupied each hex at the end of each Game-Turn (VictoryInputs.occupationTallies): not yet supported`,
+            );
+          })();
+        for (const tally of tallies) {
+          if (tally.turn < rule.fromTurn) continue;
+          for (const hex of rule.hexes) {
+            const holder = tally.occupied[hex];
+            if (holder) points[holder] += rule.points;
+          }
         }
         break;
       }

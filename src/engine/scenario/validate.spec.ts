@@ -160,6 +160,17 @@ describe('scenario checks', () => {
     ]);
   });
 
+  it("5.0: an 'on-map' arrival (Road to Richmond 17.31) may name an interior hex; a map-edge arrival may not", () => {
+    const { scenario, map } = fresh();
+    scenario.reinforcements[0].entry = ['0404'];
+    scenario.reinforcements[0].arrival = 'on-map';
+    expect(messages(validateScenario(scenario, map))).toEqual([]);
+    scenario.reinforcements[0].arrival = 'map-edge';
+    expect(messages(validateScenario(scenario, map))).toEqual([
+      'reinforcements[0].entry[0]: entry hex 0404 is not on a map edge (5.0: reinforcements enter from the map edge)',
+    ]);
+  });
+
   it('11.0, 10.34: Night turns lie within the game and the year matches the date', () => {
     const { scenario, map } = fresh();
     scenario.nightTurns = [4, 7];

@@ -363,7 +363,8 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
     r.entry.forEach((h, j) => {
       const hpath = `${path}.entry[${j}]`;
       if (!onMap(h, hpath)) return;
-      if (!grid.isEdge(h)) {
+      // 'on-map' arrivals appear inside the map (Road to Richmond 17.31), not at an edge.
+      if (r.arrival !== 'on-map' && !grid.isEdge(h)) {
         out.push(
           err(
             hpath,

@@ -13,8 +13,9 @@ const FERRY = {
 
 const destinations = (orders: ReturnType<typeof classicOrders>, unit: string) =>
   orders
+    .map((o) => o as { type: string; unit?: string; path?: string[] })
     .filter((o) => o.type === 'move' && o.unit === unit)
-    .map((o) => (o.path as string[])[(o.path as string[]).length - 1]);
+    .map((o) => o.path![o.path!.length - 1]);
 
 describe('O5.0 movement, 1975', () => {
   it('O2.4, O5.0: the Movement Allowance of all units is six: cavalry moves six clear hexes, not seven', () => {

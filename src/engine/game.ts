@@ -27,6 +27,7 @@ import { applyCombatPhaseOrder, combatPhaseOrders } from './rules/blue-grey/comb
 import { applyMovementPhaseOrder, movementPhaseOrders } from './rules/blue-grey/movement-phase';
 import { refuse } from './rules/blue-grey/refusals';
 import { afterCombatPhase, freshMovementPhase, isNight } from './rules/blue-grey/sequence-of-play';
+import { applySetupPhaseOrder, beginSetup, setupPhaseOrders } from './rules/blue-grey/setup-phase';
 import { MovementHook, resolveMovementHooks, unsupportedHooks } from './rules/hooks';
 import { evaluateVictory, victoryPoints } from './rules/blue-grey/victory';
 
@@ -101,22 +102,15 @@ export interface NotYetSupported {
 
 /**
  * What a scenario needs that this engine cannot play yet: special rules
- * (hooks) nothing consults, and a free-deployment set-up (no set-up phase
- * yet). Games of such a scenario are refused rather than played without them.
+ * (hooks) nothing consults. Games of such a scenario are refused rather than
+ * played without them. (A free-deployment set-up is played in the set-up
+ * phase, setup-phase.ts.)
  */
 export function notYetSupported(scenario: ScenarioDocument): NotYetSupported[] {
-  const out: NotYetSupported[] = unsupportedHooks(scenario).map((r) => ({
+  return unsupportedHooks(scenario).map((r) => ({
     case: r.case,
     what: `special rule "${r.hook}"`,
   }));
-  if (scenario.setup.kind === 'free') {
-    const placed = new Set((scenario.setup.placements ?? []).map((p) => p.unit));
-    const entering = new Set(scenario.reinforcements.flatMap((r) => r.units));
-    if (scenario.units.some((u) => !placed.has(u.id) && !entering.has(u.id))) {
-      out.push({ case: '3.0', what: 'free-deployment set-up' });
-    }
-  }
-  return out;
 }
 
 /** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */
@@ -192,7 +186,8 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   } catch (e) {
     throw new Error(`NOT_YET_SUPPORTED (victory): ${(e as Error).message}`);
   }
-  return state;
+  // 3.0: a free-deployment scenario starts with its set-up phase.
+  return beginSetup(ctx, state);
 }
 
 /** Who must act now: the phasing side, or the side a pending decision waits on; null when the game is over. */
@@ -213,6 +208,7 @@ export function legalOrders(ctx: GameContext, state: GameState, side: Side): Ord
   const orders: Order[] = [];
   if (acting && acting.side === side) {
     if (state.pending) orders.push(...combatPhaseOrders(ctx, state, side));
+    else if (state.phase === 'setup') orders.push(...setupPhaseOrders(ctx, state, side));
     else if (state.phase === 'movement') orders.push(...movementPhaseOrders(ctx, state, side));
     else orders.push(...combatPhaseOrders(ctx, state, side));
   }
@@ -276,7 +272,9 @@ function applyOrderUnsafe(
     );
   }
   let result: ApplyResult;
-  if (state.phase === 'movement' && !state.pending) {
+  if (state.phase === 'setup') {
+    result = applySetupPhaseOrder(ctx, state, side, order, dice);
+  } else if (state.phase === 'movement' && !state.pending) {
     result = applyMovementPhaseOrder(ctx, state, side, order, dice);
   } else {
     result = applyCombatPhaseOrder(ctx, state, side, order, dice);

@@ -69,7 +69,8 @@ export interface GameOptions {
   [option: string]: unknown;
 }
 
-export type Phase = 'movement' | 'combat' | 'finished';
+/** 'setup': the free-deployment set-up before Game-Turn One (3.0, setup-phase.ts). */
+export type Phase = 'setup' | 'movement' | 'combat' | 'finished';
 
 export interface GameResult {
   winner: Side | null;

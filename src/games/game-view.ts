@@ -69,6 +69,7 @@ export interface GameViewDto {
   /** Number of Game-Turns in the scenario. */
   turns: number;
   night: boolean;
+  /** 'setup' (free-deployment set-up before Game-Turn One, 3.0), 'movement', 'combat' or 'finished'. */
   phase: string;
   phasing: Side;
   mustAct: MustActView | null;

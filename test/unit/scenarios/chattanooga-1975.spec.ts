@@ -9,6 +9,15 @@ import { join } from 'path';
 import { TerrainMap } from '../../../src/engine/map';
 import { chattanooga1975Map } from '../../../scenarios/chattanooga-1975/build-map';
 import type { MapDocument, ScenarioDocument, UnitSpec } from '../../../src/engine/types';
+import { fixedDice, seededDice } from '../../../src/engine/dice';
+import { GameContext, prepareGame } from '../../../src/engine/game';
+import type { GameState, Order } from '../../../src/engine/state';
+import { classicState } from '../../../src/engine/rules/classic/classic.fixtures';
+import {
+  applyClassicOrder,
+  classicOrders,
+} from '../../../src/engine/rules/classic/sequence-of-play';
+import { classicFinalPoints } from '../../../src/engine/rules/classic/victory';
 
 const DIR = join(__dirname, '../../../scenarios/chattanooga-1975');
 const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
@@ -29,6 +38,7 @@ const at = (hex: string): string[] =>
       (p) =>
         `${byId.get(p.unit)!.strength}${byId.get(p.unit)!.type === 'artillery' ? 'a' : byId.get(p.unit)!.type === 'cavalry' ? 'c' : ''} ${byId.get(p.unit)!.designation}`,
     );
+const placementsAt = (hex: string): boolean => placements.some((p) => p.hex === hex);
 const hook = (name: string) => scenario.specialRules.find((r) => r.hook === name)!;
 
 describe('Chattanooga 1975 scenario document', () => {
@@ -185,5 +195,207 @@ describe('Chattanooga 1975 map (reconstructed)', () => {
     expect(Object.values(mapDoc.hexes).filter((h) => h.terrain === 'town').length).toBeGreaterThan(
       0,
     );
+  });
+});
+
+// ------------------------------------------------------------ play ----
+
+function play(
+  ctx: GameContext,
+  state: GameState,
+  side: 'union' | 'confederate',
+  order: Order,
+  rolls: number[] = [],
+): GameState {
+  const r = applyClassicOrder(ctx, state, side, order, fixedDice(rolls));
+  if (!r.ok) throw new Error(`${r.refusal.code} (${r.refusal.rule}) ${r.refusal.message}`);
+  return r.state;
+}
+function refusalOf(
+  ctx: GameContext,
+  state: GameState,
+  side: 'union' | 'confederate',
+  order: Order,
+): string {
+  const r = applyClassicOrder(ctx, state, side, order, fixedDice([]));
+  if (r.ok) throw new Error(`accepted ${JSON.stringify(order)}`);
+  return r.refusal.code;
+}
+
+/** Listed orders with their fields readable (an Order's fields depend on its type). */
+type Listed = Order & Record<string, any>;
+const listed = (s: GameState, side: 'union' | 'confederate'): Listed[] =>
+  classicOrders(ctxOf(), s, side) as Listed[];
+let cachedCtx: GameContext | undefined;
+function ctxOf(): GameContext {
+  return (cachedCtx ??= prepareGame(scenario, mapDoc));
+}
+
+describe('Chattanooga 1975 exclusive rules in play', () => {
+  const ctx = ctxOf();
+  const start = classicState(ctx);
+  const firstMove = (s: GameState, unit: string) =>
+    listed(s, s.phasing).find((o) => o.type === 'move' && o.unit === unit)!;
+
+  it('O17.11: the Union Player may move no more than eleven units in a Movement Phase', () => {
+    let s = start;
+    const movers = [
+      ...new Set(
+        listed(s, 'union')
+          .filter((o) => o.type === 'move')
+          .map((o) => o.unit as string),
+      ),
+    ];
+    expect(movers.length).toBeGreaterThan(11);
+    for (const id of movers.slice(0, 11)) s = play(ctx, s, 'union', firstMove(s, id));
+    expect(refusalOf(ctx, s, 'union', firstMove(start, movers[11]))).toBe('MOVEMENT_QUOTA');
+    expect(listed(s, 'union').filter((o) => o.type === 'move')).toEqual([]);
+  });
+
+  it('O17.14, O17.15: seven more units while the Union controls 1025', () => {
+    let s: GameState = {
+      ...start,
+      objectives: { ...start.objectives, '1025': 'union' },
+      units: {
+        ...start.units,
+        'cs-corput-art': { ...start.units['cs-corput-art'], status: 'eliminated', hex: null },
+      },
+    };
+    const movers = [
+      ...new Set(
+        listed(s, 'union')
+          .filter((o) => o.type === 'move')
+          .map((o) => o.unit as string),
+      ),
+    ];
+    for (const id of movers.slice(0, 18)) s = play(ctx, s, 'union', firstMove(s, id));
+    expect(s.movement!.moved).toHaveLength(18);
+    expect(listed(s, 'union').filter((o) => o.type === 'move')).toEqual([]);
+  });
+
+  it('O16.11, O16.13: Union artillery may not move, except the 1a Sherman', () => {
+    expect(
+      refusalOf(ctx, start, 'union', { type: 'move', unit: 'us-xi-art', path: ['1513'] }),
+    ).toBe('IMMOBILE');
+    expect(
+      listed(start, 'union').some((o) => o.type === 'move' && o.unit === 'us-sherman-art'),
+    ).toBe(true);
+  });
+
+  it('O17.2: no Union unit may move during the Night Game-Turn', () => {
+    const s: GameState = { ...start, turn: 5, night: true };
+    expect(listed(s, 'union')).toEqual([{ type: 'end-phase' }]);
+    expect(refusalOf(ctx, s, 'union', firstMove(start, 'us-1-2-xv'))).toBe('NIGHT_NO_MOVEMENT');
+  });
+
+  it('O17.2: at Night Confederate units may exit, but not enter, Enemy Zones of Control', () => {
+    // Walthall placed next to the Union 2/1/XV (0524), at Night, in the Confederate Movement Phase.
+    const next = map.grid
+      .neighbours('0524')
+      .find((h) => !placementsAt(h) && map.hex(h).terrain !== 'river')!;
+    const s: GameState = {
+      ...start,
+      turn: 5,
+      night: true,
+      phasing: 'confederate',
+      units: { ...start.units, 'cs-walthall': { ...start.units['cs-walthall'], hex: next } },
+    };
+    const unionHexes = Object.values(s.units)
+      .filter((u) => u.side === 'union' && u.hex)
+      .map((u) => u.hex!);
+    const inUnionZoc = (h: string) => map.grid.neighbours(h).some((n) => unionHexes.includes(n));
+    const ends = listed(s, 'confederate')
+      .filter((o) => o.type === 'move' && o.unit === 'cs-walthall')
+      .map((o) => (o.path as string[])[(o.path as string[]).length - 1]);
+    expect(ends.length).toBeGreaterThan(0);
+    expect(ends.filter(inUnionZoc)).toEqual([]);
+    // By day it could not leave at all (O5.13).
+    expect(
+      listed({ ...s, turn: 4, night: false }, 'confederate').some(
+        (o) => o.type === 'move' && o.unit === 'cs-walthall',
+      ),
+    ).toBe(false);
+  });
+
+  it('O15.11, O15.12: the reinforcements enter only on Game-Turn Two; those that did not are eliminated and count for victory', () => {
+    const s2: GameState = { ...start, turn: 2 };
+    const enter = listed(s2, 'union').filter((o) => o.type === 'enter');
+    expect(new Set(enter.map((o) => o.hex))).toEqual(new Set(['0427', '0528', '0627', '0728']));
+    const entered = play(
+      ctx,
+      s2,
+      'union',
+      enter.find((o) => o.unit === 'us-1-2-xii')!,
+    );
+    // 17.12: they do not count toward the quota until Game-Turn Five.
+    expect(entered.movement!.moved).toEqual(['us-1-2-xii']);
+    const after = applyClassicOrder(ctx, entered, 'union', { type: 'end-phase' }, fixedDice([]));
+    if (!after.ok) throw new Error(after.refusal.message);
+    expect(after.events).toContainEqual(
+      expect.objectContaining({
+        type: 'reinforcements-eliminated',
+        units: ['us-2-2-xii', 'us-3-2-xii'],
+      }),
+    );
+    expect(classicFinalPoints(ctx, after.state).confederate).toBeGreaterThanOrEqual(6);
+  });
+
+  it('O20.12, O20.2: at the start the Confederates hold 2207, 2311, 2416, 2419 and score the town hexes they control by ZOC; the differential decides', () => {
+    const vp = classicFinalPoints(ctx, start);
+    expect(vp.union).toBe(0);
+    expect(vp.confederate % 4).toBe(0);
+  });
+
+  it('O4.1, O14.32: a seeded random playout of all ten Game-Turns ends with a result', () => {
+    const dice = seededDice('chattanooga-1975-playout');
+    let rng = 12345;
+    const rand = (n: number) => {
+      rng = (rng * 1103515245 + 12345) % 2147483648;
+      return rng % n;
+    };
+    let s = start;
+    let steps = 0;
+    let combats = 0;
+    while (s.phase !== 'finished' && steps < 4000) {
+      steps++;
+      const side = s.pending ? s.pending.side : s.phasing;
+      const orders = listed(s, side);
+      expect(orders.length).toBeGreaterThan(0);
+      let pick: Order;
+      const end = orders.find((o) => o.type === 'end-phase');
+      const attacks = orders.filter((o) => o.type === 'attack');
+      const moves = orders.filter((o) => o.type === 'move' || o.type === 'enter');
+      if (s.pending) pick = orders[rand(orders.length)];
+      else if (s.phase === 'movement') {
+        // Half the time close with the enemy: a move ending next to an enemy unit.
+        const enemyHexes = new Set(
+          Object.values(s.units)
+            .filter((u) => u.side !== side && u.hex)
+            .map((u) => u.hex!),
+        );
+        const contact = moves.filter((o) => {
+          const path = o.path as string[];
+          return map.grid.neighbours(path[path.length - 1]).some((n) => enemyHexes.has(n));
+        });
+        if (moves.length === 0 || rand(5) === 0) pick = end!;
+        else
+          pick =
+            contact.length > 0 && rand(2) === 0
+              ? contact[rand(contact.length)]
+              : moves[rand(moves.length)];
+      } else
+        pick = attacks.length > 0 && (!end || rand(3) !== 0) ? attacks[rand(attacks.length)] : end!;
+      if (pick.type === 'attack') combats++;
+      const r = applyClassicOrder(ctx, s, side, pick, dice);
+      if (!r.ok)
+        throw new Error(
+          `listed order refused: ${JSON.stringify(pick)}: ${r.refusal.code} ${r.refusal.message}`,
+        );
+      s = r.state;
+    }
+    expect(s.phase).toBe('finished');
+    expect(s.turn).toBe(10);
+    expect(s.result).not.toBeNull();
+    expect(combats).toBeGreaterThan(5);
   });
 });

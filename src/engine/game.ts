@@ -26,9 +26,9 @@ import { Board, buildBoard } from './rules/blue-grey/board';
 import { applyCombatPhaseOrder, combatPhaseOrders } from './rules/blue-grey/combat-phase';
 import { applyMovementPhaseOrder, movementPhaseOrders } from './rules/blue-grey/movement-phase';
 import { refuse } from './rules/blue-grey/refusals';
-import { afterCombatPhase, freshMovementPhase, isNight } from './rules/blue-grey/sequence-of-play';
+import { afterCombatPhase, freshMovementPhase, isNight, skipPlayerTurns } from './rules/blue-grey/sequence-of-play';
 import { applySetupPhaseOrder, beginSetup, setupPhaseOrders } from './rules/blue-grey/setup-phase';
-import { MovementHook, resolveMovementHooks, unsupportedHooks } from './rules/hooks';
+import { MovementHook, resolveMovementHooks, unsupportedHooks, unsupportedReason } from './rules/hooks';
 import { evaluateVictory, victoryPoints } from './rules/blue-grey/victory';
 
 export interface GameContext {
@@ -107,10 +107,13 @@ export interface NotYetSupported {
  * phase, setup-phase.ts.)
  */
 export function notYetSupported(scenario: ScenarioDocument): NotYetSupported[] {
-  return unsupportedHooks(scenario).map((r) => ({
+  // Data the rules text lacks (units printed only on the map sheet...): not playable without inventing it.
+  const missing = (scenario.missing ?? []).map((m) => ({ case: m.case, what: m.what }));
+  const hooks = unsupportedHooks(scenario).map((r) => ({
     case: r.case,
-    what: `special rule "${r.hook}"`,
+    what: unsupportedReason(r) ?? `special rule "${r.hook}"`,
   }));
+  return [...missing, ...hooks];
 }
 
 /** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */
@@ -186,8 +189,9 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   } catch (e) {
     throw new Error(`NOT_YET_SUPPORTED (victory): ${(e as Error).message}`);
   }
-  // 3.0: a free-deployment scenario starts with its set-up phase.
-  return beginSetup(ctx, state);
+  // 3.0: a free-deployment scenario starts with its set-up phase; a first
+  // Player-Turn that an exclusive rule takes away is skipped (Cemetery Hill 16.32).
+  return skipPlayerTurns(ctx, beginSetup(ctx, state)).state;
 }
 
 /** Who must act now: the phasing side, or the side a pending decision waits on; null when the game is over. */
@@ -284,7 +288,26 @@ function applyOrderUnsafe(
     }
   }
   if (!result.ok) return result;
-  return { ok: true, state: { ...result.state, diceDrawn: dice.drawn }, events: result.events };
+  if (state.phase === 'setup' && result.state.phase === 'movement') {
+    const skipped = skipPlayerTurns(ctx, result.state);
+    result = { ok: true, state: skipped.state, events: [...result.events, ...skipped.events] };
+  }
+  const hooked = afterOrderHooks(ctx, state, result.state, result.events);
+  return { ok: true, state: { ...hooked.state, diceDrawn: dice.drawn }, events: hooked.events };
+}
+
+/** Exclusive-rule bookkeeping after every accepted order (lift triggers, delays): hooks see the order's events. */
+function afterOrderHooks(ctx: GameContext, before: GameState, after: GameState, events: GameEvent[]): { state: GameState; events: GameEvent[] } {
+  let state = after;
+  let out = events;
+  for (const h of ctx.hooks) {
+    const r = h.afterOrder?.(ctx, before, state, out);
+    if (r) {
+      state = r.state;
+      out = [...out, ...r.events];
+    }
+  }
+  return { state, events: out };
 }
 
 /** The whole visible state for clients. */

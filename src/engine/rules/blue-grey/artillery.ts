@@ -18,6 +18,10 @@ import { refusal } from './refusals';
 
 /** 9.11, 9.65: maximum bombardment range. */
 export function bombardRange(ctx: GameContext, id: string): number {
+  for (const h of ctx.hooks) {
+    const r = h.bombardRange?.(ctx, id); // e.g. Antietam 18.2: seven hexes
+    if (r !== null && r !== undefined) return r;
+  }
   if (isGunboat(ctx, id)) return 6;
   return isArtillery(ctx, id) ? 3 : 0;
 }

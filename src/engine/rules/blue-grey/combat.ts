@@ -315,6 +315,13 @@ export function terrainOptions(ctx: GameContext, state: GameState, c: Combat): T
     defenderHexes: c.defenderHexes,
     fieldworks: state.fieldworks,
     trenchEffect: trenchEffect(state),
+    hexHalving: (t) => {
+      for (const h of ctx.hooks) {
+        const o = h.hexHalving?.(t);
+        if (o) return o; // e.g. Cemetery Hill 19.1
+      }
+      return null;
+    },
   }).options;
 }
 
@@ -334,7 +341,8 @@ export function combatStrengths(ctx: GameContext, state: GameState, c: Combat, b
     if (!onMap(u)) continue;
     const kind = isGunboat(ctx, id) ? 'gunboat' : isArtillery(ctx, id) ? 'artillery' : 'other';
     const range = kind === 'other' ? 1 : rangeToCombat(ctx, u.hex, c.defenderHexes);
-    const s = attackingStrength({ strength: u.strength, kind, morale: u.morale, range, halved: !!benefit.halved[id] }).terrain;
+    const noRangeEffects = ctx.hooks.some((h) => h.noRangeEffects?.(ctx, id)); // e.g. Antietam 18.2
+    const s = attackingStrength({ strength: u.strength, kind, morale: u.morale, range, halved: !!benefit.halved[id], noRangeEffects }).terrain;
     perAttacker[id] = s;
     attack += s;
   }
@@ -348,7 +356,9 @@ export function combatStrengths(ctx: GameContext, state: GameState, c: Combat, b
     const s = defendingStrength({
       strength: u.strength,
       morale: u.morale,
-      artilleryBonus: isArtillery(ctx, id) && adjacentAttack && u.morale !== 'routed' && supported(ctx, state, u),
+      artilleryBonus:
+        isArtillery(ctx, id) && adjacentAttack && u.morale !== 'routed' && supported(ctx, state, u) &&
+        !ctx.hooks.some((h) => h.noArtilleryDefenceBonus?.(ctx, id)), // e.g. Antietam 18.2
       retreatedInto: combat.retreatedInto.includes(id),
     }).terrain;
     perDefender[id] = s;

@@ -48,6 +48,7 @@ import { rollNightDie } from './night-combat';
 import { removeAttackedConstruction, removeMarker } from './fieldworks';
 import { obligations } from './attack';
 import { combatDieModifiers } from '../hooks/combat-hooks';
+import type { RetreatOverride } from '../hooks/movement-hook';
 import { refuse } from './refusals';
 
 const current = (phase: CombatPhaseState): Combat => {
@@ -173,6 +174,7 @@ export function stepAnswers(
     case 'retreat': {
       const u = state.units[step.unit];
       if (!onMap(u)) return null;
+      if (retreatOverrideOf(ctx, state, step.unit, step.reason, c)) return null;
       const opts = retreatOptions(ctx, state, u, step.hexes, c ? participants(c) : []);
       if (opts.length <= 1) return null;
       return {
@@ -342,6 +344,11 @@ function automatic(
       if (step.kind === 'phase-end-routed' && !stillMustLeave(ctx, state, unit)) return state;
       const hexes = step.kind === 'retreat' ? step.hexes : 1;
       const reason = step.kind === 'retreat' ? step.reason : 'routed-end';
+      const override = retreatOverrideOf(ctx, state, unit, reason, c);
+      if (override) {
+        events.push({ type: override.effect === 'eliminate' ? 'retreat-eliminates' : 'retreat-ignored', unit, reason, rule: override.rule, why: override.why });
+        return override.effect === 'eliminate' ? eliminate(state, unit, override.rule, events) : state;
+      }
       const opts = retreatOptions(ctx, state, u, hexes, c ? participants(c) : []);
       if (opts.length === 0) {
         const rule = reason === 'routed-rbc' ? '12.34' : '8.72';
@@ -389,6 +396,16 @@ function automatic(
     case 'finish':
       return finish(ctx, state, events);
   }
+}
+
+/** An exclusive rule replacing this unit's retreat (Antietam 18.1: eliminated instead, or unaffected), or null. */
+function retreatOverrideOf(ctx: GameContext, state: GameState, unit: string, reason: string, c: Combat | null | undefined): RetreatOverride | null {
+  const attackers = c ? [...c.attackers, ...c.bombard] : [];
+  for (const h of ctx.hooks) {
+    const o = h.retreatOverride?.(ctx, state, unit, { reason, attackers });
+    if (o) return o;
+  }
+  return null;
 }
 
 /** 12.32: still in an enemy ZOC at the end of the phase (otherwise the enemy was driven off and it stays). */

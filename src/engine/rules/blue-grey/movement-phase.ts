@@ -7,7 +7,7 @@ import type { Dice } from '../../dice';
 import type { ApplyResult, GameContext } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
 import type { GameEvent, HexId, Refusal, Side } from '../../types';
-import type { MoveConstraint } from '../hooks';
+import type { MoveConstraint, MovementPhaseAccess } from '../hooks';
 import {
   abandonConstruction,
   buildRefusal,
@@ -149,8 +149,28 @@ export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Si
       }
     }
   }
+  // Orders of exclusive-rule hooks (map exits), listed and checked by the hook's own generator.
+  const hooked = ctx.hooks.filter((h) => h.movementOrders);
+  if (hooked.length > 0) {
+    const access = phaseAccess(ctx, state, side, env);
+    for (const h of hooked) orders.push(...h.movementOrders!(ctx, state, side, access));
+  }
   if (endPhaseRefusal(ctx, state, side, (u) => canMove.has(u.id)) === null) orders.push({ type: 'end-phase' });
   return orders;
+}
+
+/** What a hook's own Movement Phase orders see: each unit's ordinary moves and eligibility (hooks/movement-hook.ts). */
+function phaseAccess(ctx: GameContext, state: GameState, side: Side, env: MoveEnv): MovementPhaseAccess {
+  return {
+    movesOf: (unit) => {
+      if (unit.status !== 'on-map') return [];
+      const at = ctx.board.index.get(unit.hex!)!;
+      const allowance = moverFor(env, unit, false, env.enemyZoc[at] === 1).allowance;
+      return unitReach(ctx, state, env, unit, 'move').map((r) => ({ path: ids(ctx, r.path), cost: r.cost, allowance }));
+    },
+    unitRefusal: (id) => unitRefusal(ctx, state, side, id),
+    inEnemyZoc: (hex) => env.enemyZoc[ctx.board.index.get(hex)!] === 1,
+  };
 }
 
 /** Marker orders placed instead of moving (12.41b, 10.34 i–ii): why not, or null. */
@@ -245,8 +265,11 @@ export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, side
     }
     case 'attack':
       return refuse('NO_COMBAT_IN_MOVEMENT', '6.14', 'no combat may take place during the Movement Phase');
-    default:
+    default: {
+      const hook = ctx.hooks.find((h) => h.applyMovementOrder && h.orderTypes?.includes(String(o.type)));
+      if (hook) return hook.applyMovementOrder!(ctx, state, side, o, phaseAccess(ctx, state, side, moveEnv(ctx, state, side)));
       return refuse('BAD_ORDER', '4.0', `"${String(o.type)}" is not an order of the Movement Phase`);
+    }
   }
 }
 

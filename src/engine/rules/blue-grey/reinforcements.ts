@@ -31,6 +31,11 @@ export function entryRefusal(ctx: GameContext, state: GameState, unit: UnitState
       spec.case ?? '5.0',
       `conditional reinforcements ("${spec.condition.hook}") are not yet supported`,
     );
+  // Exclusive rules: movement quotas, delayed entries (hooks/movement-hook.ts).
+  for (const h of ctx.hooks) {
+    const r = h.entryRefusal?.(ctx, state, unit);
+    if (r) return r;
+  }
   return null;
 }
 
@@ -44,7 +49,10 @@ export function entryHexes(ctx: GameContext, state: GameState, unit: UnitState):
       for (const n of ctx.map.grid.within(h, 3)) if (ctx.board.edge[ctx.board.index.get(n)!]) hexes.add(n);
     }
   }
-  return [...hexes];
+  // An exclusive rule may replace where a unit enters (Cemetery Hill 18.1 blocked entry).
+  let out = [...hexes];
+  for (const hook of ctx.hooks) if (hook.entryHexes) out = hook.entryHexes(ctx, state, unit, out);
+  return out;
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { Dice } from '../../dice';
 import type { GameContext } from '../../game';
 import type { GameState, MovementPhaseState } from '../../state';
-import type { GameEvent } from '../../types';
+import type { GameEvent, Side } from '../../types';
 import { otherSide } from '../../types';
 import { endCombatPhase, startCombatPhase } from './combat-phase';
 import { evaluateVictory } from './victory';
@@ -39,6 +39,46 @@ export function toCombatPhase(ctx: GameContext, state: GameState, dice: Dice): {
 export function afterCombatPhase(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } {
   const ended = endCombatPhase(ctx, state, dice);
   const events: GameEvent[] = [...ended.events, { type: 'phase-ended', phase: 'combat', side: state.phasing, turn: state.turn }];
+  const next = nextPlayerTurn(ctx, ended.state);
+  return { state: next.state, events: [...events, ...next.events] };
+}
+
+/** Whether an exclusive rule leaves `side` without a Player-Turn on `turn` (Cemetery Hill 16.32). */
+export function playerTurnSkipped(ctx: GameContext, turn: number, side: Side): boolean {
+  return ctx.hooks.some((h) => h.skipsPlayerTurn?.(ctx, turn, side));
+}
+
+/**
+ * At the start of a Movement Phase: if its side has no Player-Turn now
+ * (Cemetery Hill 16.32), the Player-Turn is skipped — its end-of-Player-Turn
+ * rules still run — and play goes on to the next Player-Turn; repeated while
+ * skipped.
+ */
+export function skipPlayerTurns(ctx: GameContext, state: GameState): { state: GameState; events: GameEvent[] } {
+  if (state.phase !== 'movement' || !playerTurnSkipped(ctx, state.turn, state.phasing)) return { state, events: [] };
+  const events: GameEvent[] = [{ type: 'player-turn-skipped', side: state.phasing, turn: state.turn }];
+  const next = nextPlayerTurn(ctx, state);
+  return { state: next.state, events: [...events, ...next.events] };
+}
+
+/** End-of-Player-Turn rules of the exclusive-rule hooks (Cemetery Hill 20.3 tallies). */
+function endOfPlayerTurn(ctx: GameContext, state: GameState): { state: GameState; events: GameEvent[] } {
+  let s = state;
+  const events: GameEvent[] = [];
+  for (const h of ctx.hooks) {
+    const r = h.endOfPlayerTurn?.(ctx, s, s.phasing);
+    if (r) {
+      s = r.state;
+      events.push(...r.events);
+    }
+  }
+  return { state: s, events };
+}
+
+/** From the end of the phasing side's Player-Turn to the next Player-Turn's Movement Phase, or the end of the game. */
+function nextPlayerTurn(ctx: GameContext, state: GameState): { state: GameState; events: GameEvent[] } {
+  const ended = endOfPlayerTurn(ctx, state);
+  const events: GameEvent[] = [...ended.events];
   let next = ended.state;
   if (next.phasing === ctx.scenario.firstPlayer) {
     // 4.0: the Second Player-Turn.
@@ -64,5 +104,6 @@ export function afterCombatPhase(ctx: GameContext, state: GameState, dice: Dice)
     events.push({ type: 'turn-started', turn, night: next.night });
   }
   events.push({ type: 'phase-started', phase: 'movement', side: next.phasing, turn: next.turn });
-  return { state: next, events };
+  const skipped = skipPlayerTurns(ctx, next);
+  return { state: skipped.state, events: [...events, ...skipped.events] };
 }

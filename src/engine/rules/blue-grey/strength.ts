@@ -45,6 +45,8 @@ export interface AttackingUnitInput {
   range: number;
   /** Halved by terrain (8.41, 10.21), at most once (10.22). */
   halved: boolean;
+  /** An exclusive rule exempts the unit from range effects: its strength does not depend on its distance (Antietam 18.2). */
+  noRangeEffects?: boolean;
 }
 
 export interface StrengthStages {
@@ -91,7 +93,7 @@ export function defenceMoraleFactor(morale: Morale): Factor {
 
 /** The adjusted attack strength of one unit, with each stage shown (8.32). */
 export function attackingStrength(u: AttackingUnitInput): StrengthStages {
-  const range = stage(u.strength, attackRangeFactor(u.kind, u.range));
+  const range = stage(u.strength, u.noRangeEffects ? UNCHANGED : attackRangeFactor(u.kind, u.range));
   const morale = stage(range, attackMoraleFactor(u.morale));
   const terrain = u.halved ? stage(morale, ONE_HALF) : morale;
   return { printed: u.strength, range, morale, terrain };

@@ -23,7 +23,7 @@
  *    both are available the defender chooses (D-R3).
  */
 import type { TerrainMap } from '../../map';
-import type { HexId } from '../../types';
+import type { HexId, HexTerrain } from '../../types';
 
 export interface FieldworkLike {
   hex: HexId;
@@ -53,6 +53,8 @@ export interface TerrainInput {
   trenchEffect: TrenchEffect;
   /** Extra right shifts from exclusive rules (e.g. Olustee's Train), with their case. */
   extraRightShifts?: Array<{ shift: number; source: string }>;
+  /** An exclusive rule's own line for a hex terrain's halving (Cemetery Hill 19.1), or null for the chart's. */
+  hexHalving?: (terrain: HexTerrain) => { halved: boolean; source: string } | null;
 }
 
 export interface Shift {
@@ -149,8 +151,10 @@ export function terrainBenefits(input: TerrainInput): TerrainVerdict {
     let why: string | null = null;
     for (const h of defenderHexes) {
       const t = map.hex(h).terrain;
-      if (HALVING_HEX[t]) {
-        why = HALVING_HEX[t];
+      const override = input.hexHalving?.(t);
+      const halving = override ? (override.halved ? override.source : undefined) : HALVING_HEX[t];
+      if (halving) {
+        why = halving;
         break;
       }
     }

@@ -11,6 +11,7 @@ import type { Side } from '../../types';
 import {
   evaluateVictory as standingOf,
   OccupyingUnit,
+  VictoryInputs,
   victoryPoints as pointsOf,
 } from '../../victory';
 
@@ -19,14 +20,35 @@ export function canOccupy(ctx: GameContext): OccupyingUnit {
   return (unitId) => ctx.unitSpecs.get(unitId)?.type !== 'gunboat';
 }
 
+/**
+ * What victory reads: the game state, plus what the exclusive-rule hooks
+ * trace or record for it (Lines of Communication, exits), as if the game
+ * ended now. Strength without a Line of Communication adds up over hooks.
+ */
+export function victoryInputs(ctx: GameContext, state: GameState): VictoryInputs {
+  let inputs: VictoryInputs = state;
+  for (const h of ctx.hooks ?? []) {
+    const more = h.victoryInputs?.(ctx, state);
+    if (!more) continue;
+    const cut = inputs.withoutLineOfCommunication;
+    inputs = { ...inputs, ...more };
+    if (cut && more.withoutLineOfCommunication)
+      inputs.withoutLineOfCommunication = {
+        union: cut.union + more.withoutLineOfCommunication.union,
+        confederate: cut.confederate + more.withoutLineOfCommunication.confederate,
+      };
+  }
+  return inputs;
+}
+
 /** Victory points of a side so far. */
 export function victoryPoints(ctx: GameContext, state: GameState, side: Side): number {
-  return pointsOf(ctx.scenario.victory, state, canOccupy(ctx))[side];
+  return pointsOf(ctx.scenario.victory, victoryInputs(ctx, state), canOccupy(ctx))[side];
 }
 
 /** The result when the game ends after its last Game-Turn: the first level that holds, else the scenario's otherwise. */
 export function evaluateVictory(ctx: GameContext, state: GameState): GameResult {
-  const standing = standingOf(ctx.scenario.victory, state, canOccupy(ctx));
+  const standing = standingOf(ctx.scenario.victory, victoryInputs(ctx, state), canOccupy(ctx));
   if (standing.winner === null) {
     return {
       winner: null,

@@ -1,31 +1,59 @@
 /**
- * Movement-side exclusive-rule hooks (battles.md §17): a scenario declares
- * them by name in specialRules; the movement rules consult them at fixed
- * points. Hooks the movement rules do not know are left to the other rules
- * sections (combat, victory) that own them.
+ * Exclusive-rule hooks (battles.md §17): a scenario declares them by name in
+ * specialRules; the engine consults them at fixed points (movement-hook.ts).
+ * Hooks the movement rules do not know are left to the other rules sections
+ * (combat, victory) that own them.
  */
 import type { RuleHook, ScenarioDocument } from '../../types';
-import type { HookFactory, MovementHook } from './movement-hook';
+import type { HookFactory, HookSupport, MovementHook } from './movement-hook';
 import { surpriseAssault } from './surprise-assault';
 import { ferryCrossing } from './ferry-crossing';
 import { COMBAT_HOOKS } from './combat-hooks';
+import { movementQuota, movementQuotaSupport } from './movement-quota';
+import { immobileUntil, immobileUntilSupport } from './immobile-until';
+import { specialArtillery, specialArtillerySupport } from './special-artillery';
+import { lineOfCommunication, lineOfCommunicationSupport } from './line-of-communication';
+import { skipPlayerTurn, skipPlayerTurnSupport } from './skip-player-turn';
+import { conditionalReinforcements, conditionalReinforcementsSupport } from './conditional-reinforcements';
+import { mapExit, mapExitSupport } from './map-exit';
+import { terrainOverride, terrainOverrideSupport } from './terrain-override';
 
 export * from './movement-hook';
 
 const registry: Record<string, HookFactory> = {
   'surprise-assault': surpriseAssault,
   'ferry-crossing': ferryCrossing,
+  'movement-quota': movementQuota,
+  'immobile-until': immobileUntil,
+  'special-artillery': specialArtillery,
+  'line-of-communication': lineOfCommunication,
+  'skip-player-turn': skipPlayerTurn,
+  'conditional-reinforcements': conditionalReinforcements,
+  'map-exit': mapExit,
+  'terrain-override': terrainOverride,
+};
+
+/** Which declarations of a hook the engine can play (parameters it implements). */
+const support: Record<string, HookSupport> = {
+  'movement-quota': movementQuotaSupport,
+  'immobile-until': immobileUntilSupport,
+  'special-artillery': specialArtillerySupport,
+  'line-of-communication': lineOfCommunicationSupport,
+  'skip-player-turn': skipPlayerTurnSupport,
+  'conditional-reinforcements': conditionalReinforcementsSupport,
+  'map-exit': mapExitSupport,
+  'terrain-override': terrainOverrideSupport,
 };
 
 /** Names of the movement-side hooks this engine implements. */
 export const MOVEMENT_HOOKS = Object.keys(registry);
 
-/** The movement hooks a scenario declares, in declaration order. */
+/** The hooks a scenario declares, in declaration order. */
 export function resolveMovementHooks(scenario: ScenarioDocument): MovementHook[] {
   const out: MovementHook[] = [];
   for (const rule of scenario.specialRules) {
     const f = registry[rule.hook];
-    if (f) out.push(f(rule));
+    if (f && unsupportedReason(rule) === null) out.push(f(rule));
   }
   return out;
 }
@@ -38,11 +66,19 @@ export function resolveMovementHooks(scenario: ScenarioDocument): MovementHook[]
  */
 export const IMPLEMENTED_HOOKS: ReadonlySet<string> = new Set([...MOVEMENT_HOOKS, ...COMBAT_HOOKS]);
 
+/** Why the engine cannot play this declaration: an unknown hook, or a parameter the hook does not implement; null if it can. */
+export function unsupportedReason(rule: RuleHook): string | null {
+  if (!IMPLEMENTED_HOOKS.has(rule.hook)) return `special rule "${rule.hook}"`;
+  const why = support[rule.hook]?.(rule) ?? null;
+  return why === null ? null : `special rule "${rule.hook}" with ${why}`;
+}
+
 /**
  * The special rules a scenario declares that the engine does not implement
- * yet. Playing such a scenario without them would silently change the battle,
- * so a game of it is refused as "not yet supported" until they exist.
+ * yet (the hook, or the form of it the scenario declares). Playing such a
+ * scenario without them would silently change the battle, so a game of it is
+ * refused as "not yet supported" until they exist.
  */
 export function unsupportedHooks(scenario: ScenarioDocument): RuleHook[] {
-  return scenario.specialRules.filter((rule) => !IMPLEMENTED_HOOKS.has(rule.hook));
+  return scenario.specialRules.filter((rule) => unsupportedReason(rule) !== null);
 }

@@ -1,9 +1,22 @@
 /**
- * The shape of a movement-side exclusive-rule hook (battles.md §17).
+ * The shape of an exclusive-rule hook (battles.md §17). A hook is consulted
+ * at fixed points of the engine; each point is optional:
+ *
+ * - "can this unit move / enter this hex": constraint, markerRefusal,
+ *   crossing, entryRefusal, entryHexes, endPhaseRefusal;
+ * - orders of its own in the Movement Phase (map exits): movementOrders,
+ *   orderTypes + applyMovementOrder, listed and checked by one generator;
+ * - "end-of-phase / end-of-turn triggers": afterOrder (sees every accepted
+ *   order's events: lift triggers), endOfPlayerTurn (per-turn tallies),
+ *   skipsPlayerTurn (a side with no Player-Turn);
+ * - "end-of-game evaluation": victoryInputs (LOC, exits);
+ * - combat: bombardRange, noRangeEffects, noArtilleryDefenceBonus,
+ *   retreatOverride, hexHalving.
  */
-import type { GameContext } from '../../game';
-import type { GameState, UnitState } from '../../state';
-import type { HexId, Refusal, RuleHook, Side } from '../../types';
+import type { ApplyResult, GameContext } from '../../game';
+import type { GameState, Order, UnitState } from '../../state';
+import type { GameEvent, HexId, HexTerrain, Refusal, RuleHook, Side } from '../../types';
+import type { VictoryInputs } from '../../victory';
 
 /** What a hook says about one unit's move this phase. */
 export type MoveConstraint =
@@ -11,6 +24,34 @@ export type MoveConstraint =
   | { kind: 'forbidden'; refusal: Refusal }
   /** The unit may move only one hex, into one of these hexes. */
   | { kind: 'one-hex'; hexes: HexId[]; refusal: Refusal };
+
+/** One ordinary destination of a unit's move this phase (path excludes the start hex; cost and allowance in thirds of a MP). */
+export interface UnitMove {
+  path: HexId[];
+  cost: number;
+  allowance: number;
+}
+
+/** What a hook's own orders need from the Movement Phase: each unit's ordinary moves, and its eligibility to act. */
+export interface MovementPhaseAccess {
+  /** The unit's ordinary move destinations this phase (empty if it may not move). */
+  movesOf(unit: UnitState): UnitMove[];
+  /** Why the unit may not act this phase at all (already moved, marked, not its side), or null. */
+  unitRefusal(unitId: unknown): Refusal | UnitState;
+  /** Whether the hex (board index) is in an Enemy Zone of Control of the moving side. */
+  inEnemyZoc(hex: HexId): boolean;
+}
+
+/** A unit's retreat replaced by an exclusive rule: eliminated instead, or unaffected (stays). */
+export type RetreatOverride = { effect: 'eliminate' | 'ignore'; rule: string; why: string };
+
+/** What retreatOverride is told about the retreat. */
+export interface RetreatContext {
+  /** Why the unit retreats ('result', 'displaced', 'routed-end', ...). */
+  reason: string;
+  /** Units attacking in the combat that causes it (adjacent and bombarding), if any. */
+  attackers: string[];
+}
 
 export interface MovementHook {
   hook: string;
@@ -27,6 +68,51 @@ export interface MovementHook {
   crossing?(ctx: GameContext, state: GameState, side: Side, from: HexId, via: HexId, to: HexId): Refusal | number | null;
   /** Why the phasing side may not end its Movement Phase yet (obligations), or null. */
   endPhaseRefusal?(ctx: GameContext, state: GameState, side: Side, canMove: (unit: UnitState) => boolean): Refusal | null;
+  /** Why this pending reinforcement may not enter now (a quota, a delay), or null (5.0). */
+  entryRefusal?(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null;
+  /** The hexes where this pending unit may enter now, replacing the standard ones (5.0, 5.5) it is given. */
+  entryHexes?(ctx: GameContext, state: GameState, unit: UnitState, standard: HexId[]): HexId[];
+  /** Orders of this hook's own order types the phasing side may give now in its Movement Phase. */
+  movementOrders?(ctx: GameContext, state: GameState, side: Side, access: MovementPhaseAccess): Order[];
+  /** The order types applyMovementOrder accepts. */
+  orderTypes?: readonly string[];
+  /** Applies one of this hook's orders, refusing exactly what movementOrders would not list. */
+  applyMovementOrder?(ctx: GameContext, state: GameState, side: Side, order: Order & Record<string, unknown>, access: MovementPhaseAccess): ApplyResult;
+  /** After every accepted order, with its events: the hook's bookkeeping (triggers seen), or null for no change. */
+  afterOrder?(ctx: GameContext, before: GameState, after: GameState, events: GameEvent[]): { state: GameState; events: GameEvent[] } | null;
+  /** At the end of each Player-Turn of `side` (after its Combat Phase, or when it has none), or null. */
+  endOfPlayerTurn?(ctx: GameContext, state: GameState, side: Side): { state: GameState; events: GameEvent[] } | null;
+  /** Whether `side` has no Player-Turn at all on Game-Turn `turn`. */
+  skipsPlayerTurn?(ctx: GameContext, turn: number, side: Side): boolean;
+  /** Inputs the victory evaluator needs from this hook, traced as if the game ended now. */
+  victoryInputs?(ctx: GameContext, state: GameState): Partial<VictoryInputs>;
+  /** Bombardment range of a unit, or null for the standard one (9.11). */
+  bombardRange?(ctx: GameContext, unitId: string): number | null;
+  /** True if a unit's attack strength is not subject to range effects (9.14). */
+  noRangeEffects?(ctx: GameContext, unitId: string): boolean;
+  /** True if a unit's defence is never increased by one-half under 9.53. */
+  noArtilleryDefenceBonus?(ctx: GameContext, unitId: string): boolean;
+  /** What replaces a unit's retreat, or null for an ordinary retreat (8.7). */
+  retreatOverride?(ctx: GameContext, state: GameState, unitId: string, retreat: RetreatContext): RetreatOverride | null;
+  /** Whether attacking into a hex of this terrain halves the attacker (TEC), or null for the chart's. */
+  hexHalving?(terrain: HexTerrain): { halved: boolean; source: string } | null;
 }
 
 export type HookFactory = (rule: RuleHook) => MovementHook;
+
+/**
+ * Why a hook cannot play this declaration of it (a parameter it does not
+ * implement), or null. A declaration the engine cannot honour is refused as
+ * not yet supported rather than played half-way.
+ */
+export type HookSupport = (rule: RuleHook) => string | null;
+
+/** HookSupport for a hook whose parameters are exactly `known` (anything else is not yet supported). */
+export function knownParams(known: readonly string[], check?: (p: Record<string, unknown>) => string | null): HookSupport {
+  return (rule) => {
+    const p = rule.params ?? {};
+    const unknown = Object.keys(p).filter((k) => !known.includes(k));
+    if (unknown.length > 0) return `parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`;
+    return check ? check(p) : null;
+  };
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { newGame, prepareGame } from '../../game';
 import { seededDice } from '../../dice';
 import type { MapDocument, ScenarioDocument } from '../../types';
-import { IMPLEMENTED_HOOKS, unsupportedHooks } from '.';
+import { IMPLEMENTED_HOOKS, unsupportedHooks, unsupportedReason } from '.';
 
 const dir = join(__dirname, '../../../../scenarios/shiloh');
 const shiloh = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as ScenarioDocument;
@@ -19,14 +19,27 @@ describe('exclusive-rule hooks the engine does not implement', () => {
   it('a scenario declaring an unknown hook is refused as not yet supported, naming the hook and its case', () => {
     const withUnknown: ScenarioDocument = {
       ...shiloh,
+      specialRules: [...shiloh.specialRules, { hook: 'train-unit', case: '17.1', params: { units: ['x'] } }],
+    };
+    expect(unsupportedHooks(withUnknown).map((r) => r.hook)).toEqual(['train-unit']);
+    expect(() => newGame(prepareGame(withUnknown, map), {}, seededDice('s'))).toThrow(
+      /^NOT_YET_SUPPORTED \(17\.1\): special rule "train-unit" \(17\.1\)/,
+    );
+  });
+
+  it('a known hook declared with a parameter it does not implement is refused, naming the parameter', () => {
+    const dieRolled: ScenarioDocument = {
+      ...shiloh,
       specialRules: [
         ...shiloh.specialRules,
-        { hook: 'movement-quota', case: '17.1', params: { side: 'union', units: 15 } },
+        { hook: 'movement-quota', case: '17.1', params: { side: 'union', limits: [{ units: 6 }], dieRolledTable: [1, 2] } },
       ],
     };
-    expect(unsupportedHooks(withUnknown).map((r) => r.hook)).toEqual(['movement-quota']);
-    expect(() => newGame(prepareGame(withUnknown, map), {}, seededDice('s'))).toThrow(
-      /^NOT_YET_SUPPORTED \(17\.1\): special rule "movement-quota" \(17\.1\)/,
+    expect(unsupportedReason(dieRolled.specialRules[dieRolled.specialRules.length - 1])).toBe(
+      'special rule "movement-quota" with parameter "dieRolledTable"',
+    );
+    expect(() => newGame(prepareGame(dieRolled, map), {}, seededDice('s'))).toThrow(
+      /^NOT_YET_SUPPORTED \(17\.1\): special rule "movement-quota" with parameter "dieRolledTable" \(17\.1\)/,
     );
   });
 });

@@ -152,10 +152,13 @@ export function loadScenarioDir(
   };
 }
 
-/** Every folder of `root` holding a scenario (schema/ is not one). */
+/** Folders of scenarios/ that hold no scenario: the JSON Schemas, and the map-building library the build-map.ts scripts share. */
+const NOT_SCENARIOS = ['schema', 'lib'];
+
+/** Every folder of `root` holding a scenario (schema/ and lib/ are not). */
 export function scenarioDirs(root: string): string[] {
   return readdirSync(root)
-    .filter((name) => name !== 'schema' && !name.startsWith('.'))
+    .filter((name) => !NOT_SCENARIOS.includes(name) && !name.startsWith('.'))
     .map((name) => join(root, name))
     .filter((p) => statSync(p).isDirectory())
     .sort();

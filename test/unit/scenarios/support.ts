@@ -1,0 +1,109 @@
+/**
+ * What the scenario specs share: loading a shipped scenario with its map,
+ * reading its charts (units, set-up, arrivals, hooks), counting units and
+ * Combat Strength Points, and the assertions every battle makes the same way.
+ * The facts each battle pins (its counts, hexes, cases) stay in its own spec.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { mapJsonText } from '../../../scenarios/lib/map-builder';
+import type {
+  MapDocument,
+  RuleHook,
+  ScenarioDocument,
+  Side,
+  UnitSpec,
+} from '../../../src/engine/types';
+
+/** The scenarios/ folder of the repository. */
+export const SCENARIOS_ROOT = join(__dirname, '../../../scenarios');
+
+export interface LoadedScenario {
+  dir: string;
+  scenario: ScenarioDocument;
+  map: MapDocument;
+}
+
+/** scenarios/<id>/scenario.json and map.json, as the files hold them. */
+export function loadScenario(id: string): LoadedScenario {
+  const dir = join(SCENARIOS_ROOT, id);
+  const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  return {
+    dir,
+    scenario: read('scenario.json') as ScenarioDocument,
+    map: read('map.json') as MapDocument,
+  };
+}
+
+/** A scenario's charts, read by unit, hex, side and hook. */
+export interface Charts {
+  /** The unit with this id (throws if the scenario has none). */
+  unit(id: string): UnitSpec;
+  /** The set-up of a fixed set-up (none for a free one). */
+  placements: Array<{ unit: string; hex: string }>;
+  /** The units a side sets up, in chart order. */
+  placed(side: Side): UnitSpec[];
+  /** The designations of the units set up in a hex, in chart order. */
+  at(hex: string): string[];
+  /** A side's reinforcement entries, in chart order. */
+  arrivals(side: Side): ScenarioDocument['reinforcements'];
+  /** The first special rule with this hook (and case, if given). */
+  hook(name: string, ruleCase?: string): RuleHook | undefined;
+}
+
+export function chartsOf(scenario: ScenarioDocument): Charts {
+  const byId = new Map(scenario.units.map((u) => [u.id, u]));
+  const unit = (id: string): UnitSpec => {
+    const u = byId.get(id);
+    if (!u) throw new Error(`no unit ${id}`);
+    return u;
+  };
+  const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
+  return {
+    unit,
+    placements,
+    placed: (side) => placements.map((p) => unit(p.unit)).filter((u) => u.side === side),
+    at: (hex) => placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation),
+    arrivals: (side) => scenario.reinforcements.filter((r) => r.side === side),
+    hook: (name, ruleCase) =>
+      scenario.specialRules.find((r) => r.hook === name && (!ruleCase || r.case === ruleCase)),
+  };
+}
+
+/** Total Combat Strength Points of some units. */
+export const total = (us: Array<{ strength: number }>): number =>
+  us.reduce((a, u) => a + u.strength, 0);
+
+/** How many units of each type. */
+export const countBy = (us: UnitSpec[]): Record<string, number> =>
+  us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
+
+/** A deployment as the chart prints it: so many units, so many CSP, and (if given) so many of each type. */
+export function expectDeployment(
+  us: UnitSpec[],
+  printed: { units: number; csp: number; byType?: Record<string, number> },
+): void {
+  expect(us).toHaveLength(printed.units);
+  expect(total(us)).toBe(printed.csp);
+  if (printed.byType) expect(countBy(us)).toEqual(printed.byType);
+}
+
+/** Unit ids are unique, and every unit is set up or arrives as a reinforcement exactly once. */
+export function expectEveryUnitDeployedOnce(scenario: ScenarioDocument): void {
+  const ids = scenario.units.map((u) => u.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
+  const deployed = [
+    ...placements.map((p) => p.unit),
+    ...scenario.reinforcements.flatMap((r) => r.units),
+  ];
+  expect(deployed.sort()).toEqual([...ids].sort());
+}
+
+/**
+ * The committed map.json is byte for byte what the battle's build-map.ts
+ * builds (and has checked): `built` is the document it exports.
+ */
+export function expectMapJsonIsBuildOutput(dir: string, built: MapDocument): void {
+  expect(readFileSync(join(dir, 'map.json'), 'utf8')).toBe(mapJsonText(built));
+}

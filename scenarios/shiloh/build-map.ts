@@ -13,11 +13,27 @@
  * half a hex lower (SPI practice), columns 01-19 west to east, rows 01-21
  * north to south, north at the top.
  */
-import { writeFileSync } from 'fs';
 import { join } from 'path';
-import { HexGrid, formatLabel, parseLabel, hexsideKey } from '../../src/engine/hex';
+import { HexGrid, hexsideKey } from '../../src/engine/hex';
 import type { GridLayout } from '../../src/engine/hex';
-import type { HexSpec, HexsideSpec, MapDocument, RouteSpec, HexsideFeature } from '../../src/engine/types';
+import type { MapDocument, RouteSpec } from '../../src/engine/types';
+import {
+  FactChecks,
+  HexsideTable,
+  L,
+  adjacentPairs,
+  checkRoutes,
+  col,
+  creekBlocks,
+  hexList,
+  hexSpecOf,
+  hexTable,
+  reach,
+  reconstructedMap,
+  routeLinks,
+  row,
+  writeMapJson,
+} from '../lib/map-builder';
 
 const layout: GridLayout = {
   orientation: 'flat',
@@ -27,9 +43,6 @@ const layout: GridLayout = {
   top: 'north',
 };
 const grid = new HexGrid(layout);
-const L = (c: number, r: number): string => formatLabel(c, r);
-const col = (h: string): number => parseLabel(h)!.column;
-const row = (h: string): number => parseLabel(h)!.row;
 
 // ------------------------------------------------------------ the river ----
 // The Tennessee: one hex wide, leaving the north edge at 1701 (the gunboat
@@ -47,9 +60,44 @@ for (let r = 4; r <= 21; r++) RIVER.add(L(16, r));
 //   south: south of Lick Creek (toward Hamburg)
 //   field: the battlefield pocket between the creeks and the river
 //   east:  the east bank of the Tennessee (entry 1905)
-const SNAKE_NORTH: Record<number, number> = { 1: 4, 2: 4, 3: 4, 4: 4, 5: 4, 6: 4, 7: 4, 8: 4, 9: 4, 10: 4, 11: 5, 12: 5, 13: 5, 14: 5, 15: 5, 16: 3 };
-const OWL_WEST: Record<number, number> = { 5: 4, 6: 3, 7: 2, 8: 1, 9: 1, 10: 1, 11: 1, 12: 1, 13: 1 };
-const LICK_SOUTH: Record<number, number> = { 9: 21, 10: 20, 11: 20, 12: 19, 13: 19, 14: 18, 15: 17 };
+const SNAKE_NORTH: Record<number, number> = {
+  1: 4,
+  2: 4,
+  3: 4,
+  4: 4,
+  5: 4,
+  6: 4,
+  7: 4,
+  8: 4,
+  9: 4,
+  10: 4,
+  11: 5,
+  12: 5,
+  13: 5,
+  14: 5,
+  15: 5,
+  16: 3,
+};
+const OWL_WEST: Record<number, number> = {
+  5: 4,
+  6: 3,
+  7: 2,
+  8: 1,
+  9: 1,
+  10: 1,
+  11: 1,
+  12: 1,
+  13: 1,
+};
+const LICK_SOUTH: Record<number, number> = {
+  9: 21,
+  10: 20,
+  11: 20,
+  12: 19,
+  13: 19,
+  14: 18,
+  15: 17,
+};
 type Region = 'river' | 'east' | 'north' | 'owl' | 'south' | 'field';
 function region(h: string): Region {
   const c = col(h);
@@ -75,33 +123,62 @@ function creekBetween(a: Region, b: Region): string | undefined {
 
 // ---------------------------------------------------------------- roads ----
 /** Routes are listed hex by hex (build checks each consecutive pair is adjacent). */
-const hexList = (s: string): string[] => s.split(' ');
 const routes: RouteSpec[] = [
   // Grant's base to Corinth: the main road the Confederates marched up, south-west from the landing
   // past Duncan and Review fields, Fraley field and Rea field.
-  { type: 'road', name: 'Pittsburg-Corinth Road', hexes: hexList('1508 1408 1309 1209 1110 1010 0911 0811 0812 0713 0714 0614 0615 0516 0517 0417 0418 0319 0320 0220 0221') },
-  { type: 'road', name: 'Eastern Corinth Road', hexes: hexList('1209 1210 1211 1112 1113 1114 1115 1015 1016 1017 0918 0919 0920 0820 0821') },
+  {
+    type: 'road',
+    name: 'Pittsburg-Corinth Road',
+    hexes: hexList(
+      '1508 1408 1309 1209 1110 1010 0911 0811 0812 0713 0714 0614 0615 0516 0517 0417 0418 0319 0320 0220 0221',
+    ),
+  },
+  {
+    type: 'road',
+    name: 'Eastern Corinth Road',
+    hexes: hexList('1209 1210 1211 1112 1113 1114 1115 1015 1016 1017 0918 0919 0920 0820 0821'),
+  },
   // West from the landing through McClernand's and Sherman's camps, over Owl Creek toward Purdy.
-  { type: 'road', name: 'Pittsburg-Purdy Road', hexes: hexList('1408 1308 1208 1108 1008 0909 0809 0710 0610 0511 0411 0311 0211 0111') },
+  {
+    type: 'road',
+    name: 'Pittsburg-Purdy Road',
+    hexes: hexList('1408 1308 1208 1108 1008 0909 0809 0710 0610 0511 0411 0311 0211 0111'),
+  },
   // East-west past Shiloh Church and the southern camps to Stuart's position (21.2 "east-west roads").
-  { type: 'road', name: 'Hamburg-Purdy Road', hexes: hexList('0211 0312 0412 0512 0612 0613 0714 0814 0914 1014 1114 1214 1314 1414 1515 1516') },
+  {
+    type: 'road',
+    name: 'Hamburg-Purdy Road',
+    hexes: hexList(
+      '0211 0312 0412 0512 0612 0613 0714 0814 0914 1014 1114 1214 1314 1414 1515 1516',
+    ),
+  },
   // The River Road: from Crump's Landing and Savannah (north) over Snake Creek by "the bridge" (0905),
   // past the landing, over Lick Creek toward Hamburg.
-  { type: 'road', name: 'Hamburg-Savannah Road', hexes: hexList('0901 0902 0903 0904 0905 1005 1106 1206 1307 1308 1408 1409 1410 1411 1412 1413 1414 1515 1516 1517 1518 1519 1520 1521') },
+  {
+    type: 'road',
+    name: 'Hamburg-Savannah Road',
+    hexes: hexList(
+      '0901 0902 0903 0904 0905 1005 1106 1206 1307 1308 1408 1409 1410 1411 1412 1413 1414 1515 1516 1517 1518 1519 1520 1521',
+    ),
+  },
   // The Confederate right's road east along the Lick Creek side.
-  { type: 'road', name: 'Bark Road', hexes: hexList('0319 0419 0519 0619 0719 0819 0919 1018 1118 1218 1318 1317 1416 1516') },
+  {
+    type: 'road',
+    name: 'Bark Road',
+    hexes: hexList('0319 0419 0519 0619 0719 0819 0919 1018 1118 1218 1318 1317 1416 1516'),
+  },
   // Buell's approach on the east bank to the ferry landing opposite Pittsburg Landing.
-  { type: 'road', name: 'Savannah road (east bank)', hexes: hexList('1905 1906 1806 1707 1708 1709') },
+  {
+    type: 'road',
+    name: 'Savannah road (east bank)',
+    hexes: hexList('1905 1906 1806 1707 1708 1709'),
+  },
   // The "Sunken Road": a farm lane along the Hornet's Nest; modelled as a trail, not as the 10.1 sunken road.
   { type: 'trail', name: 'Sunken Road', hexes: hexList('1010 1111 1112 1212 1312') },
 ];
 
 // ---------------------------------------------------------- hex terrain ----
-const hexes: Record<string, HexSpec> = {};
-const set = (h: string, spec: HexSpec): void => {
-  if (!grid.has(h)) throw new Error(`no hex ${h}`);
-  hexes[h] = { ...(hexes[h] ?? {}), ...spec };
-};
+const { hexes, set, setNamed } = hexTable(grid);
 for (const h of RIVER) set(h, { terrain: 'river' });
 set('1701', { terrain: 'river', name: 'Tennessee River (gunboat entry, 9.62)' });
 set(FERRY, { terrain: 'ferry', crossing: ['1709', '1508'], name: 'Pittsburg Landing ferry' });
@@ -123,7 +200,7 @@ const fields: Array<[string, string[]]> = [
   ['Wicker field', ['1313', '1314']],
   ['Cloud field', ['1307', '1407']],
 ];
-for (const [name, list] of fields) list.forEach((h, i) => set(h, { terrain: 'clear', ...(i === 0 ? { name } : {}) }));
+for (const [name, list] of fields) setNamed(name, list, { terrain: 'clear' });
 
 // Ravines and thickets: the "rough-wooded" ground of 21.2.
 const rough: Array<[string, string[]]> = [
@@ -135,14 +212,14 @@ const rough: Array<[string, string[]]> = [
   ['Lick Creek hills', ['0120', '0220', '0520', '0620', '0719', '0720', '1119', '1219']],
   ['Locust Grove Branch hills', ['1116', '1216']],
 ];
-for (const [name, list] of rough) list.forEach((h, i) => set(h, { terrain: 'forest-rough', ...(i === 0 ? { name } : {}) }));
+for (const [name, list] of rough) setNamed(name, list, { terrain: 'forest-rough' });
 
 // Creek bottoms and backwaters.
 const swamp: Array<[string, string[]]> = [
   ['Snake Creek backwater', ['1405', '1505', '1406', '1506']],
   ['Lick Creek bottom', ['1417', '1517', '1418']],
 ];
-for (const [name, list] of swamp) list.forEach((h, i) => set(h, { terrain: 'swamp', ...(i === 0 ? { name } : {}) }));
+for (const [name, list] of swamp) setNamed(name, list, { terrain: 'swamp' });
 
 // East bank: river bottomland (swamp), except the causeway road and the ferry landing.
 const eastRoad = new Set(routes.find((r) => r.name === 'Savannah road (east bank)')!.hexes);
@@ -153,23 +230,13 @@ for (const h of grid.all()) {
 set('1709', { terrain: 'clear', name: 'Ferry landing (east bank)' });
 
 // ------------------------------------------------------------- hexsides ----
-const sides = new Map<string, { between: [string, string]; features: HexsideFeature[] }>();
-const addSide = (a: string, b: string, f: HexsideFeature): void => {
-  if (!grid.adjacent(a, b)) throw new Error(`${a} and ${b} are not adjacent`);
-  const k = hexsideKey(a, b);
-  const s = sides.get(k) ?? { between: (a < b ? [a, b] : [b, a]) as [string, string], features: [] };
-  if (!s.features.some((x) => x.type === f.type)) s.features.push(f);
-  sides.set(k, s);
-};
+const sides = new HexsideTable(grid);
 const creekNames = new Map<string, string>();
-for (const a of grid.all()) {
-  for (const b of grid.neighbours(a)) {
-    if (a > b) continue;
-    const name = creekBetween(region(a), region(b));
-    if (name) {
-      addSide(a, b, { type: 'creek' });
-      creekNames.set(hexsideKey(a, b), name);
-    }
+for (const [a, b] of adjacentPairs(grid)) {
+  const name = creekBetween(region(a), region(b));
+  if (name) {
+    sides.add(a, b, { type: 'creek' });
+    creekNames.set(hexsideKey(a, b), name);
   }
 }
 
@@ -182,7 +249,9 @@ function streamAlongRow(from: number, to: number, lastRowNorth: (c: number) => n
       for (const b of grid.neighbours(a)) {
         const cb = col(b);
         if (cb < from || cb > to) continue;
-        if (row(b) > lastRowNorth(cb) && region(a) === 'field' && region(b) === 'field') addSide(a, b, { type: 'stream' });
+        if (row(b) > lastRowNorth(cb) && region(a) === 'field' && region(b) === 'field') {
+          sides.add(a, b, { type: 'stream' });
+        }
       }
     }
   }
@@ -193,22 +262,17 @@ streamAlongRow(12, 15, () => 9); // Dill Branch, just south of the landing, into
 streamAlongRow(9, 13, () => 16); // Locust Grove Branch, south of Prentiss's and Stuart's camps, into Lick Creek
 
 // Bridges where the roads cross the creeks: every road link over a creek has one.
-for (const route of routes) {
-  for (let i = 0; i + 1 < route.hexes.length; i++) {
-    const [a, b] = [route.hexes[i], route.hexes[i + 1]];
-    if (sides.get(hexsideKey(a, b))?.features.some((f) => f.type === 'creek')) addSide(a, b, { type: 'bridge' });
-  }
-}
+for (const [a, b] of routeLinks(routes))
+  if (sides.has(a, b, 'creek')) sides.add(a, b, { type: 'bridge' });
 
 // ------------------------------------------------------------- document ----
-const doc: MapDocument = {
+const doc: MapDocument = reconstructedMap({
   id: 'shiloh',
   title: 'Shiloh (6-7 April 1862)',
-  provenance: 'reconstructed from the rules text',
   grid: layout,
   defaultHex: { terrain: 'forest' },
-  hexes: Object.fromEntries(Object.entries(hexes).sort(([a], [b]) => (a < b ? -1 : 1))),
-  hexsides: [...sides.values()].sort((x, y) => (x.between.join() < y.between.join() ? -1 : 1)) as HexsideSpec[],
+  hexes,
+  hexsides: sides.values(),
   routes,
   notes: [
     'The printed SPI/Decision Games Shiloh map is not in the rules text (seed 000). This map is reconstructed: only the facts below come from the text; the rest follows the historical field (Thom map as described in 22.1) at about 400 m a hex and is approximate.',
@@ -221,89 +285,109 @@ const doc: MapDocument = {
     'Roads (reconstructed from the historical network, simplified; the text says only that there are east-west roads and that the Union controls the road net): Pittsburg-Corinth, Eastern Corinth, Pittsburg-Purdy, Hamburg-Purdy (through Shiloh Church 0512), Hamburg-Savannah (River Road, from 0901 over the bridge at 0905 past the landing), Bark Road, and the east-bank road from 1905 to the ferry landing. The "Sunken Road" is a trail along the Hornet\'s Nest (1111): historically a worn farm lane, so it is not given the 10.1 sunken-road effect, which the text does not mention for Shiloh.',
     'Terrain (reconstructed): forest by default ("heavily wooded"); clear fields after the historical farms (Rea, Fraley, Spain, Seay, Review, Woolf, Jones, Duncan, Sarah Bell/Peach Orchard, Wicker, Cloud) concentrated toward the Union centre; forest-rough for the ravines and hills (Shiloh Branch, Tilghman Branch, Dill Branch, river bluffs, the broken ground toward Lick Creek); swamp for the Snake and Lick Creek bottoms and the east bank. Pittsburg Landing and Shiloh Church are clear hexes carrying their names, not towns (10.1 town would Disorder units, which the text does not suggest). No elevation levels or slopes: the text gives none.',
   ],
-};
+});
 
 // --------------------------------------------------------------- checks ----
 // Facts the text gives, and playability, checked before writing.
-const problems: string[] = [];
-const spec = (h: string): HexSpec => doc.hexes[h] ?? doc.defaultHex;
-const check = (ok: boolean, msg: string): void => {
-  if (!ok) problems.push(msg);
-};
+const checks = new FactChecks('Shiloh');
+const check = checks.check.bind(checks);
+const spec = hexSpecOf(doc);
 check(spec('1508').terrain === 'clear', '1508 is land');
-check(grid.edgesOf('1905').includes('east') && region('1905') === 'east', '1905 on the east edge and the east bank');
-check(grid.edgesOf('0901').includes('north') && region('0901') === 'north', '0901 on the north edge, north of Snake Creek');
-check(grid.edgesOf('1701').includes('north') && spec('1701').terrain === 'river', '1701 river on the north edge');
+check(
+  grid.edgesOf('1905').includes('east') && region('1905') === 'east',
+  '1905 on the east edge and the east bank',
+);
+check(
+  grid.edgesOf('0901').includes('north') && region('0901') === 'north',
+  '0901 on the north edge, north of Snake Creek',
+);
+check(
+  grid.edgesOf('1701').includes('north') && spec('1701').terrain === 'river',
+  '1701 river on the north edge',
+);
 check(grid.adjacent(FERRY, '1508') && grid.adjacent(FERRY, '1709'), 'ferry joins 1709 and 1508');
 // straight across: the two arrows point in opposite directions
-check(Math.abs(((grid.bearing(FERRY, '1508') - grid.bearing(FERRY, '1709') + 360) % 360) - 180) < 1, 'ferry arrows opposite');
-check(region('0905') === 'field' && region('0904') === 'north', '0905 is the south end of the Snake Creek bridge');
-check(sides.get(hexsideKey('0904', '0905'))?.features.some((f) => f.type === 'bridge') === true, 'bridge 0904/0905');
+check(
+  Math.abs(((grid.bearing(FERRY, '1508') - grid.bearing(FERRY, '1709') + 360) % 360) - 180) < 1,
+  'ferry arrows opposite',
+);
+check(
+  region('0905') === 'field' && region('0904') === 'north',
+  '0905 is the south end of the Snake Creek bridge',
+);
+check(sides.has('0904', '0905', 'bridge'), 'bridge 0904/0905');
 
 /** Land movement graph: creek sides only at bridges/fords; ferry only east to west along its arrows. */
-function reach(from: string, useFerry: boolean): Set<string> {
-  const seen = new Set([from]);
-  const queue = [from];
-  while (queue.length) {
-    const h = queue.shift()!;
-    for (const n of grid.neighbours(h)) {
-      if (seen.has(n)) continue;
-      const t = spec(n).terrain;
-      if (t === 'river' || t === 'lake' || t === 'pond') continue;
-      if (t === 'ferry' && !(useFerry && (spec(n).crossing ?? []).includes(h) && region(h) === 'east')) continue;
-      const f = sides.get(hexsideKey(h, n))?.features ?? [];
-      if (f.some((x) => x.type === 'creek') && !f.some((x) => x.type === 'bridge' || x.type === 'ford')) continue;
-      if (spec(h).terrain === 'ferry') {
-        // leave a ferry only through its other arrow, toward the west bank
-        if (!(spec(h).crossing ?? []).includes(n) || region(n) === 'east') continue;
-      }
-      seen.add(n);
-      queue.push(n);
-    }
-  }
-  return seen;
-}
-const fromLanding = reach('1508', false);
-const fromEast = reach('1905', false);
-check(!fromEast.has('1508') && [...fromEast].every((h) => region(h) === 'east'), 'no way across the river without the ferry');
-check(reach('1905', true).has('1508'), '1905 reaches 1508 by the ferry');
-check(!reach('1508', true).has('1709'), 'the ferry does not carry units west to east');
+const landReach = (from: string, useFerry: boolean): Set<string> =>
+  reach(grid, from, (h, n) => {
+    const t = spec(n).terrain;
+    if (t === 'river' || t === 'lake' || t === 'pond') return false;
+    if (
+      t === 'ferry' &&
+      !(useFerry && (spec(n).crossing ?? []).includes(h) && region(h) === 'east')
+    )
+      return false;
+    if (creekBlocks(sides.features(h, n))) return false;
+    // leave a ferry only through its other arrow, toward the west bank
+    if (
+      spec(h).terrain === 'ferry' &&
+      (!(spec(h).crossing ?? []).includes(n) || region(n) === 'east')
+    )
+      return false;
+    return true;
+  });
+const fromLanding = landReach('1508', false);
+const fromEast = landReach('1905', false);
+check(
+  !fromEast.has('1508') && [...fromEast].every((h) => region(h) === 'east'),
+  'no way across the river without the ferry',
+);
+check(landReach('1905', true).has('1508'), '1905 reaches 1508 by the ferry');
+check(!landReach('1508', true).has('1709'), 'the ferry does not carry units west to east');
 check(fromLanding.has('0901'), '0901 (Lew Wallace) reaches the landing across the bridge');
-check(fromLanding.has('0111') && fromLanding.has('1521'), 'Owl Creek and Lick Creek bridges lead off the field');
+check(
+  fromLanding.has('0111') && fromLanding.has('1521'),
+  'Owl Creek and Lick Creek bridges lead off the field',
+);
 const setupHexes = [
-  '1515', '1413', '1313', '1212', '1213', '1111', '1112', '1113', '1114', '1011', '1013', '1014', '0914', '0810',
-  '0812', '0813', '0711', '0712', '0611', '0612', '0411', '0412', '0312', '0211', '0910', '0809',
-  '0818', '0718', '0616', '0617', '0516', '0517', '0518', '0415', '0416', '0417', '0315', '0316', '0317', '0318',
-  '0215', '0216', '0217', '0218', '0115', '0117', '0118', '0119', '0319', '0116', '0418',
+  ...hexList('1515 1413 1313 1212 1213 1111 1112 1113 1114 1011 1013 1014 0914 0810'),
+  ...hexList('0812 0813 0711 0712 0611 0612 0411 0412 0312 0211 0910 0809'),
+  ...hexList('0818 0718 0616 0617 0516 0517 0518 0415 0416 0417 0315 0316 0317 0318'),
+  ...hexList('0215 0216 0217 0218 0115 0117 0118 0119 0319 0116 0418'),
 ];
 for (const h of setupHexes) {
   check(grid.has(h), `set-up hex ${h} exists`);
-  check(!['river', 'lake', 'pond', 'ferry', 'pontoon'].includes(spec(h).terrain), `set-up hex ${h} is land`);
+  check(
+    !['river', 'lake', 'pond', 'ferry', 'pontoon'].includes(spec(h).terrain),
+    `set-up hex ${h} is land`,
+  );
   check(fromLanding.has(h), `set-up hex ${h} is connected to the landing by land`);
 }
 // 19.1: every Union unit set up must have a hex north or north-east it may enter (no water, no creek without bridge).
 for (const h of setupHexes.slice(0, 26)) {
-  const ok = grid.neighboursToward(h, 0).concat(grid.neighboursToward(h, 45)).some((n) => {
-    const t = spec(n).terrain;
-    const f = sides.get(hexsideKey(h, n))?.features ?? [];
-    return !['river', 'lake', 'pond', 'ferry'].includes(t) && !(f.some((x) => x.type === 'creek') && !f.some((x) => x.type === 'bridge'));
-  });
+  const ok = grid
+    .neighboursToward(h, 0)
+    .concat(grid.neighboursToward(h, 45))
+    .some((n) => {
+      const t = spec(n).terrain;
+      const f = sides.features(h, n);
+      return (
+        !['river', 'lake', 'pond', 'ferry'].includes(t) &&
+        !(f.some((x) => x.type === 'creek') && !f.some((x) => x.type === 'bridge'))
+      );
+    });
   check(ok, `19.1: Union unit at ${h} can move north or north-east`);
 }
-for (const route of routes) {
-  for (let i = 0; i + 1 < route.hexes.length; i++) {
-    check(grid.adjacent(route.hexes[i], route.hexes[i + 1]), `${route.name} is contiguous at ${route.hexes[i]}`);
-  }
-  for (const h of route.hexes) check(!['river', 'ferry'].includes(spec(h).terrain), `${route.name} stays on land at ${h}`);
-}
-if (problems.length) throw new Error(`Shiloh map fails its checks:\n${problems.join('\n')}`);
+checkRoutes(checks, grid, routes, { onLand: (h) => !['river', 'ferry'].includes(spec(h).terrain) });
+checks.done();
 
 /** The map as built and checked; the spec compares it with the committed map.json. */
 export const shilohMap: MapDocument = doc;
 
 if (require.main === module) {
-  const out = join(__dirname, 'map.json');
-  writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
-  const creekCount = [...creekNames.values()].reduce<Record<string, number>>((a, n) => ({ ...a, [n]: (a[n] ?? 0) + 1 }), {});
-  console.log(`wrote ${out}: ${Object.keys(doc.hexes).length} hexes, ${doc.hexsides.length} hexsides`, creekCount);
+  const creekCount = [...creekNames.values()].reduce<Record<string, number>>(
+    (a, n) => ({ ...a, [n]: (a[n] ?? 0) + 1 }),
+    {},
+  );
+  console.log(writeMapJson(join(__dirname, 'map.json'), doc), creekCount);
 }

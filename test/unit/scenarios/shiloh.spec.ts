@@ -3,31 +3,21 @@
  * the rules as hooks, and the reconstructed map agreeing with every fact the
  * text gives. Counts are independent of the JSON: they are what the charts print.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { HexGrid } from '../../../src/engine/hex';
 import { TerrainMap } from '../../../src/engine/map';
 import { shilohMap } from '../../../scenarios/shiloh/build-map';
-import type { MapDocument, ScenarioDocument, UnitSpec, HexSpec } from '../../../src/engine/types';
+import type { MapDocument, HexSpec } from '../../../src/engine/types';
+import {
+  chartsOf,
+  expectDeployment,
+  expectEveryUnitDeployedOnce,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  total,
+} from './support';
 
-const DIR = join(__dirname, '../../../scenarios/shiloh');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
-
-const byId = new Map(scenario.units.map((u) => [u.id, u]));
-const unit = (id: string): UnitSpec => {
-  const u = byId.get(id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-};
-const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const placed = (side: 'union' | 'confederate'): UnitSpec[] =>
-  placements.map((p) => unit(p.unit)).filter((u) => u.side === side);
-const total = (us: UnitSpec[]): number => us.reduce((a, u) => a + u.strength, 0);
-const countBy = (us: UnitSpec[]): Record<string, number> =>
-  us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
-const at = (hex: string): string[] =>
-  placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
+const { dir: DIR, scenario, map } = loadScenario('shiloh');
+const { unit, placements, placed, at, hook } = chartsOf(scenario);
 
 describe('Shiloh scenario document', () => {
   it('16.3, 16.4: Confederate first player, 13 Game-Turns, Game-Turn 7 is Night', () => {
@@ -53,25 +43,23 @@ describe('Shiloh scenario document', () => {
   });
 
   it('16.0: every unit is either set up or a reinforcement, exactly once', () => {
-    const seen = [
-      ...placements.map((p) => p.unit),
-      ...scenario.reinforcements.flatMap((r) => r.units),
-    ];
-    expect(seen.sort()).toEqual(scenario.units.map((u) => u.id).sort());
+    expectEveryUnitDeployedOnce(scenario);
   });
 
   it("16.1, 22.1: Union deployment has 26 units totalling 121 CSP (the Designer's Notes' starting total)", () => {
-    const us = placed('union');
-    expect(us).toHaveLength(26);
-    expect(total(us)).toBe(121);
-    expect(countBy(us)).toEqual({ infantry: 17, cavalry: 3, artillery: 6 });
+    expectDeployment(placed('union'), {
+      units: 26,
+      csp: 121,
+      byType: { infantry: 17, cavalry: 3, artillery: 6 },
+    });
   });
 
   it('16.2: Confederate deployment has 25 units totalling 132 CSP', () => {
-    const cs = placed('confederate');
-    expect(cs).toHaveLength(25);
-    expect(total(cs)).toBe(132);
-    expect(countBy(cs)).toEqual({ infantry: 16, cavalry: 2, artillery: 7 });
+    expectDeployment(placed('confederate'), {
+      units: 25,
+      csp: 132,
+      byType: { infantry: 16, cavalry: 2, artillery: 7 },
+    });
   });
 
   it('16.1, 16.2: sample chart records are transcribed as printed', () => {
@@ -143,7 +131,6 @@ describe('Shiloh scenario document', () => {
   });
 
   it('19.1, 19.2, 20.0: the special rules are hooks with the printed parameters', () => {
-    const hook = (name: string) => scenario.specialRules.find((r) => r.hook === name);
     expect(hook('surprise-assault')).toMatchObject({
       case: '19.1',
       params: { turns: [1, 2], side: 'union', bearings: ['north', 'north-east'] },
@@ -236,7 +223,7 @@ describe('Shiloh map document', () => {
   });
 
   it('18.0: the committed map.json is exactly what scenarios/shiloh/build-map.ts builds and checks', () => {
-    expect(doc).toEqual(JSON.parse(JSON.stringify(shilohMap)));
+    expectMapJsonIsBuildOutput(DIR, shilohMap);
   });
 
   it('16.1, 16.2: every set-up hex exists and is land a unit may end its move in', () => {

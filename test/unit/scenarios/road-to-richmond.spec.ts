@@ -8,6 +8,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory, type VictoryInputs } from '../../../src/engine/victory';
+import { unsupportedReason } from '../../../src/engine/rules/hooks';
 import { roadToRichmondMap, bank, FOOTHOLD, CHICKAHOMINY_BRIDGES } from '../../../scenarios/road-to-richmond/build-map';
 import type { MapDocument, ScenarioDocument, Side, UnitSpec } from '../../../src/engine/types';
 
@@ -249,15 +250,16 @@ describe('Road to Richmond scenario document', () => {
 
   it('19.11-19.32: either side exits only at 0117 and 1528, 1 MP, never in a retreat, never returning', () => {
     expect(rules('map-exit')).toHaveLength(1);
-    expect(rules('map-exit')[0].params).toMatchObject({
+    expect(rules('map-exit')[0].params).toEqual({
       sides: ['union', 'confederate'],
-      hexes: ['0117', '1528'],
+      exitHexes: ['0117', '1528'],
       cost: 1,
+      ownMovementPhaseOnly: true,
       mayReturn: false,
       countsAsEliminated: false,
-      duringRetreat: 'eliminated',
-      unlimitedPerExit: true,
     });
+    // 19.21 is the standard 8.72 (never off the map in a retreat), 19.22 the hook's default: the engine plays this declaration.
+    expect(unsupportedReason(rules('map-exit')[0])).toBeNull();
   });
 
   it('21.11-21.17: the Train never attacks, retreats automatically, stacks with no unit, moves 6 on roads and trails, has no ZOC', () => {

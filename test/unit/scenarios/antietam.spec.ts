@@ -3,32 +3,21 @@
  * the rules as hooks, the victory conditions as a spec, and the reconstructed
  * map agreeing with every fact the text gives. Counts are what the charts print.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory } from '../../../src/engine/victory';
 import { antietamMap } from '../../../scenarios/antietam/build-map';
-import type { MapDocument, ScenarioDocument, Side, UnitSpec } from '../../../src/engine/types';
+import type { Side } from '../../../src/engine/types';
+import {
+  chartsOf,
+  expectDeployment,
+  expectEveryUnitDeployedOnce,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  total,
+} from './support';
 
-const DIR = join(__dirname, '../../../scenarios/antietam');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
-
-const byId = new Map(scenario.units.map((u) => [u.id, u]));
-const unit = (id: string): UnitSpec => {
-  const u = byId.get(id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-};
-const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const placed = (side: Side): UnitSpec[] =>
-  placements.map((p) => unit(p.unit)).filter((u) => u.side === side);
-const total = (us: UnitSpec[]): number => us.reduce((a, u) => a + u.strength, 0);
-const countBy = (us: UnitSpec[]): Record<string, number> =>
-  us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
-const at = (hex: string): string[] =>
-  placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
-const hook = (name: string) => scenario.specialRules.find((r) => r.hook === name);
+const { dir: DIR, scenario, map } = loadScenario('antietam');
+const { unit, placements, placed, at, hook } = chartsOf(scenario);
 const SHARPSBURG = ['0815', '0816', '0716', '0616'];
 
 describe('Antietam scenario document', () => {
@@ -45,28 +34,25 @@ describe('Antietam scenario document', () => {
   });
 
   it('16.0: unit ids are unique; every unit is set up or a reinforcement exactly once', () => {
-    expect(new Set(scenario.units.map((u) => u.id)).size).toBe(scenario.units.length);
     expect(scenario.units).toHaveLength(46 + 41 + 6 + 1);
-    const seen = [
-      ...placements.map((p) => p.unit),
-      ...scenario.reinforcements.flatMap((r) => r.units),
-    ];
-    expect(seen.sort()).toEqual(scenario.units.map((u) => u.id).sort());
+    expectEveryUnitDeployedOnce(scenario);
     for (const u of scenario.units) expect(u.id).toMatch(u.side === 'union' ? /^us-/ : /^cs-/);
   });
 
   it('16.1: Union deployment has 46 units totalling 210 CSP: 38 infantry brigades, 5 cavalry, 3 rifled artillery', () => {
-    const us = placed('union');
-    expect(us).toHaveLength(46);
-    expect(total(us)).toBe(210);
-    expect(countBy(us)).toEqual({ infantry: 38, cavalry: 5, artillery: 3 });
+    expectDeployment(placed('union'), {
+      units: 46,
+      csp: 210,
+      byType: { infantry: 38, cavalry: 5, artillery: 3 },
+    });
   });
 
   it('16.2: Confederate deployment has 41 units totalling 126 CSP: 33 infantry, 3 cavalry, 5 artillery', () => {
-    const cs = placed('confederate');
-    expect(cs).toHaveLength(41);
-    expect(total(cs)).toBe(126);
-    expect(countBy(cs)).toEqual({ infantry: 33, cavalry: 3, artillery: 5 });
+    expectDeployment(placed('confederate'), {
+      units: 41,
+      csp: 126,
+      byType: { infantry: 33, cavalry: 3, artillery: 5 },
+    });
   });
 
   it('16.1: "l/3/I" at 1008 is read as 1/3/I (OCR, battles.md 19) and the note says so', () => {
@@ -290,7 +276,7 @@ describe('Antietam map document', () => {
   const grid = tm.grid;
 
   it('19.1: the committed map.json is exactly what build-map.ts builds and checks; reconstructed from the rules text', () => {
-    expect(map).toEqual(JSON.parse(JSON.stringify(antietamMap)));
+    expectMapJsonIsBuildOutput(DIR, antietamMap);
     expect(map.provenance).toBe('reconstructed from the rules text');
   });
 

@@ -184,7 +184,13 @@ export interface VictoryStanding {
  *   - objective-ever-held: VP per hex the side controlled at any time
  *     (Chattanooga 21.11 ii);
  *   - hexes-in-zone-of-control: VP per listed hex in the Zone of Control of
- *     the side's units of the given types (Chattanooga 21.12 i).
+ *     the side's units of the given types (Chattanooga 21.12 i);
+ *   - fact: VP if a fact holds at the end (Road to Richmond 22.12 iii, vi:
+ *     the Train exited at 1528 / never entered; 22.14: Activation happened);
+ *     exited-units and without-line-of-communication may also depend on a
+ *     fact (onlyIf, RR 22.12 ii, iv, v, 22.22);
+ *   - occupied-each-turn: VP per hex physically occupied at the end of each
+ *     Game-Turn from a given turn on (RR 22.13).
  * A rule whose input the state does not carry is refused ("not yet
  * supported"), never scored as zero.
  */

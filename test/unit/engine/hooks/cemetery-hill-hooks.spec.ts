@@ -193,7 +193,7 @@ describe('Cemetery Hill 18.2 exiting the map sheet, 20.3 exited cavalry (map-exi
       refusal: { code: 'EXIT_NOT_ALLOWED' },
     });
     const south = legalOrders(f.ctx, f.state, 'union').find(
-      (o) => o.type === 'exit' && (o as { unit: string }).unit === 'uk',
+      (o) => o.type === 'exit' && (o as unknown as { unit: string }).unit === 'uk',
     );
     expect(south).toBeDefined();
     f.state = play(f, 'union', south!);

@@ -410,6 +410,13 @@ export interface ScenarioDocument {
   gunboatHexes?: HexId[];
   specialRules: RuleHook[];
   victory: VictorySpec;
+  /**
+   * What the rules text does not give and the scenario therefore lacks (units
+   * printed only on the map sheet or counters, strengths left blank...): the
+   * game cannot be played without inventing it, so games are refused and the
+   * scenario list says why (src/engine/game.ts notYetSupported).
+   */
+  missing?: Array<{ case: string; what: string }>;
   /** Seed line ranges the data was transcribed from. */
   sources: Array<{ seed: string; lines: [number, number]; what: string }>;
   notes: string[];

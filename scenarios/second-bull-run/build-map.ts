@@ -1,0 +1,327 @@
+/**
+ * Builds scenarios/second-bull-run/map.json: the Second Bull Run map (shared
+ * with First Bull Run, battles.md §1/§3) reconstructed from the rules text
+ * (seed 000 lines 1665-1975) and the historical field of 29-30 August 1862.
+ * The printed map sheet — which also carries the set-up hexes (16.1) — is not
+ * in the text, so everything here except the facts the text states is
+ * reconstruction; map.json's notes say which is which.
+ *
+ * Run: npx ts-node -T scenarios/second-bull-run/build-map.ts
+ * The committed map.json is what the service loads; this script is how it was
+ * made and re-checked. It throws if any fact the text gives does not hold, and
+ * test/unit/scenarios/second-bull-run.spec.ts checks that map.json is its output.
+ *
+ * Grid: flat-topped hexes in vertical columns, "0101" top left, even columns
+ * half a hex lower (SPI practice), columns 01-26 west to east, rows 01-27
+ * north to south, north at the top.
+ */
+import { writeFileSync } from 'fs';
+import { join } from 'path';
+import { HexGrid, formatLabel, parseLabel, hexsideKey } from '../../src/engine/hex';
+import type { GridLayout } from '../../src/engine/hex';
+import type {
+  HexSpec,
+  HexsideFeature,
+  HexsideSpec,
+  MapDocument,
+  RouteSpec,
+} from '../../src/engine/types';
+
+const layout: GridLayout = {
+  orientation: 'flat',
+  shifted: 'even',
+  columns: { first: 1, last: 26 },
+  rows: { first: 1, last: 27 },
+  top: 'north',
+};
+const grid = new HexGrid(layout);
+const L = (c: number, r: number): string => formatLabel(c, r);
+const col = (h: string): number => parseLabel(h)!.column;
+const row = (h: string): number => parseLabel(h)!.row;
+
+/** Straight hex line between two hexes (cube lerp), ends included. */
+function line(a: string, b: string): string[] {
+  const p = grid.coord(a);
+  const q = grid.coord(b);
+  const n = grid.distance(a, b);
+  const out: string[] = [];
+  for (let i = 0; i <= n; i++) {
+    const t = n === 0 ? 0 : i / n;
+    const x = p.q + (q.q - p.q) * t + 1e-6;
+    const z = p.r + (q.r - p.r) * t + 2e-6;
+    const y = -x - z;
+    let rx = Math.round(x);
+    let rz = Math.round(z);
+    const ry = Math.round(y);
+    const dx = Math.abs(rx - x);
+    const dy = Math.abs(ry - y);
+    const dz = Math.abs(rz - z);
+    if (dx > dy && dx > dz) rx = -ry - rz;
+    else if (dz > dy) rz = -rx - ry;
+    const h = grid.labelAt({ q: rx, r: rz });
+    if (!h) throw new Error(`line ${a}-${b} leaves the map`);
+    if (out[out.length - 1] !== h) out.push(h);
+  }
+  return out;
+}
+function path(...waypoints: string[]): string[] {
+  const out: string[] = [waypoints[0]];
+  for (let i = 0; i + 1 < waypoints.length; i++)
+    out.push(...line(waypoints[i], waypoints[i + 1]).slice(1));
+  return out;
+}
+
+// ---------------------------------------------------------- named hexes ----
+/** 19.0: "1207 (Groveton)". */
+export const GROVETON = '1207';
+/** 19.0: the second victory hex, unnamed in the text; placed here as Henry House Hill (reconstruction). */
+export const HEX_2009 = '2009';
+/** 17.1: Union entry hexes (GT1 and GT3 at 0116; GT9 Night at 1827; 17.3 II Corps 0116, Kanawha 1827). */
+export const UNION_ENTRY = ['0116', '1827'];
+/** 18.0: "the four westernmost hex rows of the map sheet" — columns 01-04 of this grid. */
+export const WESTERN_ROWS = grid.all().filter((h) => col(h) <= 4);
+
+// --------------------------------------------------------------- roads ----
+// Reconstructed along the historical roads: the Warrenton Turnpike through
+// Groveton, the Stone House crossroads and the Stone Bridge, off the east edge
+// toward Centreville (the Union road off the east edge, 19.0); the
+// Manassas-Sudley road past Henry Hill south toward Manassas Junction (1827);
+// the Manassas-Gainesville road from the west edge at 0116 (Buford from
+// Gainesville; Porter and McDowell's divisions up from Manassas Junction).
+const STONE_HOUSE = '1907';
+const STONE_BRIDGE = '2307';
+const routes: RouteSpec[] = [
+  {
+    type: 'turnpike',
+    name: 'Warrenton Turnpike',
+    hexes: path('0109', '0608', GROVETON, STONE_HOUSE, STONE_BRIDGE, '2606'),
+  },
+  {
+    type: 'road',
+    name: 'Manassas-Sudley Road',
+    hexes: path('1901', STONE_HOUSE, '1910', '1815', '1827'),
+  },
+  { type: 'road', name: 'Manassas-Gainesville Road', hexes: path('0116', '0818', '1424', '1827') },
+  { type: 'road', name: 'Groveton-Sudley Road', hexes: path(GROVETON, '1203', '1501') },
+];
+
+// ---------------------------------------------------------- hex terrain ----
+const hexes: Record<string, HexSpec> = {};
+const set = (h: string, spec: HexSpec): void => {
+  if (!grid.has(h)) throw new Error(`no hex ${h}`);
+  hexes[h] = { ...(hexes[h] ?? {}), ...spec };
+};
+
+/** The unfinished railway (15.0: Jackson "dug in along an unfinished railway cut"), Sudley Church to the west edge. */
+export const UNFINISHED_RAILWAY = path('1801', '1503', '1105', '0606', '0107');
+
+type Feature = [string, HexSpec['terrain'], string[], (1 | 2 | 3)?];
+const features: Feature[] = [
+  ['Henry House Hill', 'clear', [HEX_2009, '2010', '2109'], 2],
+  ['Chinn Ridge', 'clear', ['1710', '1711', '1612'], 2],
+  ['Dogan Ridge', 'clear', ['1505', '1605', '1606'], 2],
+  ['Stony Ridge', 'forest', ['0604', '0704', '0803'], 2],
+  [
+    'Railway cut woods',
+    'forest',
+    ['1402', '1403', '1303', '1304', '1204', '1104', '1004', '0905', '0805', '1602', '1702'],
+  ],
+  ['Groveton woods', 'forest', ['1208', '1308', '1309', '1109']],
+  ['Brawner woods', 'forest', ['0807', '0707']],
+  ['Bull Run woods', 'forest', ['2204', '2205', '2305', '2408', '2409', '2509']],
+  ['Dawkins Branch woods', 'forest', ['0618', '0719', '0720', '0519']],
+  ['Manassas woods', 'forest', ['1520', '1521', '1620', '2018', '2118', '2119']],
+];
+for (const [name, terrain, list, level] of features) {
+  list.forEach((h, i) =>
+    set(h, { terrain, ...(level && level > 1 ? { level } : {}), ...(i === 0 ? { name } : {}) }),
+  );
+}
+set(GROVETON, { terrain: 'clear', name: 'Groveton' });
+set(STONE_HOUSE, { terrain: 'clear', name: 'Stone House' });
+set(UNFINISHED_RAILWAY[0], { terrain: 'clear', name: 'Sudley Church (unfinished railway)' });
+
+// ------------------------------------------------------------- hexsides ----
+const sides = new Map<string, HexsideSpec>();
+const addSide = (a: string, b: string, f: HexsideFeature): void => {
+  if (!grid.adjacent(a, b)) throw new Error(`${a} and ${b} are not adjacent`);
+  const k = hexsideKey(a, b);
+  const s = sides.get(k) ?? {
+    between: (a < b ? [a, b] : [b, a]) as [string, string],
+    features: [],
+  };
+  if (!s.features.some((x) => x.type === f.type)) s.features.push(f);
+  sides.set(k, s);
+};
+
+/** Bull Run: hexes east of it have a column greater than BULL_RUN_WEST(row); it leaves the east edge near row 13. */
+export const BULL_RUN_WEST = (r: number): number =>
+  r <= 3 ? 21 : r <= 5 ? 22 : r <= 8 ? 23 : r <= 11 ? 24 : r <= 13 ? 25 : 26;
+export const eastOfBullRun = (h: string): boolean => col(h) > BULL_RUN_WEST(row(h));
+for (const a of grid.all()) {
+  for (const b of grid.neighbours(a)) {
+    if (a > b) continue;
+    if (eastOfBullRun(a) !== eastOfBullRun(b)) addSide(a, b, { type: 'creek' });
+  }
+}
+const bullRunSides = (): string[][] =>
+  [...sides.values()]
+    .filter((s) => s.features.some((f) => f.type === 'creek'))
+    .map((s) => s.between);
+// The Stone Bridge where the turnpike crosses; fords up and down stream (Sudley-side Farm Ford, Ball's, Lewis).
+const turnpike = routes[0].hexes;
+for (let i = 0; i + 1 < turnpike.length; i++) {
+  const [a, b] = [turnpike[i], turnpike[i + 1]];
+  if (sides.get(hexsideKey(a, b))?.features.some((f) => f.type === 'creek'))
+    addSide(a, b, { type: 'bridge' });
+}
+export const BULL_RUN_FORDS: Array<[string, string]> = [];
+for (const r of [2, 10, 12]) {
+  const west = L(BULL_RUN_WEST(r), r);
+  const east =
+    grid.neighbours(west).find((n) => eastOfBullRun(n) && row(n) === r) ??
+    grid.neighbours(west).find(eastOfBullRun)!;
+  addSide(west, east, { type: 'ford' });
+  BULL_RUN_FORDS.push([west, east]);
+}
+
+/** Slope hexsides (6.26) rising into every neighbour-hex of `hill` at a lower level. */
+function slopesAround(hill: string[]): void {
+  for (const h of hill) {
+    const lv = hexes[h]?.level ?? 1;
+    for (const n of grid.neighbours(h)) {
+      if (hill.includes(n)) continue;
+      if ((hexes[n]?.level ?? 1) < lv) addSide(h, n, { type: 'slope', high: h });
+    }
+  }
+}
+slopesAround([HEX_2009, '2010', '2109']);
+slopesAround(['1710', '1711', '1612']);
+slopesAround(['0604', '0704', '0803']);
+
+// ------------------------------------------------------- set-up areas ----
+// 16.1's set-up hexes are printed on the map sheet; these free-deployment
+// areas (3.0, scenario.json setup.areas) are reconstructed from the historical
+// deployment on the morning of 29 August 1862.
+/** Jackson's wing: along the unfinished railway from Sudley Church to Stony Ridge and Brawner's farm (columns 05+, rows 01-06). */
+export const CONFEDERATE_AREA = grid
+  .all()
+  .filter(
+    (h) =>
+      col(h) >= 5 &&
+      row(h) <= 6 &&
+      !eastOfBullRun(h) &&
+      UNFINISHED_RAILWAY.some((r) => grid.distance(r, h) <= 1),
+  )
+  .sort();
+/**
+ * Pope's corps on the field (Sigel, Reynolds, Heintzelman's Kearny and
+ * Hooker, Reno): from Groveton to the Manassas-Sudley road, columns 09-20,
+ * rows 06-12, west of Bull Run, at least two hexes from Jackson's area.
+ */
+export const UNION_AREA = grid
+  .all()
+  .filter(
+    (h) =>
+      col(h) >= 9 &&
+      col(h) <= 20 &&
+      row(h) >= 6 &&
+      row(h) <= 12 &&
+      !eastOfBullRun(h) &&
+      CONFEDERATE_AREA.every((c) => grid.distance(c, h) >= 2),
+  )
+  .sort();
+
+// ------------------------------------------------------------- document ----
+const doc: MapDocument = {
+  id: 'second-bull-run',
+  title: 'Second Bull Run (Second Manassas, 29 August 1862)',
+  provenance: 'reconstructed from the rules text',
+  grid: layout,
+  defaultHex: { terrain: 'clear' },
+  hexes: Object.fromEntries(Object.entries(hexes).sort(([a], [b]) => (a < b ? -1 : 1))),
+  hexsides: [...sides.values()].sort((x, y) => (x.between.join() < y.between.join() ? -1 : 1)),
+  routes,
+  notes: [
+    'The printed First/Second Bull Run map sheet is not in the rules text (seed 000), and with it the set-up hexes printed on it (16.1). This map is reconstructed: only the facts below come from the text; the rest follows the historical field of 29-30 August 1862 at roughly 500 yards a hex and is approximate.',
+    'From the text: 1207 is Groveton and 2009 a victory hex (19.0); 0116 and 1827 are Union entry hexes (17.1, 17.3) and so map-edge hexes; the Confederate reinforcements enter on any hex of the western map edge (17.2); Union units may not enter the four westernmost hex rows until Game-Turn 5 (18.0); a road leads off the east edge (the Union Line of Communication, 19.0); Jackson held an unfinished railway cut (15.0); Bull Run is a watercourse units cross (First Bull Run 17.2, same map).',
+    'Grid (reconstructed): flat-topped hexes in vertical columns, 0101 top left, even columns half a hex lower; columns 01-26 west to east, rows 01-27 north to south; north at the top. Reasons: 2009 must lie east of Groveton 1207 (Henry House Hill is about 2.5 miles east of Groveton), so the first two digits count columns west to east; 1827 then needs 27 rows and lies on the south edge (the road to Manassas Junction, where Piatt and the Kanawha Division came from), and 0116 lies on the west edge (the Manassas-Gainesville road: Buford came from Gainesville, Porter and McDowell up that road). The "four westernmost hex rows" of 18.0 are columns 01-04; 0116 lies inside them, the geometry conflict battles.md §3 notes — the scenario notes say how it is read.',
+    '2009 (reconstructed identification): the text does not name it; it is placed on Henry House Hill, the Union rallying ground of the evening of 30 August, on the Manassas-Sudley road south of the Stone House. It could as well be Chinn Ridge or Dogan Ridge on the printed map.',
+    'Roads (reconstructed): Warrenton Turnpike (turnpike) from the west edge (0109, toward Gainesville) through Groveton 1207, the Stone House crossroads 1907 and the Stone Bridge over Bull Run (2307) off the east edge at 2606 toward Centreville — the road off the east edge for the Union Line of Communication; Manassas-Sudley road from the north edge (1901, Sudley Springs) through the Stone House past Henry House Hill south to 1827; Manassas-Gainesville road from 0116 on the west edge south-east to 1827; Groveton-Sudley road north from Groveton across the railway cut to the north edge. No railway route: the unfinished railway was graded but had no track, and whether the printed map gives it any movement effect is not known — its hexes (1801 Sudley Church to 0107) are woods or clear as below, with no route.',
+    "Bull Run (reconstructed): creek hexsides (crossable only at a bridge or ford, 6.29) from the north edge at column 21 south-east past the Stone Bridge (bridge hexside on the turnpike) and off the east edge near row 13, with three fords (near Sudley/Farm Ford, Ball's Ford, Lewis Ford). Whether the printed map draws Bull Run as a creek, a stream or a river is not known.",
+    "Terrain (reconstructed): clear by default (farmland); level 2 with slope hexsides (6.26) for Henry House Hill, Chinn Ridge and Stony Ridge (wooded); level 2 without slopes for Dogan Ridge; woods along the railway cut (Jackson's line), south of Groveton, at Brawner's farm, along Bull Run, on Dawkins Branch and toward Manassas.",
+  ],
+};
+
+// --------------------------------------------------------------- checks ----
+const problems: string[] = [];
+const check = (ok: boolean, msg: string): void => {
+  if (!ok) problems.push(msg);
+};
+const onRoad = (h: string): boolean => routes.some((r) => r.hexes.includes(h));
+const edge = (h: string, e: 'north' | 'east' | 'south' | 'west'): boolean =>
+  grid.edgesOf(h).includes(e);
+check(grid.has(GROVETON) && hexes[GROVETON]?.name === 'Groveton', '1207 is Groveton');
+check(grid.has(HEX_2009), '2009 is on the map');
+check(col(HEX_2009) > col(GROVETON), '2009 lies east of Groveton');
+check(edge('0116', 'west') && onRoad('0116'), '0116 on the west edge, on a road');
+check(edge('1827', 'south') && onRoad('1827'), '1827 on the south edge, on a road');
+check(WESTERN_ROWS.length === 4 * 27, 'four westernmost hex rows = columns 01-04');
+const eastRoads = routes.filter((r) => r.hexes.some((h) => edge(h, 'east')));
+check(
+  eastRoads.some((r) => r.name === 'Warrenton Turnpike'),
+  'a road leads off the east edge (19.0)',
+);
+check(turnpike.includes(GROVETON), 'the turnpike runs through Groveton');
+check(
+  !eastOfBullRun(GROVETON) && !eastOfBullRun(HEX_2009) && eastOfBullRun('2606'),
+  'Bull Run lies east of Groveton and 2009, the east-edge turnpike beyond it',
+);
+check(bullRunSides().length > 20, 'Bull Run is drawn');
+const crossTurnpike = sides.get(
+  hexsideKey(STONE_BRIDGE, turnpike[turnpike.indexOf(STONE_BRIDGE) + 1]),
+);
+check(
+  !!crossTurnpike?.features.some((f) => f.type === 'bridge'),
+  'the Stone Bridge carries the turnpike over Bull Run',
+);
+for (const h of [...UNION_ENTRY, GROVETON, HEX_2009, ...UNFINISHED_RAILWAY])
+  check(!['river', 'lake', 'pond'].includes(hexes[h]?.terrain ?? 'clear'), `${h} is land`);
+for (const r of routes)
+  for (let i = 0; i + 1 < r.hexes.length; i++)
+    check(grid.adjacent(r.hexes[i], r.hexes[i + 1]), `${r.name} contiguous`);
+check(
+  UNFINISHED_RAILWAY.every((h, i) => i === 0 || grid.adjacent(UNFINISHED_RAILWAY[i - 1], h)),
+  'railway cut contiguous',
+);
+check(
+  CONFEDERATE_AREA.length >= 20 && UNION_AREA.length >= 40,
+  'set-up areas are large enough for a corps each',
+);
+check(
+  CONFEDERATE_AREA.every((h) => !UNION_AREA.includes(h) && !WESTERN_ROWS.includes(h)),
+  'set-up areas are disjoint and outside the four westernmost hex rows',
+);
+check(
+  UNION_AREA.includes(GROVETON) && UNION_AREA.includes(HEX_2009),
+  'the Union area holds Groveton and 2009',
+);
+check(
+  edge(UNFINISHED_RAILWAY[0], 'north') &&
+    edge(UNFINISHED_RAILWAY[UNFINISHED_RAILWAY.length - 1], 'west'),
+  'the railway cut runs from the north edge to the west edge',
+);
+
+if (problems.length > 0)
+  throw new Error(`Second Bull Run map does not hold: ${problems.join('; ')}`);
+
+/** The map as built and checked; the spec compares it with the committed map.json. */
+export const secondBullRunMap: MapDocument = doc;
+
+if (require.main === module) {
+  const out = join(__dirname, 'map.json');
+  writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
+  console.log(
+    `wrote ${out}: ${Object.keys(doc.hexes).length} hexes, ${doc.hexsides.length} hexsides, ${doc.routes.length} routes`,
+  );
+}

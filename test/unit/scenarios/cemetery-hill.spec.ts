@@ -3,33 +3,19 @@
  * exactly, the rules as hooks, the victory conditions as a spec, and the
  * reconstructed map agreeing with every fact the text gives.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory } from '../../../src/engine/victory';
 import { cemeteryHillMap } from '../../../scenarios/cemetery-hill/build-map';
-import type { MapDocument, ScenarioDocument, Side, UnitSpec } from '../../../src/engine/types';
+import {
+  chartsOf,
+  expectDeployment,
+  expectEveryUnitDeployedOnce,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+} from './support';
 
-const DIR = join(__dirname, '../../../scenarios/cemetery-hill');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
-
-const byId = new Map(scenario.units.map((u) => [u.id, u]));
-const unit = (id: string): UnitSpec => {
-  const u = byId.get(id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-};
-const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const placed = (side: Side): UnitSpec[] =>
-  placements.map((p) => unit(p.unit)).filter((u) => u.side === side);
-const total = (us: UnitSpec[]): number => us.reduce((a, u) => a + u.strength, 0);
-const countBy = (us: UnitSpec[]): Record<string, number> =>
-  us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
-const at = (hex: string): string[] =>
-  placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
-const hook = (name: string) => scenario.specialRules.find((r) => r.hook === name);
-const arrivals = (side: Side) => scenario.reinforcements.filter((r) => r.side === side);
+const { dir: DIR, scenario, map } = loadScenario('cemetery-hill');
+const { unit, placements, placed, at, hook, arrivals } = chartsOf(scenario);
 
 describe('Cemetery Hill scenario document', () => {
   it('16.31, 16.4: Union first player, 15 Game-Turns, Night on 3, 8 and 13', () => {
@@ -45,24 +31,19 @@ describe('Cemetery Hill scenario document', () => {
 
   it('16.0: unit ids are unique; every unit is set up or a reinforcement exactly once', () => {
     expect(scenario.units).toHaveLength(11 + 10 + 20 + 18);
-    expect(new Set(scenario.units.map((u) => u.id)).size).toBe(scenario.units.length);
-    const seen = [
-      ...placements.map((p) => p.unit),
-      ...scenario.reinforcements.flatMap((r) => r.units),
-    ];
-    expect(seen.sort()).toEqual(scenario.units.map((u) => u.id).sort());
+    expectEveryUnitDeployedOnce(scenario);
   });
 
   it('16.1: Union deployment has 11 units totalling 115 CSP: 9 infantry divisions, 2 cavalry brigades', () => {
-    expect(placed('union')).toHaveLength(11);
-    expect(total(placed('union'))).toBe(115);
-    expect(countBy(placed('union'))).toEqual({ infantry: 9, cavalry: 2 });
+    expectDeployment(placed('union'), { units: 11, csp: 115, byType: { infantry: 9, cavalry: 2 } });
   });
 
   it('16.2: Confederate deployment has 10 units totalling 95 CSP: 8 half-divisions, 2 artillery', () => {
-    expect(placed('confederate')).toHaveLength(10);
-    expect(total(placed('confederate'))).toBe(95);
-    expect(countBy(placed('confederate'))).toEqual({ infantry: 8, artillery: 2 });
+    expectDeployment(placed('confederate'), {
+      units: 10,
+      csp: 95,
+      byType: { infantry: 8, artillery: 2 },
+    });
   });
 
   it('16.1, 16.2: sample chart records are transcribed as printed', () => {
@@ -98,10 +79,10 @@ describe('Cemetery Hill scenario document', () => {
       [6, '2120', ['1/VI 16', '3/VI 16', '2/VI 12']],
       [10, '0127', ['1/Reserve 5', '3/1 5']],
     ]);
-    const units = rs.flatMap((r) => r.units.map(unit));
-    expect(units).toHaveLength(20);
-    expect(total(units)).toBe(178);
-    expect(countBy(units)).toEqual({ infantry: 10, artillery: 5, cavalry: 5 });
+    expectDeployment(
+      rs.flatMap((r) => r.units.map(unit)),
+      { units: 20, csp: 178, byType: { infantry: 10, artillery: 5, cavalry: 5 } },
+    );
   });
 
   it('17.2: Confederate reinforcements: 18 units in 5 arrivals = 140 CSP', () => {
@@ -123,10 +104,10 @@ describe('Cemetery Hill scenario document', () => {
       [9, '0104', ['1 Pickett 9', '2 Pickett 9', 'Hampton 5']],
       [9, '2101', ['Jenkins 4', 'Robertson 4']],
     ]);
-    const units = rs.flatMap((r) => r.units.map(unit));
-    expect(units).toHaveLength(18);
-    expect(total(units)).toBe(140);
-    expect(countBy(units)).toEqual({ infantry: 10, artillery: 3, cavalry: 5 });
+    expectDeployment(
+      rs.flatMap((r) => r.units.map(unit)),
+      { units: 18, csp: 140, byType: { infantry: 10, artillery: 3, cavalry: 5 } },
+    );
   });
 
   it('24.0: the IX Corps erratum changes nothing: no IX Corps unit exists, the chart decides, and the notes say why', () => {
@@ -234,7 +215,7 @@ describe('Cemetery Hill map document', () => {
   const onRoad = (h: string) => tm.routesIn(h).length > 0;
 
   it('20.2: the committed map.json is exactly what build-map.ts builds and checks; reconstructed from the rules text', () => {
-    expect(map).toEqual(JSON.parse(JSON.stringify(cemeteryHillMap)));
+    expectMapJsonIsBuildOutput(DIR, cemeteryHillMap);
     expect(map.provenance).toBe('reconstructed from the rules text');
   });
 

@@ -317,6 +317,40 @@ describe('3.0 free-deployment set-up phase', () => {
     expect(legalOrders(f.ctx, r.state, 'union').some((o) => o.type === 'move')).toBe(true);
   });
 
+  it('3.0, Cemetery Hill 16.32: a first Player-Turn an exclusive rule skips is skipped when the set-up ends', () => {
+    const scenario = {
+      ...freeScenario({
+        units: [unit('u1', 'union'), unit('c1', 'confederate')],
+        areas: [
+          { side: 'union', hexes: row(1) },
+          { side: 'confederate', hexes: row(10) },
+        ],
+      }),
+      specialRules: [
+        {
+          hook: 'skip-player-turn',
+          case: '16.32',
+          params: {
+            side: 'union',
+            turns: [1],
+            unitsMayMove: 'only-as-a-result-of-combat',
+            zocAndDefenceUnaffected: true,
+          },
+        },
+      ],
+    };
+    expect(notYetSupported(scenario)).toEqual([]);
+    const f = start(testMap(), scenario);
+    expect(f.state).toMatchObject({ phase: 'setup', phasing: 'union' });
+    f.state = play(f, 'union', { type: 'place', unit: 'u1', hex: '0101' } as Order);
+    f.state = play(f, 'union', { type: 'end-phase' });
+    f.state = play(f, 'confederate', { type: 'place', unit: 'c1', hex: '0110' } as Order);
+    const r = applyOrder(f.ctx, f.state, 'confederate', { type: 'end-phase' }, fixedDice([]));
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    expect(r.events.map((e) => e.type)).toContain('player-turn-skipped');
+    expect(r.state).toMatchObject({ phase: 'movement', phasing: 'confederate', turn: 1 });
+  });
+
   it('3.0: malformed and misdirected placements are refused, never thrown, and never change the state', () => {
     const f = start(
       testMap(),

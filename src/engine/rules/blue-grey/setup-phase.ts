@@ -28,7 +28,7 @@
 import type { Dice } from '../../dice';
 import type { ApplyResult, GameContext } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
-import { freshMovementPhase } from './sequence-of-play';
+import { freshMovementPhase, skipPlayerTurns } from './sequence-of-play';
 import type { GameEvent, HexId, Refusal, Side } from '../../types';
 import { otherSide } from '../../types';
 import { refuse, refusal } from './refusals';
@@ -469,7 +469,9 @@ function endSetupTurn(
     objectives: initialObjectives(ctx, state),
   };
   events.push({ type: 'phase-started', phase: 'movement', side: first, turn: state.turn });
-  return { state: started, events };
+  // A first Player-Turn an exclusive rule takes away is skipped now, as newGame does for fixed set-ups.
+  const skipped = skipPlayerTurns(ctx, started);
+  return { state: skipped.state, events: [...events, ...skipped.events] };
 }
 
 /** Objective hexes start with their occupant, else the scenario's initial owner (18.31). */

@@ -177,7 +177,7 @@ describe('Road to Richmond scenario document', () => {
   });
 
   it("17.32: Jackson's command enters at 1301, or at 1901 when 1301 is occupied by or in the ZOC of a Union unit", () => {
-    const params = { mode: 'blocked-entry', primaryHex: '1301', alternateHex: '1901', blockedWhen: ['enemy-occupied', 'enemy-zoc'] };
+    const params = { mode: 'blocked-entry', primaryHex: '1301', alternateHex: '1901', blockedWhen: ['enemy-occupied', 'enemy-controlled'], delayTurns: 0 };
     expect(rule('17.32')).toMatchObject({ hook: 'conditional-reinforcements', params });
     expect(arriving('confederate')[1].condition).toEqual({ hook: 'conditional-reinforcements', params });
   });
@@ -286,19 +286,18 @@ describe('Road to Richmond scenario document', () => {
       units: ['us-siege-train'],
       range: 5,
       rangeEffects: false,
-      attackStrength: 8,
       defenceStrength: 1,
       defensiveBonus953: false,
       routes: ['road', 'trail'],
       retreatOffRoute: 'eliminated',
-      victoryStrength: 8,
     });
+    expect(unit('us-siege-train').strength).toBe(8);
     expect(scenario.notes.join(' ')).toMatch(/21\.23 is printed twice/);
   });
 
   it('22.21, 22.22: the Lines of Communication 0117-1528 (both sides) and, if the Train never entered, Union units within 10 hexes of a road leaving at 1528 or 2426', () => {
-    expect(rule('22.21').params).toMatchObject({ side: 'both', fromHex: '0117', toHex: '1528', along: ['road', 'trail'], blockedBy: 'enemy-units', enemyZocBlocks: false });
-    expect(rule('22.22').params).toMatchObject({ side: 'union', onlyIfUnitNeverEntered: 'us-train', maxLength: 10, toRoadLeadingOffAtHexes: ['1528', '2426'] });
+    expect(rule('22.21').params).toMatchObject({ side: 'both', fromHex: '0117', toHex: '1528', along: ['road', 'trail'], blockedBy: ['enemy-units'] });
+    expect(rule('22.22').params).toMatchObject({ side: 'union', onlyIfUnitNeverEntered: 'us-train', maxLength: 10, toRoadLeadingOffAtHexes: ['1528', '2426'], blockedBy: ['enemy-units'] });
   });
 
   it('18.1 missing, 21.23 duplicated, and every other defect of battles.md 19 has a note', () => {

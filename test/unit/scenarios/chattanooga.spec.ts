@@ -6,35 +6,39 @@
  * schedule landing on every level, and the reconstructed map agreeing with
  * every fact the text gives.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory, type VictoryInputs } from '../../../src/engine/victory';
 import { chattanoogaMap, chattanoogaTown } from '../../../scenarios/chattanooga/build-map';
-import type { MapDocument, ScenarioDocument, Side, UnitSpec } from '../../../src/engine/types';
+import type { Side } from '../../../src/engine/types';
+import {
+  chartsOf,
+  expectDeployment,
+  expectEveryUnitDeployedOnce,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+} from './support';
 
-const DIR = join(__dirname, '../../../scenarios/chattanooga');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
-const byId = new Map(scenario.units.map((u) => [u.id, u]));
-const unit = (id: string): UnitSpec => byId.get(id) ?? (() => { throw new Error(`no unit ${id}`); })();
-const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const placed = (side: Side) => placements.map((p) => unit(p.unit)).filter((u) => u.side === side);
-const total = (us: UnitSpec[]) => us.reduce((a, u) => a + u.strength, 0);
-const countBy = (us: UnitSpec[]) => us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
-const at = (hex: string) => placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
-const hook = (name: string, c?: string) => scenario.specialRules.find((r) => r.hook === name && (!c || r.case === c));
+const { dir: DIR, scenario, map } = loadScenario('chattanooga');
+const { unit, placements, placed, at, hook } = chartsOf(scenario);
 
 describe('Chattanooga scenario document', () => {
   it('16.3, 16.4: Union first player, 10 Game-Turns, Game-Turn 5 is Night, 1863', () => {
-    expect(scenario).toMatchObject({ id: 'chattanooga', date: '1863-11-24', year: 1863, firstPlayer: 'union', turns: 10, nightTurns: [5] });
+    expect(scenario).toMatchObject({
+      id: 'chattanooga',
+      date: '1863-11-24',
+      year: 1863,
+      firstPlayer: 'union',
+      turns: 10,
+      nightTurns: [5],
+    });
   });
 
   it('16.1: Union deployment is 38 units totalling 191 CSP (30 infantry, 6 artillery, 2 cavalry)', () => {
-    const us = placed('union');
-    expect(us).toHaveLength(38);
-    expect(total(us)).toBe(191);
-    expect(countBy(us)).toEqual({ infantry: 30, artillery: 6, cavalry: 2 });
+    expectDeployment(placed('union'), {
+      units: 38,
+      csp: 191,
+      byType: { infantry: 30, artillery: 6, cavalry: 2 },
+    });
     expect(at('1304')).toEqual(['Sherman']);
     expect(unit('us-art-sherman')).toMatchObject({ type: 'artillery', strength: 1 });
     expect(at('1514')).toEqual(['3/3/XI', 'XI']);
@@ -43,10 +47,11 @@ describe('Chattanooga scenario document', () => {
   });
 
   it('16.2: Confederate deployment is 36 units totalling 124 CSP (27 infantry, 9 artillery)', () => {
-    const cs = placed('confederate');
-    expect(cs).toHaveLength(36);
-    expect(total(cs)).toBe(124);
-    expect(countBy(cs)).toEqual({ infantry: 27, artillery: 9 });
+    expectDeployment(placed('confederate'), {
+      units: 36,
+      csp: 124,
+      byType: { infantry: 27, artillery: 9 },
+    });
     expect(at('2305')).toEqual(['Polk', 'Wright']);
     expect(at('2106')).toEqual(['Smith']);
     expect(at('2321')).toEqual(['Smith']);
@@ -55,7 +60,11 @@ describe('Chattanooga scenario document', () => {
   });
 
   it('16.2: the three artillery strengths printed "la" (Hindman, Cobb, Corput) are read 1a, with notes', () => {
-    for (const [id, hex] of [['cs-art-hindman', '2412'], ['cs-art-cobb', '2317'], ['cs-art-corput', '1025']]) {
+    for (const [id, hex] of [
+      ['cs-art-hindman', '2412'],
+      ['cs-art-cobb', '2317'],
+      ['cs-art-corput', '1025'],
+    ]) {
       expect(unit(id)).toMatchObject({ type: 'artillery', strength: 1 });
       expect(placements.find((p) => p.unit === id)!.hex).toBe(hex);
       expect(unit(id).notes).toMatch(/"la"/);
@@ -74,37 +83,82 @@ describe('Chattanooga scenario document', () => {
   });
 
   it('17.1: the Union reinforcements are 1/2/XII, 2/2/XII, 3/2/XII (4 each) on Game-Turn 2 at 0427, 0528, 0627 and/or 0728', () => {
-    expect(scenario.reinforcements.map((r) => [r.side, r.turn, r.entry, r.units.map((id) => [unit(id).designation, unit(id).strength])])).toEqual([
-      ['union', 2, ['0427', '0528', '0627', '0728'], [['1/2/XII', 4], ['2/2/XII', 4], ['3/2/XII', 4]]],
+    expect(
+      scenario.reinforcements.map((r) => [
+        r.side,
+        r.turn,
+        r.entry,
+        r.units.map((id) => [unit(id).designation, unit(id).strength]),
+      ]),
+    ).toEqual([
+      [
+        'union',
+        2,
+        ['0427', '0528', '0627', '0728'],
+        [
+          ['1/2/XII', 4],
+          ['2/2/XII', 4],
+          ['3/2/XII', 4],
+        ],
+      ],
     ]);
   });
 
   it('16.0: ids unique, every unit set up or arriving exactly once', () => {
-    expect(new Set(scenario.units.map((u) => u.id)).size).toBe(77);
-    const seen = [...placements.map((p) => p.unit), ...scenario.reinforcements.flatMap((r) => r.units)];
-    expect(seen.sort()).toEqual(scenario.units.map((u) => u.id).sort());
+    expect(scenario.units).toHaveLength(77);
+    expectEveryUnitDeployedOnce(scenario);
   });
 
   it('18.11-18.15: the Union movement quota of 11, reinforcements exempt until Game-Turn 5, +7 while controlling 1025', () => {
     expect(hook('movement-quota')).toMatchObject({
-      params: { side: 'union', units: 11, exemptUnits: ['us-1-2-xii', 'us-2-2-xii', 'us-3-2-xii'], exemptUntilTurn: 5, advancesAndRetreatsCount: false, bonusUnits: 7, bonusWhileControllingHex: '1025' },
+      params: {
+        side: 'union',
+        limits: [{ fromTurn: 1, units: 11 }],
+        attacks: 'unlimited',
+        advancesAndRetreats: 'unlimited',
+        reinforcementsExempt: [{ arrivalTurn: 2, countFromTurn: 5 }],
+        bonus: { controlHex: '1025', units: 7 },
+      },
     });
-    expect(scenario.victory.objectives.find((o) => o.hex === '1025')).toMatchObject({ initial: 'confederate' });
+    // 18.12: the exemption is by arrival turn; the Game-Turn 2 arrival is exactly the three XII brigades.
+    expect(
+      scenario.reinforcements
+        .filter((r) => r.turn === 2)
+        .flatMap((r) => r.units)
+        .sort(),
+    ).toEqual(['us-1-2-xii', 'us-2-2-xii', 'us-3-2-xii']);
+    expect(scenario.victory.objectives.find((o) => o.hex === '1025')).toMatchObject({
+      initial: 'confederate',
+    });
   });
 
   it('18.2: no Union unit moves at night', () => {
-    expect(hook('night-turn-variant')).toMatchObject({ case: '18.2', params: { side: 'union', movement: false } });
+    expect(hook('night-turn-variant')).toMatchObject({
+      case: '18.2',
+      params: { side: 'union', movement: false },
+    });
   });
 
   it('19.11-19.14: all Union artillery but 1a Sherman is immobile and eliminated if forced to retreat; 9.18 is waived', () => {
-    const art = scenario.units.filter((u) => u.side === 'union' && u.type === 'artillery').map((u) => u.id);
-    expect(hook('special-artillery', '19.11-19.13')).toMatchObject({ params: { units: art.filter((id) => id !== 'us-art-sherman'), immobile: true, forcedRetreat: 'eliminated', exceptUnits: ['us-art-sherman'] } });
+    const art = scenario.units
+      .filter((u) => u.side === 'union' && u.type === 'artillery')
+      .map((u) => u.id);
+    expect(hook('special-artillery', '19.11-19.13')).toMatchObject({
+      params: {
+        units: art.filter((id) => id !== 'us-art-sherman'),
+        side: 'union',
+        immobile: true,
+        retreatEliminates: true,
+      },
+    });
     expect(hook('special-artillery', '19.14')).toMatchObject({ params: { waiveCase: '9.18' } });
   });
 
   it('20.1, 20.23: redoubts cover forts and rifle pits; a retreat into a river ferry hex eliminates; the Shiloh ferry hook is not declared', () => {
     expect(hook('terrain-override', '20.1')).toBeDefined();
-    expect(hook('ferry-retreat-elimination')).toMatchObject({ params: { hexes: ['1305', '1013', '0814', '0517'] } });
+    expect(hook('ferry-retreat-elimination')).toMatchObject({
+      params: { hexes: ['1305', '1013', '0814', '0517'] },
+    });
     expect(hook('ferry-crossing')).toBeUndefined();
   });
 });
@@ -113,28 +167,51 @@ describe('Chattanooga victory (21.11, 21.12, 21.2)', () => {
   const spec = scenario.victory;
   const ids = (side: Side) => scenario.units.filter((u) => u.side === side).map((u) => u.id);
   /** An end state: the first `u` Union and `c` Confederate units eliminated, the rest on the map. */
-  const state = (o: { unionLost?: number; confederateLost?: number; ridge?: number; forts?: number; town?: number }): VictoryInputs => {
+  const state = (o: {
+    unionLost?: number;
+    confederateLost?: number;
+    ridge?: number;
+    forts?: number;
+    town?: number;
+  }): VictoryInputs => {
     const units: NonNullable<VictoryInputs['units']> = {};
     for (const side of ['union', 'confederate'] as const) {
       const lost = side === 'union' ? (o.unionLost ?? 0) : (o.confederateLost ?? 0);
-      ids(side).forEach((id, i) => (units[id] = { side, hex: i < lost ? null : '0101', status: i < lost ? 'eliminated' : 'on-map' }));
+      ids(side).forEach(
+        (id, i) =>
+          (units[id] = {
+            side,
+            hex: i < lost ? null : '0101',
+            status: i < lost ? 'eliminated' : 'on-map',
+          }),
+      );
     }
     const ridge = ['2207', '2311', '2416', '2419'].slice(0, o.ridge ?? 0);
     return {
       eliminatedStrength: { union: 0, confederate: 0 },
       objectives: Object.fromEntries(ridge.map((h) => [h, 'union'])),
       units,
-      objectivesEverHeld: Object.fromEntries(['1514', '1417'].slice(0, o.forts ?? 0).map((h) => [h, ['union', 'confederate']])),
+      objectivesEverHeld: Object.fromEntries(
+        ['1514', '1417'].slice(0, o.forts ?? 0).map((h) => [h, ['union', 'confederate']]),
+      ),
       zonesOfControl: { confederate: { infantry: chattanoogaTown.slice(0, o.town ?? 0) } },
     };
   };
 
   it('21.11, 21.12: at the start nobody has points: a draw', () => {
-    expect(evaluateVictory(spec, state({}))).toMatchObject({ points: { union: 0, confederate: 0 }, level: 'draw' });
+    expect(evaluateVictory(spec, state({}))).toMatchObject({
+      points: { union: 0, confederate: 0 },
+      level: 'draw',
+    });
   });
 
   it('21.11, 21.12: 3 per Union unit, 2 per Confederate unit, 4 per fort ever held, 4 per town hex in Confederate infantry ZOC, 4 per ridge hex', () => {
-    expect(evaluateVictory(spec, state({ unionLost: 2, confederateLost: 3, ridge: 2, forts: 2, town: 1 })).points).toEqual({ union: 6 + 8, confederate: 6 + 8 + 4 });
+    expect(
+      evaluateVictory(
+        spec,
+        state({ unionLost: 2, confederateLost: 3, ridge: 2, forts: 2, town: 1 }),
+      ).points,
+    ).toEqual({ union: 6 + 8, confederate: 6 + 8 + 4 });
   });
 
   it.each([
@@ -160,7 +237,7 @@ describe('Chattanooga map document', () => {
 
   it('21.12: the map is reconstructed, and map.json is exactly what build-map.ts builds and checks', () => {
     expect(map.provenance).toBe('reconstructed from the rules text');
-    expect(map).toEqual(JSON.parse(JSON.stringify(chattanoogaMap)));
+    expectMapJsonIsBuildOutput(DIR, chattanoogaMap);
   });
 
   it('20.21, 6.28: 1305, 1013, 0814, 0517 are river ferry hexes whose arrows join the two banks straight across', () => {
@@ -180,7 +257,8 @@ describe('Chattanooga map document', () => {
     for (const h of chattanoogaTown) expect(tm.hex(h).terrain).toBe('town');
     expect(tm.hex('1514').name).toBe('Fort Wood');
     expect(tm.hex('1417').name).toBe('Fort Negley');
-    for (const fort of ['1514', '1417']) for (const n of grid.neighbours(fort)) expect(tm.hexsideHas(fort, n, 'redoubt')).toBe(true);
+    for (const fort of ['1514', '1417'])
+      for (const n of grid.neighbours(fort)) expect(tm.hexsideHas(fort, n, 'redoubt')).toBe(true);
   });
 
   it('18.14, 21.12: 1025 is Point Lookout on the crest of Lookout Mountain; 2207, 2311, 2416, 2419 are on Missionary Ridge', () => {
@@ -191,9 +269,16 @@ describe('Chattanooga map document', () => {
     expect(tm.hex('1714').name).toBe('Orchard Knob');
   });
 
-  it('22.1, 22.2: Citico Creek separates Sherman\'s force from the town, and roads cross it by bridges', () => {
-    const bridged = tm.featuredHexsides().filter((s) => s.features.some((f) => f.type === 'creek') && s.features.some((f) => f.type === 'bridge'));
-    expect(bridged.some((s) => s.between.includes('1508') && s.between.includes('1509'))).toBe(true);
+  it("22.1, 22.2: Citico Creek separates Sherman's force from the town, and roads cross it by bridges", () => {
+    const bridged = tm
+      .featuredHexsides()
+      .filter(
+        (s) =>
+          s.features.some((f) => f.type === 'creek') && s.features.some((f) => f.type === 'bridge'),
+      );
+    expect(bridged.some((s) => s.between.includes('1508') && s.between.includes('1509'))).toBe(
+      true,
+    );
     expect(tm.hexsideHas('1508', '1509', 'creek')).toBe(true);
   });
 

@@ -306,8 +306,8 @@ export function attackRefusal(ctx: GameContext, state: GameState, side: Side, a:
   }
   if (a.attackers.length === 0 && a.defenders.length > 1)
     return refusal('BOMBARD_ONE_HEX', '9.13', 'artillery attacking from non-adjacent hexes may attack only one hex, except in a combined attack');
-  if (a.attackers.length === 0) {
-    // 9.18 (A35): a bombardment alone may not be made at odds below 1:5 (before shifts, at the weakest terrain reading).
+  if (a.attackers.length === 0 && !(ctx.hooks ?? []).some((h) => h.waivesCase?.('9.18'))) {
+    // 9.18 (A35), unless the battle waives it (Chattanooga 19.14): a bombardment alone may not be made at odds below 1:5 (before shifts, at the weakest terrain reading).
     const c = provisionalCombat(state, a);
     const levels = terrainOptions(ctx, state, c).map((o) => combatRawLevel(combatStrengths(ctx, state, c, o)));
     if (Math.min(...levels) < 0) return refusal('BOMBARD_BELOW_ONE_TO_FIVE', '9.18', 'artillery may not bombard at less than 1:5');

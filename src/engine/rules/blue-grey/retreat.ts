@@ -28,6 +28,8 @@ export function retreatStepAllowed(ctx: GameContext, state: GameState, u: UnitSt
   if (d < 0 || b.side[i * 6 + d] === PROHIBITED) return false;
   if (unitsAt(state, to, otherSide(u.side)).length > 0) return false;
   if (inEnemyZoc(ctx, state, u.side, to)) return false;
+  // Exclusive rules (Chattanooga 20.23, Chickamauga 19.23).
+  for (const h of ctx.hooks ?? []) if (h.retreatStepRefused?.(ctx, state, u, from, to)) return false;
   return true;
 }
 

@@ -9,6 +9,9 @@ import type { HookFactory, HookSupport, MovementHook } from './movement-hook';
 import { surpriseAssault } from './surprise-assault';
 import { ferryCrossing } from './ferry-crossing';
 import { COMBAT_HOOKS } from './combat-hooks';
+import { nightTurnVariant, nightTurnVariantSupport } from './night-turn-variant';
+import { ferryRetreatElimination, ferryRetreatEliminationSupport } from './ferry-retreat-elimination';
+import { victoryRecords } from './victory-records';
 import { movementQuota, movementQuotaSupport } from './movement-quota';
 import { immobileUntil, immobileUntilSupport } from './immobile-until';
 import { specialArtillery, specialArtillerySupport } from './special-artillery';
@@ -23,6 +26,8 @@ export * from './movement-hook';
 const registry: Record<string, HookFactory> = {
   'surprise-assault': surpriseAssault,
   'ferry-crossing': ferryCrossing,
+  'night-turn-variant': nightTurnVariant,
+  'ferry-retreat-elimination': ferryRetreatElimination,
   'movement-quota': movementQuota,
   'immobile-until': immobileUntil,
   'special-artillery': specialArtillery,
@@ -35,6 +40,8 @@ const registry: Record<string, HookFactory> = {
 
 /** Which declarations of a hook the engine can play (parameters it implements). */
 const support: Record<string, HookSupport> = {
+  'night-turn-variant': nightTurnVariantSupport,
+  'ferry-retreat-elimination': ferryRetreatEliminationSupport,
   'movement-quota': movementQuotaSupport,
   'immobile-until': immobileUntilSupport,
   'special-artillery': specialArtillerySupport,
@@ -55,6 +62,9 @@ export function resolveMovementHooks(scenario: ScenarioDocument): MovementHook[]
     const f = registry[rule.hook];
     if (f && unsupportedReason(rule) === null) out.push(f(rule));
   }
+  // What the victory spec's point rules need recorded or traced (ever-held objectives, Zones of Control at the end).
+  const records = victoryRecords(scenario);
+  if (records) out.push(records);
   return out;
 }
 

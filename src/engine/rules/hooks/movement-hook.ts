@@ -96,6 +96,14 @@ export interface MovementHook {
   retreatOverride?(ctx: GameContext, state: GameState, unitId: string, retreat: RetreatContext): RetreatOverride | null;
   /** Whether attacking into a hex of this terrain halves the attacker (TEC), or null for the chart's. */
   hexHalving?(terrain: HexTerrain): { halved: boolean; source: string } | null;
+  /** True if a standard case does not apply in this battle (Chattanooga 19.14: "9.18"). */
+  waivesCase?(standardCase: string): boolean;
+  /**
+   * Why a unit may not retreat from `from` into `to` under an exclusive rule
+   * (Chattanooga 20.23 ferry hexes, Chickamauga 19.23 the Train off roads and
+   * trails), or null; with no step left the unit is eliminated (8.72).
+   */
+  retreatStepRefused?(ctx: GameContext, state: GameState, unit: UnitState, from: HexId, to: HexId): string | null;
 }
 
 export type HookFactory = (rule: RuleHook) => MovementHook;

@@ -26,7 +26,20 @@
  *           reinforcementsExempt?: Array<{ arrivalTurn: number, countFromTurn: number }>,
  *           exemptUnits?: string[],
  *           liftedWhen?: { event: "enemy-crosses-hexside", enemy?: Side, hexside: HexsideFeature type,
- *                          effective?: "next-player-turn", permanent?: true } }
+ *                          effective?: "next-player-turn", permanent?: true },
+           bonus?: { units: number, controlHex: HexId } }
+ *
+ * Chattanooga 18.14/18.15: "The Union Player may move an additional seven
+ * units during any Movement Phase in which he controls hex 1025. If the
+ * Union Player subsequently loses control of hex 1025, he may not move the
+ * additional units. Control is defined as having a unit in the hex or being
+ * the last to have a unit move through the hex." Reading (bonus): the limit
+ * is raised by `units` whenever the quota side controls the hex at the
+ * moment a unit would move — a unit of either side in it decides, else the
+ * last side to move through it (state.objectives, so the hex must be an
+ * objective of the scenario to be tracked). Gaining control during the
+ * phase (a unit moving through 1025) opens the bonus at once; control lost
+ * later closes it for later phases.
  */
 import type { GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';
@@ -66,6 +79,7 @@ export const movementQuotaSupport: HookSupport = knownParams(
     'reinforcementsExempt',
     'exemptUnits',
     'liftedWhen',
+    'bonus',
   ],
   (p) => {
     if (p.side !== 'union' && p.side !== 'confederate') return 'a "side"';
@@ -80,6 +94,14 @@ export const movementQuotaSupport: HookSupport = knownParams(
       if (lift.effective !== undefined && lift.effective !== 'next-player-turn')
         return `lift effective "${String(lift.effective)}"`;
       if (lift.permanent === false) return 'a lift that is not permanent';
+    }
+    const bonus = p.bonus as { units?: unknown; controlHex?: unknown } | undefined;
+    if (bonus !== undefined) {
+      const keys = Object.keys(bonus ?? {}).filter((k) => k !== 'units' && k !== 'controlHex');
+      if (keys.length > 0) return `bonus ${keys.map((k) => `"${k}"`).join(', ')}`;
+      if (typeof bonus.units !== 'number' || !Number.isInteger(bonus.units) || bonus.units < 1)
+        return `bonus units ${String(bonus.units)}`;
+      if (typeof bonus.controlHex !== 'string') return 'a bonus without "controlHex"';
     }
     return null;
   },
@@ -128,7 +150,19 @@ export function movementQuota(rule: RuleHook): MovementHook {
     (p.reinforcementsExempt as Array<{ arrivalTurn: number; countFromTurn: number }>) ?? [];
   const exemptUnits = new Set((p.exemptUnits as string[]) ?? []);
   const lift = p.liftedWhen as LiftTrigger | undefined;
+  const bonus = p.bonus as { units: number; controlHex: HexId } | undefined;
   const key = hookKey(rule);
+
+  /** Chattanooga 18.15: a unit in the hex, else the last side to move through it. */
+  const controls = (ctx: GameContext, state: GameState, hex: HexId): boolean => {
+    for (const id in state.units) {
+      const u = state.units[id];
+      if (u.status === 'on-map' && u.hex === hex && ctx.unitSpecs.get(id)?.type !== 'gunboat')
+        return u.side === side;
+    }
+    return state.objectives?.[hex] === side;
+  };
+
 
   const limitFor = (turn: number): number | null => {
     for (const l of limits) {
@@ -156,14 +190,15 @@ export function movementQuota(rule: RuleHook): MovementHook {
     return limitFor(state.turn);
   };
   const check = (ctx: GameContext, state: GameState, unit: UnitState) => {
-    const limit = active(state);
+    let limit = active(state);
     if (limit === null || !counts(ctx, state, unit.id)) return null;
+    if (bonus && controls(ctx, state, bonus.controlHex)) limit += bonus.units;
     const used = state.movement!.moved.filter((id) => counts(ctx, state, id)).length;
     if (used < limit) return null;
     return refusal(
       'MOVEMENT_QUOTA',
       rule.case,
-      `the ${side} player may move only ${limit} units on Game-Turn ${state.turn}, and ${used} have moved`,
+      `the ${side} player may move only ${limit} units on Game-Turn ${state.turn}${bonus ? ` (${bonus.units} more only while controlling ${bonus.controlHex})` : ''}, and ${used} have moved`,
     );
   };
 

@@ -27,6 +27,13 @@
  * params: { side?: Side, units: string[], immobile?: boolean, retreatEliminates?: boolean,
  *           retreatIgnoredWhenAttackedOnlyByArtillery?: boolean, range?: number,
  *           rangeEffects?: boolean, defensiveBonus953?: boolean, mayNotAdvance?: true }
+ *         | { waiveCase: "9.18" }
+ *
+ * Chattanooga 19.14: "The provisions of Case 9.18 do not apply to this
+ * game." Reading (waiveCase "9.18"): for every artillery unit of both sides,
+ * a bombardment alone may be made at odds below 1:5; it is resolved on the
+ * 1:5 column like any other attack at such odds (8.62). Only 9.18 can be
+ * waived; a declaration naming another case is refused.
  */
 import type { RuleHook } from '../../types';
 import { refusal } from '../blue-grey/refusals';
@@ -43,8 +50,11 @@ export const specialArtillerySupport: HookSupport = knownParams(
     'rangeEffects',
     'defensiveBonus953',
     'mayNotAdvance',
+    'waiveCase',
   ],
   (p) => {
+    if (p.waiveCase !== undefined && p.waiveCase !== '9.18') return `waiveCase ${JSON.stringify(p.waiveCase)}`;
+    if (p.waiveCase !== undefined && p.units === undefined) return null;
     if (!Array.isArray(p.units) || p.units.length === 0) return 'special artillery without "units"';
     if (
       p.range !== undefined &&
@@ -77,6 +87,9 @@ export function specialArtillery(rule: RuleHook): MovementHook {
           `${unit.id} is immobile and may not be moved during the game`,
         ),
       };
+    },
+    waivesCase(standardCase) {
+      return p.waiveCase === standardCase;
     },
     bombardRange(_ctx, id) {
       return isOne(id) && range !== undefined ? range : null;

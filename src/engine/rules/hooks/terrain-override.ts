@@ -17,13 +17,30 @@
  * with them is refused.
  *
  * params: { terrain: HexTerrain, attackerHalved: boolean }
+ *       | { redoubt: string[], equalForDefenceAndMovement: true }
+ *
+ * Chattanooga 20.1: "The term redoubt refers to both the Union
+ * fortifications and the Confederate rifle pits. They are considered equal
+ * in terms of defensive and movement cost purposes." Reading (the second
+ * form): a definition of what the map's redoubt hexsides stand for. The map
+ * draws every fort and rifle pit as the one standard redoubt hexside feature
+ * (TEC, 10.2), so both already cost and defend alike; the declaration names
+ * what the feature covers and changes no line of the chart (the map's build
+ * checks and the scenario spec pin that both are drawn as redoubts). A
+ * declaration that would make them unequal is refused.
  */
 import type { HexTerrain, RuleHook } from '../../types';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 
 export const terrainOverrideSupport: HookSupport = knownParams(
-  ['terrain', 'attackerHalved'],
+  ['terrain', 'attackerHalved', 'redoubt', 'equalForDefenceAndMovement'],
   (p) => {
+    if (p.redoubt !== undefined || p.equalForDefenceAndMovement !== undefined) {
+      if (p.terrain !== undefined || p.attackerHalved !== undefined) return 'a redoubt definition mixed with a terrain line';
+      if (!Array.isArray(p.redoubt) || p.redoubt.length === 0) return 'a redoubt definition without "redoubt"';
+      if (p.equalForDefenceAndMovement !== true) return `equalForDefenceAndMovement ${JSON.stringify(p.equalForDefenceAndMovement)}`;
+      return null;
+    }
     if (typeof p.terrain !== 'string') return 'a "terrain"';
     if (typeof p.attackerHalved !== 'boolean') return 'a terrain override without "attackerHalved"';
     return null;
@@ -34,6 +51,7 @@ export function terrainOverride(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
   const terrain = p.terrain as HexTerrain;
   const halved = p.attackerHalved as boolean;
+  if (p.redoubt !== undefined) return { hook: rule.hook, case: rule.case }; // a definition the map's one redoubt feature carries
   return {
     hook: rule.hook,
     case: rule.case,

@@ -86,6 +86,10 @@ export interface MovementHook {
   skipsPlayerTurn?(ctx: GameContext, turn: number, side: Side): boolean;
   /** Inputs the victory evaluator needs from this hook, traced as if the game ended now. */
   victoryInputs?(ctx: GameContext, state: GameState): Partial<VictoryInputs>;
+  /** A unit's Movement Allowance in thirds this phase, replacing `thirds` (printed, Night and any Strategic bonus applied), or null to keep it (Fredericksburg 18.2 fog). */
+  movementAllowance?(ctx: GameContext, state: GameState, unit: UnitState, thirds: number, strategic: boolean): number | null;
+  /** Why a unit may not bombard at all now (Fredericksburg 18.2 fog), or null. */
+  bombardRefusal?(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null;
   /** Bombardment range of a unit, or null for the standard one (9.11). */
   bombardRange?(ctx: GameContext, unitId: string): number | null;
   /** True if a unit's attack strength is not subject to range effects (9.14). */

@@ -75,7 +75,11 @@ describe('Fredericksburg 3 May 1863 scenario document', () => {
     expect(hooks['fog-turns']).toEqual(baseHooks['fog-turns']);
     expect(hooks['map-exit']).toEqual(baseHooks['map-exit']);
     expect(hooks['automatic-victory']).toEqual(baseHooks['automatic-victory']);
-    expect(hooks['movement-quota']).toMatchObject({ side: 'union', unitsPerGameTurn: 15, exempt: [], liftedWhenEnemyOccupiesHexes: ['0206'] });
+    expect(hooks['movement-quota']).toEqual({
+      side: 'union',
+      limits: [{ units: 15 }],
+      liftedWhen: { event: 'enemy-occupies-hex', enemy: 'confederate', hexes: ['0206'], effective: 'next-player-turn', permanent: true },
+    });
     expect(hooks['immobile-until']).toBeUndefined();
     expect(placed('union').every((u) => u.type === 'infantry' || u.designation === 'LGd')).toBe(true);
     expect(scenario.victory.levels).toEqual(base.victory.levels);

@@ -159,13 +159,16 @@ describe('Fredericksburg scenario document', () => {
   });
 
   it('19.0: 15 Union units may move per Game-Turn; GT4 reinforcements exempt until GT5; lifted when a Confederate unit occupies 0206', () => {
+    // The movement-quota shape Antietam 20.1 uses, with the occupation lift (hexes entered by movement, retreat or advance).
     expect(rule('movement-quota')?.params).toEqual({
       side: 'union',
-      unitsPerGameTurn: 15,
-      exempt: [{ units: ['us-1-2-v', 'us-2-2-v', 'us-3-2-v'], untilTurn: 5 }],
-      liftedWhenEnemyOccupiesHexes: ['0206'],
-      occupationBy: ['movement', 'retreat', 'advance'],
+      limits: [{ units: 15 }],
+      reinforcementsExempt: [{ arrivalTurn: 4, countFromTurn: 5 }],
+      liftedWhen: { event: 'enemy-occupies-hex', enemy: 'confederate', hexes: ['0206'], effective: 'next-player-turn', permanent: true },
     });
+    // the Game-Turn Four reinforcements are exactly the three 2/V brigades
+    const gt4 = scenario.reinforcements.filter((r) => r.side === 'union' && r.turn === 4).flatMap((r) => r.units);
+    expect(gt4.sort()).toEqual(['us-1-2-v', 'us-2-2-v', 'us-3-2-v']);
   });
 
   it('19.0, 19.11-19.13: the Union artillery and cavalry east of the Rappahannock are immobile until released', () => {
@@ -181,11 +184,13 @@ describe('Fredericksburg scenario document', () => {
       {
         when: 'enemy-occupies',
         enemyHexes: ['0611', '0909', '1304', '1305', '0412', '0321', '0326'],
-        terrain: ['pontoon', 'ford'],
         during: ['movement', 'retreat', 'advance'],
         case: '19.12',
       },
     ]);
+    // 19.12 "a pontoon bridge or ford hex": exactly the map's pontoon and ford hexes
+    const crossings = Object.entries(map.hexes).filter(([, s]) => s.terrain === 'pontoon' || s.terrain === 'ford').map(([h]) => h);
+    expect([...(r.params!.releaseAll as Array<{ enemyHexes?: string[] }>)[1].enemyHexes!].sort()).toEqual(crossings.sort());
     expect(r.params!.releaseEach).toEqual({ when: 'enemy-within', radius: 3, during: ['movement', 'retreat', 'advance'], case: '19.13' });
   });
 

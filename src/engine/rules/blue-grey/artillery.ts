@@ -31,6 +31,10 @@ export function bombardRefusal(ctx: GameContext, state: GameState, combat: Comba
   if (!isArtillery(ctx, u.id) && !isGunboat(ctx, u.id))
     return refusal('NOT_ARTILLERY', '8.15', `${u.id} is not artillery: only artillery may attack a hex it is not adjacent to`);
   if (!onMap(u)) return refusal('NOT_ON_MAP', '8.0', `${u.id} is not on the map`);
+  for (const h of ctx.hooks) {
+    const r = h.bombardRefusal?.(ctx, state, u); // e.g. Fredericksburg 18.2: no bombardment in fog
+    if (r) return r;
+  }
   if (isGunboat(ctx, u.id)) return null; // 9.64: not affected by enemy ZOC
   if (combat.artilleryBeganInEzoc.includes(u.id))
     return refusal('ARTILLERY_BEGAN_IN_EZOC', '9.41', `${u.id} began the Combat Phase in an Enemy Zone of Control and may not bombard`);

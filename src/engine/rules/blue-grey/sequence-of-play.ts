@@ -78,6 +78,8 @@ function endOfPlayerTurn(ctx: GameContext, state: GameState): { state: GameState
 /** From the end of the phasing side's Player-Turn to the next Player-Turn's Movement Phase, or the end of the game. */
 function nextPlayerTurn(ctx: GameContext, state: GameState): { state: GameState; events: GameEvent[] } {
   const ended = endOfPlayerTurn(ctx, state);
+  // An exclusive rule may end the game here (Fredericksburg 20.0 automatic victory).
+  if (ended.state.phase === 'finished') return ended;
   const events: GameEvent[] = [...ended.events];
   let next = ended.state;
   if (next.phasing === ctx.scenario.firstPlayer) {

@@ -20,6 +20,9 @@ import { skipPlayerTurn, skipPlayerTurnSupport } from './skip-player-turn';
 import { conditionalReinforcements, conditionalReinforcementsSupport } from './conditional-reinforcements';
 import { mapExit, mapExitSupport } from './map-exit';
 import { terrainOverride, terrainOverrideSupport } from './terrain-override';
+import { fogTurns, fogTurnsSupport } from './fog-turns';
+import { automaticVictoryHook, automaticVictorySupport } from './automatic-victory';
+import { alternativeCounters, alternativeCountersSupport } from './alternative-counters';
 
 export * from './movement-hook';
 
@@ -36,6 +39,9 @@ const registry: Record<string, HookFactory> = {
   'conditional-reinforcements': conditionalReinforcements,
   'map-exit': mapExit,
   'terrain-override': terrainOverride,
+  'fog-turns': fogTurns,
+  'automatic-victory': automaticVictoryHook,
+  'alternative-counters': alternativeCounters,
 };
 
 /** Which declarations of a hook the engine can play (parameters it implements). */
@@ -50,6 +56,9 @@ const support: Record<string, HookSupport> = {
   'conditional-reinforcements': conditionalReinforcementsSupport,
   'map-exit': mapExitSupport,
   'terrain-override': terrainOverrideSupport,
+  'fog-turns': fogTurnsSupport,
+  'automatic-victory': automaticVictorySupport,
+  'alternative-counters': alternativeCountersSupport,
 };
 
 /** Names of the movement-side hooks this engine implements. */

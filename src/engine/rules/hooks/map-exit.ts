@@ -28,7 +28,8 @@
  *
  * params: { unitTypes?: UnitType[], sides?: Side[], edges?: compass edges, hexes?/exitHexes?: HexId[],
  *           cost?: number (MP, default 1), mayReturn?: false, countsAsEliminated?: false,
- *           ignoresLineOfCommunication?: true, ownMovementPhaseOnly?: true }
+ *           ignoresLineOfCommunication?: true, ownMovementPhaseOnly?: true,
+ *           retreatOffMapEliminates?: true (the standard 8.72, Fredericksburg 21.33) }
  */
 import type { ApplyResult, GameContext } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
@@ -57,8 +58,12 @@ export const mapExitSupport: HookSupport = knownParams(
     'countsAsEliminated',
     'ignoresLineOfCommunication',
     'ownMovementPhaseOnly',
+    'retreatOffMapEliminates',
   ],
   (p) => {
+    // Fredericksburg 21.33: "Units forced to retreat off the map sheet as a result of combat are
+    // eliminated instead" — what 8.72 already does (no retreat off the map; no path left eliminates).
+    if (p.retreatOffMapEliminates === false) return 'retreatOffMapEliminates false';
     if (p.mayReturn === true) return 'mayReturn true';
     if (p.countsAsEliminated === true) return 'countsAsEliminated true';
     if (p.ignoresLineOfCommunication === false) return 'ignoresLineOfCommunication false';

@@ -21,11 +21,18 @@
  * hexside) by any movement — moving, retreating or advancing (NOTES 6,
  * doubtful) — and takes effect from the quota side's next Player-Turn.
  *
+ * Fredericksburg 19.0 ("only 15 Union units may move per Game-Turn ... lifted
+ * if a Confederates unit occupies Burnside's headquarters (hex 0206), either
+ * due to movement, or retreat or advance") uses the same shape with the lift
+ * trigger "enemy-occupies-hex": an enemy unit entering one of the hexes by
+ * any movement, passing through included (21.21's occupation).
+ *
  * params: { side: Side, limits: Array<{ units: number, turns?: number[], fromTurn?: number, toTurn?: number }>,
  *           attacks?: "unlimited", advancesAndRetreats?: "unlimited",
  *           reinforcementsExempt?: Array<{ arrivalTurn: number, countFromTurn: number }>,
  *           exemptUnits?: string[],
  *           liftedWhen?: { event: "enemy-crosses-hexside", enemy?: Side, hexside: HexsideFeature type,
+ *                          | { event: "enemy-occupies-hex", enemy?: Side, hexes: HexId[], ...
  *                          effective?: "next-player-turn", permanent?: true },
            bonus?: { units: number, controlHex: HexId } }
  *
@@ -47,6 +54,7 @@ import type { GameEvent, HexId, HexsideFeature, RuleHook, Side } from '../../typ
 import { otherSide } from '../../types';
 import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
+import { hexesEntered } from './hexes-entered';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 
 interface QuotaLimit {
@@ -57,9 +65,12 @@ interface QuotaLimit {
 }
 
 interface LiftTrigger {
-  event: 'enemy-crosses-hexside';
+  event: 'enemy-crosses-hexside' | 'enemy-occupies-hex';
   enemy?: Side;
-  hexside: HexsideFeature['type'];
+  /** enemy-crosses-hexside: the hexside feature crossed. */
+  hexside?: HexsideFeature['type'];
+  /** enemy-occupies-hex (Fredericksburg 19.0): the hexes an enemy unit enters by movement, retreat or advance. */
+  hexes?: HexId[];
   effective?: 'next-player-turn';
   permanent?: boolean;
 }
@@ -90,7 +101,12 @@ export const movementQuotaSupport: HookSupport = knownParams(
       return `advancesAndRetreats "${String(p.advancesAndRetreats)}"`;
     const lift = p.liftedWhen as LiftTrigger | undefined;
     if (lift) {
-      if (lift.event !== 'enemy-crosses-hexside') return `lift trigger "${String(lift.event)}"`;
+      if (lift.event !== 'enemy-crosses-hexside' && lift.event !== 'enemy-occupies-hex')
+        return `lift trigger "${String(lift.event)}"`;
+      if (lift.event === 'enemy-occupies-hex' && (!Array.isArray(lift.hexes) || lift.hexes.length === 0))
+        return 'a lift on occupation without "hexes"';
+      if (lift.event === 'enemy-crosses-hexside' && typeof lift.hexside !== 'string')
+        return 'a lift on crossing without "hexside"';
       if (lift.effective !== undefined && lift.effective !== 'next-player-turn')
         return `lift effective "${String(lift.effective)}"`;
       if (lift.permanent === false) return 'a lift that is not permanent';
@@ -217,9 +233,23 @@ export function movementQuota(rule: RuleHook): MovementHook {
       const current = hookStateOf<QuotaState>(after, key, { liftedFromTurn: null });
       if (current.liftedFromTurn !== null) return null;
       const enemy = lift.enemy ?? otherSide(side);
+      if (lift.event === 'enemy-occupies-hex') {
+        // Fredericksburg 19.0: "if a Confederate unit occupies Burnside's headquarters (hex 0206),
+        // either due to movement, or retreat or advance": entering the hex (passing through included, 21.21).
+        const at = hexesEntered(events).find((x) => before.units[x.unit]?.side === enemy && lift.hexes!.includes(x.hex));
+        if (!at) return null;
+        const from = nextPlayerTurnOf(ctx, before, side);
+        const next: QuotaState = { liftedFromTurn: from, liftedBy: { unit: at.unit, from: at.hex, to: at.hex, turn: before.turn } };
+        return {
+          state: withHookState(after, key, next),
+          events: [
+            { type: 'movement-quota-lifted', side, fromTurn: from, unit: at.unit, hex: at.hex, rule: rule.case, reason: `${at.unit} occupied ${at.hex} by ${at.by}` },
+          ],
+        };
+      }
       for (const s of movementSteps(events)) {
         if (before.units[s.unit]?.side !== enemy) continue;
-        if (!ctx.map.hexsideHas(s.from, s.to, lift.hexside)) continue;
+        if (!ctx.map.hexsideHas(s.from, s.to, lift.hexside!)) continue;
         const from = nextPlayerTurnOf(ctx, before, side);
         const next: QuotaState = { liftedFromTurn: from, liftedBy: { ...s, turn: before.turn } };
         return {

@@ -140,8 +140,6 @@ export interface Mover {
   leftEnemyZoc: boolean;
   routed: boolean;
   artillery: boolean;
-  /** Hexes (board index) an exclusive rule forbids this unit to enter this phase (hooks' forbiddenHexes), and why. */
-  forbidden?: { at: Uint8Array; refusal(j: number): Refusal };
 }
 
 export function moverFor(env: MoveEnv, unit: UnitState, strategic: boolean, startedInEnemyZoc: boolean): Mover {
@@ -159,28 +157,7 @@ export function moverFor(env: MoveEnv, unit: UnitState, strategic: boolean, star
     leftEnemyZoc: startedInEnemyZoc && night,
     routed: unit.morale === 'routed',
     artillery: spec.type === 'artillery' || spec.type === 'horse-artillery',
-    forbidden: forbiddenFor(env, unit),
   };
-}
-
-/** The hexes exclusive rules forbid this unit to enter this phase (Hooker and Lee 19.13, 19.14), or undefined if none. */
-function forbiddenFor(env: MoveEnv, unit: UnitState): Mover['forbidden'] {
-  let out: Mover['forbidden'];
-  for (const h of env.ctx.hooks) {
-    const f = h.forbiddenHexes?.(env.ctx, env.state, unit);
-    if (!f) continue;
-    const at = out?.at ?? new Uint8Array(env.board.size);
-    const why = new Map<number, (j: number) => Refusal>();
-    for (const hex of f.hexes) {
-      const j = env.board.index.get(hex);
-      if (j === undefined || at[j]) continue;
-      at[j] = 1;
-      why.set(j, (k) => f.refusal(env.board.ids[k]));
-    }
-    const prev = out;
-    out = { at, refusal: (j) => why.get(j)?.(j) ?? prev!.refusal(j) };
-  }
-  return out;
 }
 
 // Reasons a step is illegal (negative results of stepCost).
@@ -193,8 +170,6 @@ const R_NIGHT_ZOC = -6;
 const R_STRATEGIC_ROUTE = -7;
 const R_STRATEGIC_NEAR = -8;
 const R_CROSSING_SIDE = -9;
-/** An exclusive rule forbids the mover this hex (Mover.forbidden); the refusal is the hook's. */
-export const R_FORBIDDEN = -10;
 
 export function stepRefusal(env: MoveEnv, code: number, to: number): Refusal {
   const hex = env.board.ids[to];
@@ -236,7 +211,6 @@ export function stepCost(env: MoveEnv, m: Mover, i: number, d: number, j: number
   const b = env.board;
   const e = i * 6 + d;
   if (b.crossingHex[j] && !b.crossingOf.get(j)!.includes(i)) return R_CROSSING_SIDE;
-  if (m.forbidden?.at[j]) return R_FORBIDDEN;
   const base = b.enter[m.cls][j];
   if (base < 0) return R_TERRAIN;
   const side = b.side[e];
@@ -320,7 +294,6 @@ export function checkPath(
       if (typeof hook === 'number') total += hook - b.enter[m.cls][cur];
     }
     const c = stepCost(env, m, cur, d, j);
-    if (c === R_FORBIDDEN) return m.forbidden!.refusal(j);
     if (c < 0) return stepRefusal(env, c, j);
     total += c;
     prev = cur;

@@ -433,6 +433,55 @@ describe('O8 artillery, 1975', () => {
   });
 });
 
+describe('O7.8 displacement, 1975', () => {
+  it('O7.81, O7.82: a retreating unit with no other path displaces one unit of a full stack; displaced artillery that had not fought may not fire', () => {
+    const river = { terrain: 'river' as const };
+    const { ctx, state } = combat(
+      [
+        { id: 'x', side: 'union', strength: 2, hex: '0403' },
+        { id: 'g', side: 'union', type: 'artillery', strength: 3, hex: '0402' },
+        { id: 'y', side: 'union', strength: 3, hex: '0402' },
+        { id: 'c', side: 'confederate', strength: 4, hex: '0404' },
+        { id: 'd', side: 'confederate', strength: 4, hex: '0601' },
+      ],
+      { hexes: { '0503': river, '0502': river, '0302': river, '0303': river } },
+    );
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['x'], defenders: ['0404'] },
+      fixedDice([5]),
+    );
+    expect(resolved(r.events)).toMatchObject({ column: '1-2', result: 'Ar' });
+    expect(classicOrders(ctx, r.state, 'union')).toEqual([
+      { type: 'retreat', unit: 'x', to: '0402', displace: 'g' },
+      { type: 'retreat', unit: 'x', to: '0402', displace: 'y' },
+    ]);
+    const d = act(ctx, r.state, 'union', { type: 'retreat', unit: 'x', to: '0402', displace: 'g' });
+    expect(d.state.pending).toMatchObject({ kind: 'retreat', unit: 'g' });
+    let s = act(ctx, d.state, 'union', { type: 'retreat', unit: 'g', to: '0401' }).state;
+    while (s.pending)
+      s = act(
+        ctx,
+        s,
+        s.pending.side,
+        classicOrders(ctx, s, s.pending.side).find((o) => o.type === 'decline-advance') ??
+          classicOrders(ctx, s, s.pending.side)[0],
+      ).state;
+    expect(s.units.g.hex).toBe('0401');
+    expect(s.units.x.hex).toBe('0402');
+    expect(
+      refused(ctx, s, 'union', {
+        type: 'attack',
+        attackers: [],
+        bombard: ['g'],
+        defenders: ['0601'],
+      }).code,
+    ).toBe('DISPLACED_ARTILLERY');
+  });
+});
+
 describe('O10 Night Game-Turns, 1975', () => {
   it('O10.1: there is no Combat Phase during a Night Game-Turn', () => {
     const { ctx, state } = classicGame(

@@ -4,31 +4,27 @@
  * from hand-built end states, and the reconstructed map agreeing with every
  * fact the text gives. Counts are what the charts print, not read from the JSON.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { HexGrid, hexsideKey } from '../../../src/engine/hex';
 import { fredericksburgMap } from '../../../scenarios/fredericksburg/build-map';
-import { automaticVictory, evaluateVictory, exitClass, victoryPoints } from '../../../src/engine/victory';
+import {
+  automaticVictory,
+  evaluateVictory,
+  exitClass,
+  victoryPoints,
+} from '../../../src/engine/victory';
 import type { VictoryInputs } from '../../../src/engine/victory';
-import type { HexSpec, MapDocument, ScenarioDocument, Side, UnitSpec } from '../../../src/engine/types';
+import type { HexSpec, Side, UnitSpec } from '../../../src/engine/types';
+import {
+  chartsOf,
+  expectDeployment,
+  expectEveryUnitDeployedOnce,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  total,
+} from './support';
 
-const DIR = join(__dirname, '../../../scenarios/fredericksburg');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
-
-const byId = new Map(scenario.units.map((u) => [u.id, u]));
-const unit = (id: string): UnitSpec => {
-  const u = byId.get(id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-};
-const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const placed = (side: Side): UnitSpec[] => placements.map((p) => unit(p.unit)).filter((u) => u.side === side);
-const total = (us: UnitSpec[]): number => us.reduce((a, u) => a + u.strength, 0);
-const countBy = (us: UnitSpec[]): Record<string, number> =>
-  us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
-const at = (hex: string): string[] => placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
-const rule = (hook: string) => scenario.specialRules.find((r) => r.hook === hook);
+const { dir: DIR, scenario, map } = loadScenario('fredericksburg');
+const { unit, placements, placed, at, hook: rule } = chartsOf(scenario);
 
 /** An end state: eliminated strength of each side, occupation, exits. */
 function endState(p: {
@@ -67,37 +63,39 @@ describe('Fredericksburg scenario document', () => {
   });
 
   it('16.0: unit ids are unique and follow the side; every unit is set up or a reinforcement exactly once', () => {
-    expect(new Set(scenario.units.map((u) => u.id)).size).toBe(scenario.units.length);
     for (const u of scenario.units) expect(u.id).toMatch(u.side === 'union' ? /^us-/ : /^cs-/);
-    const seen = [...placements.map((p) => p.unit), ...scenario.reinforcements.flatMap((r) => r.units)];
-    expect(seen.sort()).toEqual(scenario.units.map((u) => u.id).sort());
+    expectEveryUnitDeployedOnce(scenario);
     expect(scenario.units).toHaveLength(55 + 30 + 3 + 1 + 1 + 4 + 5);
   });
 
   it('16.1: Union deployment has 55 units totalling 294 CSP (43 infantry incl. 3 divisions, 4 cavalry, 8 artillery)', () => {
     const us = placed('union');
-    expect(us).toHaveLength(55);
-    expect(total(us)).toBe(294);
-    expect(countBy(us)).toEqual({ infantry: 43, cavalry: 4, artillery: 8 });
+    expectDeployment(us, {
+      units: 55,
+      csp: 294,
+      byType: { infantry: 43, cavalry: 4, artillery: 8 },
+    });
     expect(total(us.filter((u) => u.type === 'infantry'))).toBe(251);
     expect(total(us.filter((u) => u.type === 'cavalry'))).toBe(19);
     expect(total(us.filter((u) => u.type === 'artillery'))).toBe(24);
-    expect(us.filter((u) => u.size === 'division').map((u) => [u.designation, u.strength])).toEqual([
-      ['3/I', 12],
-      ['1/II', 15],
-      ['3/V', 13],
-    ]);
+    expect(us.filter((u) => u.size === 'division').map((u) => [u.designation, u.strength])).toEqual(
+      [
+        ['3/I', 12],
+        ['1/II', 15],
+        ['3/V', 13],
+      ],
+    );
   });
 
   it('16.2: Confederate deployment has 30 units totalling 138 CSP (26 infantry incl. Ransom and Taliaferro, 4 artillery)', () => {
     const cs = placed('confederate');
-    expect(cs).toHaveLength(30);
-    expect(total(cs)).toBe(138);
-    expect(countBy(cs)).toEqual({ infantry: 26, artillery: 4 });
-    expect(cs.filter((u) => u.size === 'division').map((u) => [u.designation, u.strength])).toEqual([
-      ['Ransom', 10],
-      ['Taliaferro', 13],
-    ]);
+    expectDeployment(cs, { units: 30, csp: 138, byType: { infantry: 26, artillery: 4 } });
+    expect(cs.filter((u) => u.size === 'division').map((u) => [u.designation, u.strength])).toEqual(
+      [
+        ['Ransom', 10],
+        ['Taliaferro', 13],
+      ],
+    );
   });
 
   it('16.1, 16.2: sample chart records are transcribed as printed', () => {
@@ -131,7 +129,10 @@ describe('Fredericksburg scenario document', () => {
       r.side,
       r.turn,
       r.entry,
-      r.units.map((id) => `${unit(id).designation} ${unit(id).strength}${unit(id).type === 'artillery' ? 'a' : ''}`),
+      r.units.map(
+        (id) =>
+          `${unit(id).designation} ${unit(id).strength}${unit(id).type === 'artillery' ? 'a' : ''}`,
+      ),
     ]);
     expect(rs).toEqual([
       ['union', 4, ['0113'], ['1/2/V 6', '2/2/V 8', '3/2/V 5']],
@@ -142,19 +143,38 @@ describe('Fredericksburg scenario document', () => {
     ]);
     // 17.2: the division and its brigades are alternatives of equal strength
     const [div, brigades] = scenario.reinforcements.filter((r) => r.turn === 2);
-    expect(div.condition).toEqual({ hook: 'alternative-counters', params: { group: 'early', option: 'division' } });
-    expect(brigades.condition).toEqual({ hook: 'alternative-counters', params: { group: 'early', option: 'brigades' } });
+    expect(div.condition).toEqual({
+      hook: 'alternative-counters',
+      params: { group: 'early', option: 'division' },
+    });
+    expect(brigades.condition).toEqual({
+      hook: 'alternative-counters',
+      params: { group: 'early', option: 'brigades' },
+    });
     expect(total(div.units.map(unit))).toBe(total(brigades.units.map(unit)));
     expect(rule('alternative-counters')?.params).toEqual({
       side: 'confederate',
-      groups: [{ group: 'early', options: { division: ['cs-early'], brigades: ['cs-lawton', 'cs-trimble', 'cs-hoke', 'cs-hays'] } }],
+      groups: [
+        {
+          group: 'early',
+          options: {
+            division: ['cs-early'],
+            brigades: ['cs-lawton', 'cs-trimble', 'cs-hoke', 'cs-hays'],
+          },
+        },
+      ],
     });
   });
 
   it('18.2: Game-Turns 1 and 7 are Fog turns: no bombardment, Movement Allowances (and the strategic bonus) halved', () => {
     expect(rule('fog-turns')).toMatchObject({
       case: '18.2',
-      params: { turns: [1, 7], bombardment: false, movementAllowanceFactor: 0.5, strategicBonusHalved: true },
+      params: {
+        turns: [1, 7],
+        bombardment: false,
+        movementAllowanceFactor: 0.5,
+        strategicBonusHalved: true,
+      },
     });
   });
 
@@ -164,21 +184,36 @@ describe('Fredericksburg scenario document', () => {
       side: 'union',
       limits: [{ units: 15 }],
       reinforcementsExempt: [{ arrivalTurn: 4, countFromTurn: 5 }],
-      liftedWhen: { event: 'enemy-occupies-hex', enemy: 'confederate', hexes: ['0206'], effective: 'next-player-turn', permanent: true },
+      liftedWhen: {
+        event: 'enemy-occupies-hex',
+        enemy: 'confederate',
+        hexes: ['0206'],
+        effective: 'next-player-turn',
+        permanent: true,
+      },
     });
     // the Game-Turn Four reinforcements are exactly the three 2/V brigades
-    const gt4 = scenario.reinforcements.filter((r) => r.side === 'union' && r.turn === 4).flatMap((r) => r.units);
+    const gt4 = scenario.reinforcements
+      .filter((r) => r.side === 'union' && r.turn === 4)
+      .flatMap((r) => r.units);
     expect(gt4.sort()).toEqual(['us-1-2-v', 'us-2-2-v', 'us-3-2-v']);
   });
 
   it('19.0, 19.11-19.13: the Union artillery and cavalry east of the Rappahannock are immobile until released', () => {
     const r = rule('immobile-until')!;
     const units = (r.params!.units as string[]).map(unit);
-    expect(units.every((u) => u.side === 'union' && (u.type === 'artillery' || u.type === 'cavalry'))).toBe(true);
-    expect(units.map((u) => u.designation).sort()).toEqual(['1/C/C', '1/C/R', '2/C/R', 'III', 'L', 'LC', 'R', 'RC', 'RGd', 'V'].sort());
+    expect(
+      units.every((u) => u.side === 'union' && (u.type === 'artillery' || u.type === 'cavalry')),
+    ).toBe(true);
+    expect(units.map((u) => u.designation).sort()).toEqual(
+      ['1/C/C', '1/C/R', '2/C/R', 'III', 'L', 'LC', 'R', 'RC', 'RGd', 'V'].sort(),
+    );
     // every Union artillery and cavalry unit not in the list starts west of the river (Franklin's bridgehead, 1603)
     const others = placed('union').filter((u) => u.type !== 'infantry' && !units.includes(u));
-    expect(others.map((u) => placements.find((p) => p.unit === u.id)!.hex)).toEqual(['1603', '1603']);
+    expect(others.map((u) => placements.find((p) => p.unit === u.id)!.hex)).toEqual([
+      '1603',
+      '1603',
+    ]);
     expect(r.params!.releaseAll).toEqual([
       { when: 'friendly-unit-exits', exitHexes: ['2501', '2027'], case: '19.11' },
       {
@@ -189,9 +224,18 @@ describe('Fredericksburg scenario document', () => {
       },
     ]);
     // 19.12 "a pontoon bridge or ford hex": exactly the map's pontoon and ford hexes
-    const crossings = Object.entries(map.hexes).filter(([, s]) => s.terrain === 'pontoon' || s.terrain === 'ford').map(([h]) => h);
-    expect([...(r.params!.releaseAll as Array<{ enemyHexes?: string[] }>)[1].enemyHexes!].sort()).toEqual(crossings.sort());
-    expect(r.params!.releaseEach).toEqual({ when: 'enemy-within', radius: 3, during: ['movement', 'retreat', 'advance'], case: '19.13' });
+    const crossings = Object.entries(map.hexes)
+      .filter(([, s]) => s.terrain === 'pontoon' || s.terrain === 'ford')
+      .map(([h]) => h);
+    expect(
+      [...(r.params!.releaseAll as Array<{ enemyHexes?: string[] }>)[1].enemyHexes!].sort(),
+    ).toEqual(crossings.sort());
+    expect(r.params!.releaseEach).toEqual({
+      when: 'enemy-within',
+      radius: 3,
+      during: ['movement', 'retreat', 'advance'],
+      case: '19.13',
+    });
   });
 
   it('21.31-21.34: exits only at 0113, 2027 and 2501, 1 MP, own Movement Phase, no return, retreat off the map eliminates', () => {
@@ -207,16 +251,29 @@ describe('Fredericksburg scenario document', () => {
 
   it('18.1, 25.0: pontoons and the 0713/0714 erratum are map data, not hooks; every rule hook names its case', () => {
     expect(scenario.specialRules.map((r) => r.hook).sort()).toEqual(
-      ['alternative-counters', 'automatic-victory', 'fog-turns', 'immobile-until', 'map-exit', 'movement-quota'].sort(),
+      [
+        'alternative-counters',
+        'automatic-victory',
+        'fog-turns',
+        'immobile-until',
+        'map-exit',
+        'movement-quota',
+      ].sort(),
     );
     for (const r of scenario.specialRules) expect(r.case).toMatch(/^\d+\.\d+/);
   });
 
   it('21.11-21.13, 21.22, 21.35: the point schedule and the initial occupation', () => {
     const v = scenario.victory;
-    expect(v.points.filter((p) => p.kind === 'eliminated-strength')).toEqual([{ kind: 'eliminated-strength', points: 1, case: '21.11' }]);
-    expect(v.points.filter((p) => p.kind === 'initial')).toEqual([{ kind: 'initial', side: 'confederate', points: 4, case: '21.35' }]);
-    const hexVp = v.points.flatMap((p) => (p.kind === 'objective-set' ? [[p.hexes.join(), p.points, p.side ?? 'either']] : []));
+    expect(v.points.filter((p) => p.kind === 'eliminated-strength')).toEqual([
+      { kind: 'eliminated-strength', points: 1, case: '21.11' },
+    ]);
+    expect(v.points.filter((p) => p.kind === 'initial')).toEqual([
+      { kind: 'initial', side: 'confederate', points: 4, case: '21.35' },
+    ]);
+    const hexVp = v.points.flatMap((p) =>
+      p.kind === 'objective-set' ? [[p.hexes.join(), p.points, p.side ?? 'either']] : [],
+    );
     expect(hexVp).toEqual([
       ['1113', 15, 'either'],
       ['2401', 25, 'either'],
@@ -237,21 +294,63 @@ describe('Fredericksburg scenario document', () => {
   });
 
   it('21.12: exit VP per unit or per CSP by hex, side and class (infantry division and cavalry brigade count 2, cavalry CSP double)', () => {
-    const ex = (u: UnitSpec, hex: string) => ({ unit: u.id, side: u.side, hex, type: u.type, size: u.size, strength: u.strength });
+    const ex = (u: UnitSpec, hex: string) => ({
+      unit: u.id,
+      side: u.side,
+      hex,
+      type: u.type,
+      size: u.size,
+      strength: u.strength,
+    });
     // nobody holds any VP hex, so only exits (and 21.35) score
     const nobody = Object.fromEntries(Object.keys(INITIAL).map((h) => [h, null]));
     const endState0 = (exited: VictoryInputs['exited']) => endState({ held: nobody, exited });
-    const union2027 = victoryPoints(scenario.victory, endState0([ex(unit('us-1-ii'), '2027'), ex(unit('us-1-1-i'), '2027'), ex(unit('us-art-lgd'), '2027'), ex(unit('us-cav-1-l'), '2027')]));
+    const union2027 = victoryPoints(
+      scenario.victory,
+      endState0([
+        ex(unit('us-1-ii'), '2027'),
+        ex(unit('us-1-1-i'), '2027'),
+        ex(unit('us-art-lgd'), '2027'),
+        ex(unit('us-cav-1-l'), '2027'),
+      ]),
+    );
     expect(union2027.union).toBe(2 + 1 + 1 + 2); // i, ii
-    const union2501 = victoryPoints(scenario.victory, endState0([ex(unit('us-1-ii'), '2501'), ex(unit('us-cav-1-l'), '2501'), ex(unit('us-art-lgd'), '2501')]));
+    const union2501 = victoryPoints(
+      scenario.victory,
+      endState0([
+        ex(unit('us-1-ii'), '2501'),
+        ex(unit('us-cav-1-l'), '2501'),
+        ex(unit('us-art-lgd'), '2501'),
+      ]),
+    );
     expect(union2501.union).toBe(15 + 2 * 6 + 3); // iii
-    const union0113 = victoryPoints(scenario.victory, endState0([ex(unit('us-3-v'), '0113'), ex(unit('us-1-1-v'), '0113'), ex(unit('us-cav-1-c'), '0113')]));
+    const union0113 = victoryPoints(
+      scenario.victory,
+      endState0([
+        ex(unit('us-3-v'), '0113'),
+        ex(unit('us-1-1-v'), '0113'),
+        ex(unit('us-cav-1-c'), '0113'),
+      ]),
+    );
     expect(union0113.union).toBe(2 + 1 + 2); // iv
-    const cs0113 = victoryPoints(scenario.victory, endState0([ex(unit('cs-ransom'), '0113'), ex(unit('cs-art-pelham'), '0113')]));
+    const cs0113 = victoryPoints(
+      scenario.victory,
+      endState0([ex(unit('cs-ransom'), '0113'), ex(unit('cs-art-pelham'), '0113')]),
+    );
     expect(cs0113.confederate).toBe(4 + 10 + 1); // v, plus the 4 VP of 21.35
-    const cs2501 = victoryPoints(scenario.victory, endState0([ex(unit('cs-early'), '2501'), ex(unit('cs-cobb'), '2501'), ex(unit('cs-art-cabell'), '2501')]));
+    const cs2501 = victoryPoints(
+      scenario.victory,
+      endState0([
+        ex(unit('cs-early'), '2501'),
+        ex(unit('cs-cobb'), '2501'),
+        ex(unit('cs-art-cabell'), '2501'),
+      ]),
+    );
     expect(cs2501.confederate).toBe(4 + 2 + 1 + 1); // vi
-    const cs2027 = victoryPoints(scenario.victory, endState0([ex(unit('cs-taliaferro'), '2027'), ex(unit('cs-lane'), '2027')]));
+    const cs2027 = victoryPoints(
+      scenario.victory,
+      endState0([ex(unit('cs-taliaferro'), '2027'), ex(unit('cs-lane'), '2027')]),
+    );
     expect(cs2027.confederate).toBe(4 + 2 + 1); // i, ii
     expect(exitClass(unit('us-1-ii'))).toBe('infantry-division');
     expect(exitClass(unit('us-cav-1-l'))).toBe('cavalry');
@@ -265,22 +364,67 @@ describe('Fredericksburg scenario document', () => {
 
   describe('21.4 victory levels from hand-built end states (U:C ratio)', () => {
     // The Union takes 1113 (15) and 2401 (25) and 1711 (8): Union 48 + eliminations; Confederate 4 + its eliminations + 1504/0511/0206 if held.
-    const unionHolds = { ...INITIAL, '1113': 'union', '2401': 'union', '1711': 'union' } as Record<string, Side>;
+    const unionHolds = { ...INITIAL, '1113': 'union', '2401': 'union', '1711': 'union' } as Record<
+      string,
+      Side
+    >;
     const cases: Array<[string, VictoryInputs, Side, string, number]> = [
       // U 48 + 52 = 100, C 4 + 46 = 50: 2:1
-      ['21.4: 2:1 is a Union Decisive Victory [2.0]', endState({ held: unionHolds, lost: { confederate: 52, union: 46 } }), 'union', 'decisive', 2],
+      [
+        '21.4: 2:1 is a Union Decisive Victory [2.0]',
+        endState({ held: unionHolds, lost: { confederate: 52, union: 46 } }),
+        'union',
+        'decisive',
+        2,
+      ],
       // U 48 + 27 = 75, C 4 + 46 = 50: 1.5:1
-      ['21.4: 1.5:1 is a Union Substantive Victory [1.5]', endState({ held: unionHolds, lost: { confederate: 27, union: 46 } }), 'union', 'substantive', 1.5],
+      [
+        '21.4: 1.5:1 is a Union Substantive Victory [1.5]',
+        endState({ held: unionHolds, lost: { confederate: 27, union: 46 } }),
+        'union',
+        'substantive',
+        1.5,
+      ],
       // U 48 + 3 = 51, C 50: just over 1:1
-      ['21.4: just over 1:1 is a Union Marginal Victory [1.0]', endState({ held: unionHolds, lost: { confederate: 3, union: 46 } }), 'union', 'marginal', 1],
+      [
+        '21.4: just over 1:1 is a Union Marginal Victory [1.0]',
+        endState({ held: unionHolds, lost: { confederate: 3, union: 46 } }),
+        'union',
+        'marginal',
+        1,
+      ],
       // U 50, C 50: 1:1
-      ['21.4: 1:1 is a Confederate Marginal Victory [0.5]', endState({ held: unionHolds, lost: { confederate: 2, union: 46 } }), 'confederate', 'marginal', 0.5],
+      [
+        '21.4: 1:1 is a Confederate Marginal Victory [0.5]',
+        endState({ held: unionHolds, lost: { confederate: 2, union: 46 } }),
+        'confederate',
+        'marginal',
+        0.5,
+      ],
       // U 40, C 4 + 46 = 50: 1:1.25
-      ['21.4: 1:1.25 is a Confederate Substantive Victory [1.0]', endState({ held: { ...unionHolds, '1711': 'confederate' }, lost: { union: 46 } }), 'confederate', 'substantive', 1],
+      [
+        '21.4: 1:1.25 is a Confederate Substantive Victory [1.0]',
+        endState({ held: { ...unionHolds, '1711': 'confederate' }, lost: { union: 46 } }),
+        'confederate',
+        'substantive',
+        1,
+      ],
       // U 40, C 60: 1:1.5 exactly (in no printed band) is read as Substantive
-      ['21.4: exactly 1:1.5 falls between the printed bands and is read as Confederate Substantive', endState({ held: { ...unionHolds, '1711': 'confederate' }, lost: { union: 56 } }), 'confederate', 'substantive', 1],
+      [
+        '21.4: exactly 1:1.5 falls between the printed bands and is read as Confederate Substantive',
+        endState({ held: { ...unionHolds, '1711': 'confederate' }, lost: { union: 56 } }),
+        'confederate',
+        'substantive',
+        1,
+      ],
       // U 40, C 61: under 1:1.5
-      ['21.4: under 1:1.5 is a Confederate Decisive Victory [2.0]', endState({ held: { ...unionHolds, '1711': 'confederate' }, lost: { union: 57 } }), 'confederate', 'decisive', 2],
+      [
+        '21.4: under 1:1.5 is a Confederate Decisive Victory [2.0]',
+        endState({ held: { ...unionHolds, '1711': 'confederate' }, lost: { union: 57 } }),
+        'confederate',
+        'decisive',
+        2,
+      ],
     ];
     it.each(cases)('%s', (_title, state, side, level, score) => {
       const s = evaluateVictory(scenario.victory, state);
@@ -290,19 +434,46 @@ describe('Fredericksburg scenario document', () => {
 
   describe('20.0 automatic victory at the end of Game-Turn 5', () => {
     it('20.0: 3:1 in elimination VP and the Union in none of 1113, 1711, 2401 ends the game in a Confederate victory', () => {
-      const r = automaticVictory(scenario.victory, endState({ held: INITIAL, lost: { union: 30, confederate: 10 } }), 5);
-      expect(r).toMatchObject({ winner: 'confederate', level: 'decisive', case: '20.0', points: { union: 10, confederate: 30 } });
+      const r = automaticVictory(
+        scenario.victory,
+        endState({ held: INITIAL, lost: { union: 30, confederate: 10 } }),
+        5,
+      );
+      expect(r).toMatchObject({
+        winner: 'confederate',
+        level: 'decisive',
+        case: '20.0',
+        points: { union: 10, confederate: 30 },
+      });
     });
     it('20.0: only elimination VP count: the 4 VP of 21.35 and the held hexes do not make up a 3:1', () => {
-      expect(automaticVictory(scenario.victory, endState({ held: INITIAL, lost: { union: 29, confederate: 10 } }), 5)).toBeNull();
+      expect(
+        automaticVictory(
+          scenario.victory,
+          endState({ held: INITIAL, lost: { union: 29, confederate: 10 } }),
+          5,
+        ),
+      ).toBeNull();
     });
     it('20.0: a Union unit in 1711 (or 1113 or 2401) prevents the automatic victory', () => {
       for (const hex of ['1113', '1711', '2401']) {
-        expect(automaticVictory(scenario.victory, endState({ held: { ...INITIAL, [hex]: 'union' }, lost: { union: 60, confederate: 5 } }), 5)).toBeNull();
+        expect(
+          automaticVictory(
+            scenario.victory,
+            endState({ held: { ...INITIAL, [hex]: 'union' }, lost: { union: 60, confederate: 5 } }),
+            5,
+          ),
+        ).toBeNull();
       }
     });
     it('20.0: the check is made only at the end of Game-Turn 5, and 0:0 is no 3:1', () => {
-      expect(automaticVictory(scenario.victory, endState({ held: INITIAL, lost: { union: 30, confederate: 10 } }), 4)).toBeNull();
+      expect(
+        automaticVictory(
+          scenario.victory,
+          endState({ held: INITIAL, lost: { union: 30, confederate: 10 } }),
+          4,
+        ),
+      ).toBeNull();
       expect(automaticVictory(scenario.victory, endState({ held: INITIAL }), 5)).toBeNull();
     });
     it('20.0: declared as the automatic-victory hook so a game cannot run past GT5 without it', () => {
@@ -312,7 +483,9 @@ describe('Fredericksburg scenario document', () => {
   });
 
   it('20.0, 21.0: sources cite seed 000 and the notes record the numbering defect and every reading', () => {
-    expect(scenario.sources.every((s) => s.seed === '000' && s.lines[0] >= 3678 && s.lines[1] <= 4644)).toBe(true);
+    expect(
+      scenario.sources.every((s) => s.seed === '000' && s.lines[0] >= 3678 && s.lines[1] <= 4644),
+    ).toBe(true);
     const notes = scenario.notes.join('\n');
     expect(notes).toMatch(/\[20\.0\] to \[21\.1\]/);
     expect(notes).toMatch(/1:1\.5/);
@@ -325,10 +498,12 @@ describe('Fredericksburg scenario document', () => {
 describe('Fredericksburg map document', () => {
   const grid = new HexGrid(map.grid as never);
   const spec = (h: string): HexSpec => map.hexes[h] ?? map.defaultHex;
-  const side = (a: string, b: string) => map.hexsides.find((s) => hexsideKey(s.between[0], s.between[1]) === hexsideKey(a, b))?.features ?? [];
+  const side = (a: string, b: string) =>
+    map.hexsides.find((s) => hexsideKey(s.between[0], s.between[1]) === hexsideKey(a, b))
+      ?.features ?? [];
 
   it('16.0: the committed map.json is exactly what scenarios/fredericksburg/build-map.ts builds and checks', () => {
-    expect(map).toEqual(JSON.parse(JSON.stringify(fredericksburgMap)));
+    expectMapJsonIsBuildOutput(DIR, fredericksburgMap);
     expect(map.provenance).toBe('reconstructed from the rules text');
   });
 
@@ -367,7 +542,13 @@ describe('Fredericksburg map document', () => {
     expect(spec('1711').name).toMatch(/Telegraph Hill/);
     expect(Math.max(...Object.values(map.hexes).map((s) => s.level ?? 1))).toBe(3);
     expect(map.routes.find((r) => r.type === 'sunken-road')?.hexes).toContain('1112');
-    expect(map.hexsides.some((s) => s.between.includes('1112') && s.features.some((f) => f.type === 'redoubt' && f.friendly === '1112'))).toBe(true);
+    expect(
+      map.hexsides.some(
+        (s) =>
+          s.between.includes('1112') &&
+          s.features.some((f) => f.type === 'redoubt' && f.friendly === '1112'),
+      ),
+    ).toBe(true);
   });
 
   it('24.0: Hazel Run and Deep Run are creeks (6.29) crossed only at the bridges behind the Confederate line', () => {

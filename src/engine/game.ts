@@ -292,16 +292,17 @@ function applyOrderUnsafe(
     const skipped = skipPlayerTurns(ctx, result.state);
     result = { ok: true, state: skipped.state, events: [...result.events, ...skipped.events] };
   }
-  const hooked = afterOrderHooks(ctx, state, result.state, result.events);
+  const hooked = afterOrderHooks(ctx, state, result.state, result.events, dice);
   return { ok: true, state: { ...hooked.state, diceDrawn: dice.drawn }, events: hooked.events };
 }
 
 /** Exclusive-rule bookkeeping after every accepted order (lift triggers, delays): hooks see the order's events. */
-function afterOrderHooks(ctx: GameContext, before: GameState, after: GameState, events: GameEvent[]): { state: GameState; events: GameEvent[] } {
+function afterOrderHooks(ctx: GameContext, before: GameState, after: GameState, events: GameEvent[], dice: Dice): { state: GameState; events: GameEvent[] } {
   let state = after;
   let out = events;
   for (const h of ctx.hooks) {
-    const r = h.afterOrder?.(ctx, before, state, out);
+    // Dice for rolls an exclusive rule makes when play reaches a point (Hooker and Lee 19.14), recorded in its events.
+    const r = h.afterOrder?.(ctx, before, state, out, dice);
     if (r) {
       state = r.state;
       out = [...out, ...r.events];

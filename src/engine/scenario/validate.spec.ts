@@ -78,6 +78,25 @@ describe('map checks', () => {
 });
 
 describe('scenario checks', () => {
+  it('3.0: free set-up areas of the two sides may not share a hex, and a listed unit needs a hex it can hold', () => {
+    const { map, scenario } = fresh();
+    const free = scenario as unknown as ScenarioDocument;
+    const units = ['u-1', 'u-2', 'u-3', 'u-4', 'c-1', 'c-2', 'c-3', 'c-4'];
+    free.setup = {
+      kind: 'free',
+      areas: [
+        { side: 'union', hexes: ['0402', '0502'], units: units.slice(0, 3) },
+        { side: 'union', hexes: ['0601', '0701'], units: ['u-4'] },
+        { side: 'confederate', hexes: ['0502', '0304'], units: units.slice(4) },
+      ],
+    };
+    free.victory.objectives = [];
+    expect(messages(validateScenario(free, map)).filter((m) => m.startsWith('setup'))).toEqual([
+      'setup.areas[1].units[0]: no hex of this set-up area can hold artillery unit "u-4" (6.27, 6.28, 9.62)',
+      'setup.areas[2].hexes[0]: hex 0502 is in set-up areas of both sides (3.0, 6.12)',
+    ]);
+  });
+
   it('accepts the fixture scenario', () => {
     expect(validateScenarioPackage(baseScenario, baseMap)).toEqual([]);
   });

@@ -320,9 +320,37 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
   });
   if (scenario.setup.kind === 'free') {
     const free = scenario.setup;
+    // 3.0, 6.12: the set-up phase places the two sides in turn, so their areas may not share a hex.
+    const areaSide = new Map<HexId, Side>();
     free.areas.forEach((area, i) => {
-      area.hexes.forEach((h, j) => onMap(h, `setup.areas[${i}].hexes[${j}]`));
-      area.units?.forEach((id, j) => deploy(id, `setup.areas[${i}].units[${j}]`, area.side));
+      area.hexes.forEach((h, j) => {
+        if (!onMap(h, `setup.areas[${i}].hexes[${j}]`)) return;
+        const other = areaSide.get(h);
+        if (other !== undefined && other !== area.side)
+          out.push(
+            err(
+              `setup.areas[${i}].hexes[${j}]`,
+              `hex ${h} is in set-up areas of both sides (3.0, 6.12)`,
+            ),
+          );
+        areaSide.set(h, area.side);
+      });
+      area.units?.forEach((id, j) => {
+        const u = deploy(id, `setup.areas[${i}].units[${j}]`, area.side);
+        // 3.0: a unit must have at least one hex of its areas where it could end a move.
+        if (
+          u &&
+          !area.hexes.some(
+            (h) => grid.has(h) && !occupationProblem(u, h, terrain(h), scenario.gunboatHexes ?? []),
+          )
+        )
+          out.push(
+            err(
+              `setup.areas[${i}].units[${j}]`,
+              `no hex of this set-up area can hold ${u.type} unit "${u.id}" (6.27, 6.28, 9.62)`,
+            ),
+          );
+      });
     });
     // A side's area without a unit list takes every unit of that side not deployed otherwise.
     const openSides = new Set(free.areas.filter((a) => !a.units).map((a) => a.side));

@@ -33,6 +33,7 @@ export function advanceCandidates(
     if (isArtillery(ctx, id) || isGunboat(ctx, id) || u.morale === 'routed') continue;
     if (c.retreated.includes(id) || c.retreatedBefore.includes(id) || phase.advanced.includes(id)) continue;
     if (u.hex !== c.origin[id]) continue;
+    if ((ctx.hooks ?? []).some((h) => h.advanceRefused?.(ctx, state, id))) continue; // e.g. Hooker and Lee 20.12
     if (!ctx.map.grid.adjacent(u.hex, hex)) continue;
     const i = b.index.get(u.hex)!;
     const cls = costClassOf(ctx.unitSpecs.get(id)!.type);

@@ -312,6 +312,11 @@ export function attackRefusal(ctx: GameContext, state: GameState, side: Side, a:
     const levels = terrainOptions(ctx, state, c).map((o) => combatRawLevel(combatStrengths(ctx, state, c, o)));
     if (Math.min(...levels) < 0) return refusal('BOMBARD_BELOW_ONE_TO_FIVE', '9.18', 'artillery may not bombard at less than 1:5');
   }
+  // Exclusive rules (Hooker and Lee 20.12: a Demoralized army may not attack voluntarily below 1:3).
+  for (const h of ctx.hooks ?? []) {
+    const r = h.attackRefusal?.(ctx, state, side, a);
+    if (r) return r;
+  }
   // A17: the obligations must remain possible to meet.
   const before = obligations(ctx, state, phase);
   const after = declared(ctx, state, phase, a);

@@ -38,7 +38,7 @@ import {
   unitsAt,
   withCombat,
 } from './combat';
-import { clampDie, crtLookup } from './crt';
+import { clampDie, crtLookup, type CombatResult } from './crt';
 import { levelLabel, rawOddsLevel, reduceLevel, resolveLevel, shiftLevel } from './odds';
 import { nightTotal } from './strength';
 import { disorderRollHits } from './morale';
@@ -351,6 +351,14 @@ function automatic(
       }
       const opts = retreatOptions(ctx, state, u, hexes, c ? participants(c) : []);
       if (opts.length === 0) {
+        // An exclusive rule may let it leave the map instead (Hooker and Lee 18.21).
+        for (const h of ctx.hooks) {
+          const off = h.retreatOffMap?.(ctx, state, unit);
+          if (off) {
+            events.push(...off.events);
+            return off.state;
+          }
+        }
         const rule = reason === 'routed-rbc' ? '12.34' : '8.72';
         events.push({ type: 'no-retreat', unit, rule, hexes });
         return eliminate(state, unit, rule, events);
@@ -556,9 +564,12 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
   const { column, dieModifier } = resolveLevel(level);
   const hooks = combatDieModifiers(ctx.scenario, state.phasing, state.turn);
   const modifier = dieModifier + hooks.reduce((t, h) => t + h.modifier, 0);
-  const roll = dice.d6();
-  const read = clampDie(roll + modifier);
-  const result = crtLookup(column, read);
+  // An exclusive rule may decide the combat without a roll (Hooker and Lee 20.14: an unavoidable attack below 1:3 by a Demoralized army is an automatic Ar).
+  let forced: { result: CombatResult; rule: string; why: string } | null = null;
+  for (const h of ctx.hooks) forced ??= h.forcedCombatResult?.(ctx, state, c, level) ?? null;
+  const roll = forced ? null : dice.d6();
+  const read = roll === null ? null : clampDie(roll + modifier);
+  const result = forced ? forced.result : crtLookup(column, read!);
   events.push({
     type: 'combat-resolved',
     combat: c.n,
@@ -586,18 +597,20 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
     modifiers: [...(dieModifier ? [{ modifier: dieModifier, case: '8.61' }] : []), ...hooks],
     read,
     result,
-    rule: '8.6',
+    ...(forced ? { automatic: { rule: forced.rule, why: forced.why } } : {}),
+    rule: forced ? forced.rule : '8.6',
   });
-  events.push({
-    type: 'die-rolled',
-    purpose: 'combat',
-    rule: '8.6',
-    combat: c.n,
-    roll,
-    modified: read,
-    column,
-    result,
-  });
+  if (!forced)
+    events.push({
+      type: 'die-rolled',
+      purpose: 'combat',
+      rule: '8.6',
+      combat: c.n,
+      roll,
+      modified: read,
+      column,
+      result,
+    });
   let s = updateCombat(state, (x) => ({ ...x, result }));
   // A52: an attacked Under Construction marker goes once its 1R has counted.
   s = removeAttackedConstruction(s, c.defenderHexes, events);

@@ -266,8 +266,16 @@ export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, side
     case 'attack':
       return refuse('NO_COMBAT_IN_MOVEMENT', '6.14', 'no combat may take place during the Movement Phase');
     default: {
-      const hook = ctx.hooks.find((h) => h.applyMovementOrder && h.orderTypes?.includes(String(o.type)));
-      if (hook) return hook.applyMovementOrder!(ctx, state, side, o, phaseAccess(ctx, state, side, moveEnv(ctx, state, side)));
+      // Several declarations may share an order type (Hooker and Lee 18.11 and 18.21: one map exit per side):
+      // the first that accepts the order applies it, else the first refusal stands.
+      const hooks = ctx.hooks.filter((h) => h.applyMovementOrder && h.orderTypes?.includes(String(o.type)));
+      let first: ApplyResult | null = null;
+      for (const hook of hooks) {
+        const r = hook.applyMovementOrder!(ctx, state, side, o, phaseAccess(ctx, state, side, moveEnv(ctx, state, side)));
+        if (r.ok) return r;
+        first ??= r;
+      }
+      if (first) return first;
       return refuse('BAD_ORDER', '4.0', `"${String(o.type)}" is not an order of the Movement Phase`);
     }
   }

@@ -18,7 +18,7 @@ import type { Refusal, Side, UnitType } from '../../types';
 import { otherSide } from '../../types';
 import { Board, directionTo, routeStepCost } from './board';
 import { refusal } from './refusals';
-import { StackTally, stackingRefusal, tallyStacks } from './stacking';
+import { StackTally, stackingRefusal, stacksAlone, tallyStacks } from './stacking';
 import { STRATEGIC_DISTANCE, strategicBonusThirds } from './strategic-movement';
 import { CostClass, SLOPE_UP_COST, costClassOf } from './terrain-costs';
 import { enemyZocOf } from './zoc';
@@ -140,6 +140,8 @@ export interface Mover {
   leftEnemyZoc: boolean;
   routed: boolean;
   artillery: boolean;
+  /** Hexes (board index) an exclusive rule forbids this unit to enter this phase (hooks' forbiddenHexes), and why. */
+  forbidden?: { at: Uint8Array; refusal(j: number): Refusal };
 }
 
 export function moverFor(env: MoveEnv, unit: UnitState, strategic: boolean, startedInEnemyZoc: boolean): Mover {
@@ -157,7 +159,28 @@ export function moverFor(env: MoveEnv, unit: UnitState, strategic: boolean, star
     leftEnemyZoc: startedInEnemyZoc && night,
     routed: unit.morale === 'routed',
     artillery: spec.type === 'artillery' || spec.type === 'horse-artillery',
+    forbidden: forbiddenFor(env, unit),
   };
+}
+
+/** The hexes exclusive rules forbid this unit to enter this phase (Hooker and Lee 19.13, 19.14), or undefined if none. */
+function forbiddenFor(env: MoveEnv, unit: UnitState): Mover['forbidden'] {
+  let out: Mover['forbidden'];
+  for (const h of env.ctx.hooks) {
+    const f = h.forbiddenHexes?.(env.ctx, env.state, unit);
+    if (!f) continue;
+    const at = out?.at ?? new Uint8Array(env.board.size);
+    const why = new Map<number, (j: number) => Refusal>();
+    for (const hex of f.hexes) {
+      const j = env.board.index.get(hex);
+      if (j === undefined || at[j]) continue;
+      at[j] = 1;
+      why.set(j, (k) => f.refusal(env.board.ids[k]));
+    }
+    const prev = out;
+    out = { at, refusal: (j) => why.get(j)?.(j) ?? prev!.refusal(j) };
+  }
+  return out;
 }
 
 // Reasons a step is illegal (negative results of stepCost).
@@ -170,6 +193,8 @@ const R_NIGHT_ZOC = -6;
 const R_STRATEGIC_ROUTE = -7;
 const R_STRATEGIC_NEAR = -8;
 const R_CROSSING_SIDE = -9;
+/** An exclusive rule forbids the mover this hex (Mover.forbidden); the refusal is the hook's. */
+export const R_FORBIDDEN = -10;
 
 export function stepRefusal(env: MoveEnv, code: number, to: number): Refusal {
   const hex = env.board.ids[to];
@@ -211,6 +236,7 @@ export function stepCost(env: MoveEnv, m: Mover, i: number, d: number, j: number
   const b = env.board;
   const e = i * 6 + d;
   if (b.crossingHex[j] && !b.crossingOf.get(j)!.includes(i)) return R_CROSSING_SIDE;
+  if (m.forbidden?.at[j]) return R_FORBIDDEN;
   const base = b.enter[m.cls][j];
   if (base < 0) return R_TERRAIN;
   const side = b.side[e];
@@ -294,6 +320,7 @@ export function checkPath(
       if (typeof hook === 'number') total += hook - b.enter[m.cls][cur];
     }
     const c = stepCost(env, m, cur, d, j);
+    if (c === R_FORBIDDEN) return m.forbidden!.refusal(j);
     if (c < 0) return stepRefusal(env, c, j);
     total += c;
     prev = cur;
@@ -438,7 +465,7 @@ export function reach(env: MoveEnv, m: Mover, start: MoveStart, crossing: Crossi
 /** A fast stacking test for one mover: the common two-unit case inline, anything else through stackingRefusal. */
 function stackFits(env: MoveEnv, m: Mover, from: number): (t: number) => boolean {
   const ctx = env.ctx;
-  const simple = !ctx.scenario.stacking && !ctx.unitSpecs.get(m.unit.id)!.flags?.includes('no-stack');
+  const simple = !ctx.scenario.stacking && !ctx.unitSpecs.get(m.unit.id)!.flags?.includes('no-stack') && !stacksAlone(ctx, m.unit.id);
   const units = env.tally.units;
   const noStack = env.tally.noStack;
   if (simple) return (t) => units[t] - (t === from ? 1 : 0) < 2 && !(noStack[t] && units[t] > 0 && t !== from);

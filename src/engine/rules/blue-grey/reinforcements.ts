@@ -12,7 +12,7 @@
  */
 import type { GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';
-import type { HexId, Refusal } from '../../types';
+import type { HexId, Refusal, ReinforcementSpec } from '../../types';
 import { ROUTE_ROAD, ROUTE_TRAIL, ROUTE_TURNPIKE } from './board';
 import { ENEMY_ZOC_MINIMUM, MoveEnv, Mover } from './movement';
 import { refusal } from './refusals';
@@ -21,7 +21,7 @@ import { ROAD_COST, TURNPIKE_COST } from './terrain-costs';
 /** Why this pending unit may not enter now at all (5.0), or null. */
 export function entryRefusal(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null {
   if (unit.status !== 'pending') return refusal('NOT_A_REINFORCEMENT', '5.0', `${unit.id} is not waiting to enter`);
-  const spec = ctx.reinforcementOf.get(unit.id);
+  const spec = scheduleOf(ctx, state, unit);
   if (!spec) return refusal('NOT_A_REINFORCEMENT', '5.0', `${unit.id} has no reinforcement schedule`);
   if (state.turn < spec.turn)
     return refusal('REINFORCEMENT_NOT_YET', '5.0', `${unit.id} arrives on Game-Turn ${spec.turn}`);
@@ -40,9 +40,28 @@ export function entryRefusal(ctx: GameContext, state: GameState, unit: UnitState
   return null;
 }
 
+/**
+ * When and where a pending unit arrives: its reinforcement chart entry, or
+ * the schedule an exclusive rule gives it (Hooker and Lee 18.23: the flank
+ * march's units re-enter on Game-Turn 4 or 5), or undefined.
+ */
+export function scheduleOf(
+  ctx: GameContext,
+  state: GameState,
+  unit: UnitState,
+): (Pick<ReinforcementSpec, 'turn' | 'entry' | 'case'> & Partial<ReinforcementSpec>) | undefined {
+  const spec = ctx.reinforcementOf.get(unit.id);
+  if (spec) return spec;
+  for (const h of ctx.hooks) {
+    const a = h.arrival?.(ctx, state, unit);
+    if (a) return a;
+  }
+  return undefined;
+}
+
 /** Hexes where the unit may enter this turn (5.0, 5.5). */
 export function entryHexes(ctx: GameContext, state: GameState, unit: UnitState): HexId[] {
-  const spec = ctx.reinforcementOf.get(unit.id)!;
+  const spec = scheduleOf(ctx, state, unit)!;
   const hexes = new Set(spec.entry.filter((h) => ctx.board.index.has(h)));
   if (state.turn > spec.turn && state.blockedReinforcements.includes(unit.id)) {
     for (const h of spec.entry) {
@@ -68,6 +87,7 @@ export function entryCost(env: MoveEnv, m: Mover, i: number): number | Refusal {
   if (env.enemyAt[i]) return refusal('ENTRY_HEX_OCCUPIED', '5.4', `reinforcements may not enter in a hex occupied by an Enemy unit (${hex})`);
   const base = b.enter[m.cls][i];
   if (base < 0) return refusal('PROHIBITED_TERRAIN', '6.27', `units may never enter hex ${hex}`);
+  if (m.forbidden?.at[i]) return m.forbidden.refusal(i);
   const prior = Math.floor((env.state.movement?.entered[hex] ?? 0) / 2);
   const r = b.routeIn[i];
   if (env.enemyZoc[i]) {
@@ -100,7 +120,7 @@ export function markBlockedReinforcements(
   for (const id in state.units) {
     const u = state.units[id];
     if (u.side !== state.phasing || u.status !== 'pending') continue;
-    const spec = ctx.reinforcementOf.get(id);
+    const spec = scheduleOf(ctx, state, u);
     if (!spec || spec.turn !== state.turn || state.blockedReinforcements.includes(id)) continue;
     if (!couldEnter(u)) blocked.push(id);
   }

@@ -17,6 +17,12 @@ import { refusal } from './refusals';
 
 export const GUNBOAT_STACK = 2;
 
+/** True if an exclusive rule lets this unit share its hex with no other unit (Hooker and Lee 19.21 Union divisions, stacking-override). */
+export function stacksAlone(ctx: GameContext, id: string): boolean {
+  for (const h of ctx.hooks ?? []) if (h.stacksAlone?.(ctx, id)) return true;
+  return false;
+}
+
 export interface StackTally {
   units: Int32Array;
   strength: Int32Array;
@@ -44,7 +50,7 @@ export function tallyStacks(ctx: GameContext, state: GameState, side: UnitState[
     }
     t.units[i]++;
     t.strength[i] += u.strength;
-    if (spec.flags?.includes('no-stack')) t.noStack[i] = 1;
+    if (spec.flags?.includes('no-stack') || stacksAlone(ctx, id)) t.noStack[i] = 1;
   }
   return t;
 }
@@ -66,7 +72,7 @@ export function stackingRefusal(
     return null;
   }
   const others = tally.units[j] - self;
-  if (others > 0 && (spec.flags?.includes('no-stack') || (tally.noStack[j] && self === 0)))
+  if (others > 0 && (spec.flags?.includes('no-stack') || stacksAlone(ctx, unit.id) || (tally.noStack[j] && self === 0)))
     return refusal('STACKING_LIMIT', '6.32', `no unit may stack with a "no-stack" unit (exclusive rules) in ${hex}`);
   const limit = ctx.scenario.stacking ?? { units: 2 };
   if ('units' in limit) {

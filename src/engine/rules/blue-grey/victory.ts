@@ -31,7 +31,10 @@ export function victoryInputs(ctx: GameContext, state: GameState): VictoryInputs
     const more = h.victoryInputs?.(ctx, state);
     if (!more) continue;
     const cut = inputs.withoutLineOfCommunication;
+    const exited = inputs.exited;
     inputs = { ...inputs, ...more };
+    // Exits add up over declarations (Hooker and Lee 18.11 and 18.21: one map exit per side).
+    if (exited && more.exited) inputs.exited = [...exited, ...more.exited];
     if (cut && more.withoutLineOfCommunication)
       inputs.withoutLineOfCommunication = {
         union: cut.union + more.withoutLineOfCommunication.union,

@@ -20,6 +20,11 @@ import { skipPlayerTurn, skipPlayerTurnSupport } from './skip-player-turn';
 import { conditionalReinforcements, conditionalReinforcementsSupport } from './conditional-reinforcements';
 import { mapExit, mapExitSupport } from './map-exit';
 import { terrainOverride, terrainOverrideSupport } from './terrain-override';
+import { stackingOverride, stackingOverrideSupport } from './stacking-override';
+import { flankMarch, flankMarchSupport } from './flank-march';
+import { edgeZoneProhibition, edgeZoneProhibitionSupport } from './edge-zone-prohibition';
+import { crossingReleaseRoll, crossingReleaseRollSupport } from './crossing-release-roll';
+import { armyDemoralization, armyDemoralizationSupport } from './army-demoralization';
 import { fogTurns, fogTurnsSupport } from './fog-turns';
 import { automaticVictoryHook, automaticVictorySupport } from './automatic-victory';
 import { alternativeCounters, alternativeCountersSupport } from './alternative-counters';
@@ -39,6 +44,11 @@ const registry: Record<string, HookFactory> = {
   'conditional-reinforcements': conditionalReinforcements,
   'map-exit': mapExit,
   'terrain-override': terrainOverride,
+  'stacking-override': stackingOverride,
+  'flank-march': flankMarch,
+  'edge-zone-prohibition': edgeZoneProhibition,
+  'crossing-release-roll': crossingReleaseRoll,
+  'army-demoralization': armyDemoralization,
   'fog-turns': fogTurns,
   'automatic-victory': automaticVictoryHook,
   'alternative-counters': alternativeCounters,
@@ -56,6 +66,11 @@ const support: Record<string, HookSupport> = {
   'conditional-reinforcements': conditionalReinforcementsSupport,
   'map-exit': mapExitSupport,
   'terrain-override': terrainOverrideSupport,
+  'stacking-override': stackingOverrideSupport,
+  'flank-march': flankMarchSupport,
+  'edge-zone-prohibition': edgeZoneProhibitionSupport,
+  'crossing-release-roll': crossingReleaseRollSupport,
+  'army-demoralization': armyDemoralizationSupport,
   'fog-turns': fogTurnsSupport,
   'automatic-victory': automaticVictorySupport,
   'alternative-counters': alternativeCountersSupport,

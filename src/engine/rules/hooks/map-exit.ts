@@ -59,11 +59,19 @@ export const mapExitSupport: HookSupport = knownParams(
     'ignoresLineOfCommunication',
     'ownMovementPhaseOnly',
     'retreatOffMapEliminates',
+    'notWhenEnemyOccupiesOrControls',
+    'otherExits',
   ],
   (p) => {
     // Fredericksburg 21.33: "Units forced to retreat off the map sheet as a result of combat are
     // eliminated instead" — what 8.72 already does (no retreat off the map; no path left eliminates).
-    if (p.retreatOffMapEliminates === false) return 'retreatOffMapEliminates false';
+    // false: Hooker and Lee 18.21, through the exit hexes they are exited instead (retreatOffMap below).
+    if (p.retreatOffMapEliminates !== undefined && typeof p.retreatOffMapEliminates !== 'boolean')
+      return `retreatOffMapEliminates ${JSON.stringify(p.retreatOffMapEliminates)}`;
+    // Hooker and Lee 18.11, 18.21: never through a hex occupied or controlled by the enemy — what exitMoves checks.
+    if (p.notWhenEnemyOccupiesOrControls === false) return 'notWhenEnemyOccupiesOrControls false';
+    // 18.12: "cannot otherwise voluntarily have his units leave the map sheet" — the standard rule (1.0).
+    if (p.otherExits !== undefined && p.otherExits !== 'forbidden') return `otherExits ${JSON.stringify(p.otherExits)}`;
     if (p.mayReturn === true) return 'mayReturn true';
     if (p.countsAsEliminated === true) return 'countsAsEliminated true';
     if (p.ignoresLineOfCommunication === false) return 'ignoresLineOfCommunication false';
@@ -253,6 +261,28 @@ export function mapExit(rule: RuleHook): MovementHook {
             rule: rules.map((r) => r.case).join(', '),
           },
         ],
+      };
+    },
+    retreatOffMap(ctx, state, unitId) {
+      // Hooker and Lee 18.21: "Confederate units exiting the map sheet through these hexes for any
+      // reason, even as a result of combat, are not considered eliminated." Reading: a unit in an exit
+      // hex left with no retreat on the map (8.72) leaves through that hex and is exited, not eliminated.
+      if (p.retreatOffMapEliminates !== false) return null;
+      const u = state.units[unitId];
+      if (!u || u.hex === null || !eligible(ctx, u) || !exitHex(ctx, u.hex)) return null;
+      const spec = ctx.unitSpecs.get(u.id)!;
+      const record: ExitRecord = { unit: u.id, side: u.side, hex: u.hex, type: spec.type, strength: u.strength, turn: state.turn };
+      if (spec.size) record.size = spec.size;
+      const hs = hookStateOf<ExitState>(state, key, empty);
+      let next = withHookState(state, key, { ...hs, exits: [...hs.exits, record] });
+      next = {
+        ...next,
+        units: { ...next.units, [u.id]: { ...next.units[u.id], status: 'exited', hex: null, markers: {} } },
+        fieldworks: next.fieldworks.filter((f) => !(f.kind === 'under-construction' && f.unit === u.id)),
+      };
+      return {
+        state: next,
+        events: [{ type: 'exited-map', unit: u.id, from: u.hex, path: [], hex: u.hex, forced: true, rule: rule.case }],
       };
     },
     victoryInputs(_ctx, state) {

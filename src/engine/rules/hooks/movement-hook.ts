@@ -13,9 +13,12 @@
  * - combat: bombardRange, noRangeEffects, noArtilleryDefenceBonus,
  *   retreatOverride, hexHalving.
  */
+import type { Dice } from '../../dice';
 import type { ApplyResult, GameContext } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
-import type { GameEvent, HexId, HexTerrain, Refusal, RuleHook, Side } from '../../types';
+import type { GameEvent, HexId, HexTerrain, ReinforcementSpec, Refusal, RuleHook, Side } from '../../types';
+import type { Combat } from '../blue-grey/combat';
+import type { CombatResult } from '../blue-grey/crt';
 import type { VictoryInputs } from '../../victory';
 
 /** What a hook says about one unit's move this phase. */
@@ -40,6 +43,12 @@ export interface MovementPhaseAccess {
   unitRefusal(unitId: unknown): Refusal | UnitState;
   /** Whether the hex (board index) is in an Enemy Zone of Control of the moving side. */
   inEnemyZoc(hex: HexId): boolean;
+}
+
+/** Hexes a unit may not enter this Movement Phase under an exclusive rule, and why (forbiddenHexes). */
+export interface ForbiddenHexes {
+  hexes: Iterable<HexId>;
+  refusal(hex: HexId): Refusal;
 }
 
 /** A unit's retreat replaced by an exclusive rule: eliminated instead, or unaffected (stays). */
@@ -68,6 +77,28 @@ export interface MovementHook {
   crossing?(ctx: GameContext, state: GameState, side: Side, from: HexId, via: HexId, to: HexId): Refusal | number | null;
   /** Why the phasing side may not end its Movement Phase yet (obligations), or null. */
   endPhaseRefusal?(ctx: GameContext, state: GameState, side: Side, canMove: (unit: UnitState) => boolean): Refusal | null;
+  /**
+   * Hexes this unit may not enter in its Movement Phase under an exclusive
+   * rule (Hooker and Lee 19.13 the west-edge zone, 19.14 Ely's Ford closed to
+   * Averill), with the refusal for each, or null (movement.ts stepCost).
+   */
+  forbiddenHexes?(ctx: GameContext, state: GameState, unit: UnitState): ForbiddenHexes | null;
+  /** True if this unit may share its hex with no other unit of its side at the end of any phase (Hooker and Lee 19.21 Union divisions; stacking.ts). */
+  stacksAlone?(ctx: GameContext, unitId: string): boolean;
+  /** A unit scheduled to (re-)enter by an exclusive rule rather than the reinforcement chart (Hooker and Lee 18.23 the flank march), or null (reinforcements.ts). */
+  arrival?(ctx: GameContext, state: GameState, unit: UnitState): Pick<ReinforcementSpec, 'turn' | 'entry' | 'case'> | null;
+  /** Why this attack may not be made under an exclusive rule (Hooker and Lee 20.12 Demoralization), or null (attack.ts). */
+  attackRefusal?(ctx: GameContext, state: GameState, side: Side, attack: { attackers: string[]; defenders: HexId[]; bombard?: string[]; reduceOddsTo?: string }): Refusal | null;
+  /** A result that replaces the die roll of this combat at this odds level (Hooker and Lee 20.14 automatic Ar), or null (decisions.ts). */
+  forcedCombatResult?(ctx: GameContext, state: GameState, combat: Combat, level: number): { result: CombatResult; rule: string; why: string } | null;
+  /** True if this unit may not advance after combat (Hooker and Lee 20.12 Demoralization; advance.ts). */
+  advanceRefused?(ctx: GameContext, state: GameState, unitId: string): boolean;
+  /**
+   * A unit with no retreat left on the map (8.72) that an exclusive rule lets
+   * leave the map instead of being eliminated (Hooker and Lee 18.21), as the
+   * new state and events, or null (decisions.ts).
+   */
+  retreatOffMap?(ctx: GameContext, state: GameState, unitId: string): { state: GameState; events: GameEvent[] } | null;
   /** Why this pending reinforcement may not enter now (a quota, a delay), or null (5.0). */
   entryRefusal?(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null;
   /** The hexes where this pending unit may enter now, replacing the standard ones (5.0, 5.5) it is given. */
@@ -79,7 +110,7 @@ export interface MovementHook {
   /** Applies one of this hook's orders, refusing exactly what movementOrders would not list. */
   applyMovementOrder?(ctx: GameContext, state: GameState, side: Side, order: Order & Record<string, unknown>, access: MovementPhaseAccess): ApplyResult;
   /** After every accepted order, with its events: the hook's bookkeeping (triggers seen), or null for no change. */
-  afterOrder?(ctx: GameContext, before: GameState, after: GameState, events: GameEvent[]): { state: GameState; events: GameEvent[] } | null;
+  afterOrder?(ctx: GameContext, before: GameState, after: GameState, events: GameEvent[], dice?: Dice): { state: GameState; events: GameEvent[] } | null;
   /** At the end of each Player-Turn of `side` (after its Combat Phase, or when it has none), or null. */
   endOfPlayerTurn?(ctx: GameContext, state: GameState, side: Side): { state: GameState; events: GameEvent[] } | null;
   /** Whether `side` has no Player-Turn at all on Game-Turn `turn`. */

@@ -3,25 +3,23 @@
  * lines 5176-5702): charts as transcribed, defect resolutions, hooks, victory
  * on hand-built end states, and the joined H/F map.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import type { MapDocument, ScenarioDocument, Side } from '../../../src/engine/types';
+import type { Side } from '../../../src/engine/types';
 import { HexGrid } from '../../../src/engine/hex';
 import { evaluateVictory } from '../../../src/engine/victory';
 import { grandChancellorsvilleMap } from '../../../scenarios/grand-chancellorsville/build-map';
+import { hexSpecOf } from '../../../scenarios/lib/map-builder';
+import {
+  chartsOf,
+  expectDeployment,
+  expectEveryUnitDeployedOnce,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  total,
+} from './support';
 
-const DIR = join(__dirname, '..', '..', '..', 'scenarios', 'grand-chancellorsville');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
-const unit = (id: string) => {
-  const u = scenario.units.find((x) => x.id === id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-};
-const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const total = (ids: string[]) => ids.reduce((a, id) => a + unit(id).strength, 0);
-const setUp = (side: Side) => placements.map((p) => p.unit).filter((id) => unit(id).side === side);
-const arriving = (side: Side) => scenario.reinforcements.filter((r) => r.side === side);
+const { dir: DIR, scenario, map } = loadScenario('grand-chancellorsville');
+const { unit, placements, placed, arrivals: arriving } = chartsOf(scenario);
+/** The i-th special rule with this hook (the scenario declares some hooks more than once). */
 const hook = (name: string, i = 0) => scenario.specialRules.filter((r) => r.hook === name)[i];
 
 describe('Grand Chancellorsville scenario document', () => {
@@ -33,16 +31,12 @@ describe('Grand Chancellorsville scenario document', () => {
   });
 
   it('22.5: every unit is set up or arrives exactly once, with unique ids', () => {
-    const ids = scenario.units.map((u) => u.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect([...placements.map((p) => p.unit), ...scenario.reinforcements.flatMap((r) => r.units)].sort()).toEqual([...ids].sort());
+    expectEveryUnitDeployedOnce(scenario);
   });
 
   it('22.51: Union set-up 14 units totalling 147 CSP; 22.52: Confederate 18 units totalling 77 CSP', () => {
-    expect(setUp('union')).toHaveLength(14);
-    expect(total(setUp('union'))).toBe(147);
-    expect(setUp('confederate')).toHaveLength(18);
-    expect(total(setUp('confederate'))).toBe(77);
+    expectDeployment(placed('union'), { units: 14, csp: 147 });
+    expectDeployment(placed('confederate'), { units: 18, csp: 77 });
   });
 
   it('22.61: Union reinforcements 19 units (159 CSP) in 6 arrivals at the listed hexes', () => {
@@ -55,31 +49,48 @@ describe('Grand Chancellorsville scenario document', () => {
       [5, ['H0128'], 1],
       [16, ['H0128'], 2],
     ]);
-    expect(total(rs.flatMap((r) => r.units))).toBe(159);
+    expect(total(rs.flatMap((r) => r.units.map(unit)))).toBe(159);
   });
 
-  it('22.62: Confederate reinforcements 22 units (86 CSP): Jackson\'s 18 at F2501 on GT2, the cavalry and Beckham on GT8-10', () => {
+  it("22.62: Confederate reinforcements 22 units (86 CSP): Jackson's 18 at F2501 on GT2, the cavalry and Beckham on GT8-10", () => {
     const rs = arriving('confederate');
-    expect(rs.map((r) => [r.turn, r.units.length])).toEqual([[2, 18], [8, 2], [9, 1], [10, 1]]);
+    expect(rs.map((r) => [r.turn, r.units.length])).toEqual([
+      [2, 18],
+      [8, 2],
+      [9, 1],
+      [10, 1],
+    ]);
     expect(rs[0].entry).toEqual(['F2501']);
-    expect(total(rs.flatMap((r) => r.units))).toBe(86);
+    expect(total(rs.flatMap((r) => r.units.map(unit)))).toBe(86);
     expect(rs[3].units.map((id) => unit(id).designation)).toEqual(['3/F. Lee/S']);
   });
 
   it('22.51: the duplicate "2/VI" at F1505 (19) is read as 3/VI, the one at F1105 (17) stays 2/VI', () => {
     const at = (id: string) => placements.find((p) => p.unit === id)?.hex;
-    expect([at('us-2-vi'), unit('us-2-vi').strength, unit('us-2-vi').designation]).toEqual(['F1105', 17, '2/VI']);
-    expect([at('us-3-vi'), unit('us-3-vi').strength, unit('us-3-vi').designation]).toEqual(['F1505', 19, '3/VI']);
+    expect([at('us-2-vi'), unit('us-2-vi').strength, unit('us-2-vi').designation]).toEqual([
+      'F1105',
+      17,
+      '2/VI',
+    ]);
+    expect([at('us-3-vi'), unit('us-3-vi').strength, unit('us-3-vi').designation]).toEqual([
+      'F1505',
+      19,
+      '3/VI',
+    ]);
     expect(unit('us-3-vi').notes).toMatch(/Printed "2\/VI"/);
   });
 
   it('23.23: "la Beckham" is 1a Beckham, horse artillery that may not bombard after a Forced March', () => {
     expect(unit('cs-beckham-s')).toMatchObject({ type: 'horse-artillery', strength: 1 });
-    expect((hook('forced-march').params as any).horseArtillery).toEqual({ units: ['cs-beckham-s'], noBombardmentAfterForcedMarch: true });
+    expect((hook('forced-march').params as any).horseArtillery).toEqual({
+      units: ['cs-beckham-s'],
+      noBombardmentAfterForcedMarch: true,
+    });
   });
 
   it('22.62: H1028 is not on the sheet and is dropped from the cavalry entry hexes (noted)', () => {
-    for (const r of arriving('confederate').slice(1)) expect(r.entry).toEqual(['H1427', 'H1928', 'H2328', 'H1128', 'H1027']);
+    for (const r of arriving('confederate').slice(1))
+      expect(r.entry).toEqual(['H1427', 'H1928', 'H2328', 'H1128', 'H1027']);
     expect(scenario.notes.some((n) => n.includes('H1028'))).toBe(true);
   });
 
@@ -95,10 +106,21 @@ describe('Grand Chancellorsville scenario document', () => {
   });
 
   it('23.31, 23.32, 23.4: Union exits only at F2501, no Confederate exits; Union command control from GT7 on 1-3, cavalry 1-4', () => {
-    expect(hook('map-exit').params).toMatchObject({ sides: ['union'], hexes: ['F2501'], confederate: 'may-not-exit' });
+    expect(hook('map-exit').params).toMatchObject({
+      sides: ['union'],
+      hexes: ['F2501'],
+      confederate: 'may-not-exit',
+    });
     const cc = hook('command-control').params as any;
-    expect(cc).toMatchObject({ side: 'union', fromTurn: 7, moveOn: [1, 2, 3], cavalryCorps: { moveOn: [1, 2, 3, 4] } });
-    expect(Object.keys(cc.corps).sort()).toEqual(['I', 'II', 'III', 'Reserve', 'V', 'VI', 'XI', 'XII'].sort());
+    expect(cc).toMatchObject({
+      side: 'union',
+      fromTurn: 7,
+      moveOn: [1, 2, 3],
+      cavalryCorps: { moveOn: [1, 2, 3, 4] },
+    });
+    expect(Object.keys(cc.corps).sort()).toEqual(
+      ['I', 'II', 'III', 'Reserve', 'V', 'VI', 'XI', 'XII'].sort(),
+    );
   });
 
   it('23.5, 23.61: leaders are a hook (counters not in the text), 2 VP per star; the list marker "2." is read as ii)', () => {
@@ -109,26 +131,48 @@ describe('Grand Chancellorsville scenario document', () => {
     expect(scenario.notes.some((n) => n.includes('"2."') && n.includes('ii)'))).toBe(true);
   });
 
-  it('22.2: neither game\'s exclusive rules are declared (no quota, flank march or demoralization)', () => {
+  it("22.2: neither game's exclusive rules are declared (no quota, flank march or demoralization)", () => {
     const names = scenario.specialRules.map((r) => r.hook);
-    for (const n of ['movement-quota', 'flank-march', 'army-demoralization', 'immobile-until']) expect(names).not.toContain(n);
+    for (const n of ['movement-quota', 'flank-march', 'army-demoralization', 'immobile-until'])
+      expect(names).not.toContain(n);
     expect(scenario.victory.demoralization).toBeUndefined();
   });
 });
 
 describe('23.6 Grand Chancellorsville victory on hand-built end states', () => {
   const spec = scenario.victory;
-  const end = (unionLost: number, confLost: number, holders: Record<string, Side | null> = {}, exited = 0, loc = true) =>
+  const end = (
+    unionLost: number,
+    confLost: number,
+    holders: Record<string, Side | null> = {},
+    exited = 0,
+    loc = true,
+  ) =>
     evaluateVictory(spec, {
       eliminatedStrength: { union: unionLost, confederate: confLost },
-      objectives: { F2401: null, F1326: null, F0825: null, F2027: null, H1928: null, H0328: null, ...holders },
-      units: { 'us-out': { side: 'union', hex: null, status: 'exited', strength: exited } } as never,
+      objectives: {
+        F2401: null,
+        F1326: null,
+        F0825: null,
+        F2027: null,
+        H1928: null,
+        H0328: null,
+        ...holders,
+      },
+      units: {
+        'us-out': { side: 'union', hex: null, status: 'exited', strength: exited },
+      } as never,
       exitLineOfCommunication: { union: loc },
     });
 
   it('23.61: the hex VPs go to whichever player occupies the hex (the text names no recipient)', () => {
-    expect(end(0, 0, { F2401: 'confederate', H1928: 'union' }).points).toEqual({ confederate: 25, union: 15 });
-    expect(end(0, 0, { F1326: 'union', F0825: 'union', F2027: 'union', H0328: 'union' }).points).toEqual({ confederate: 0, union: 20 });
+    expect(end(0, 0, { F2401: 'confederate', H1928: 'union' }).points).toEqual({
+      confederate: 25,
+      union: 15,
+    });
+    expect(
+      end(0, 0, { F1326: 'union', F0825: 'union', F2027: 'union', H0328: 'union' }).points,
+    ).toEqual({ confederate: 0, union: 20 });
   });
 
   it('23.61: 2 VP per enemy CSP each; 1 VP per Union CSP exited at F2501 only with a Line of Communication', () => {
@@ -150,15 +194,17 @@ describe('23.6 Grand Chancellorsville victory on hand-built end states', () => {
 
 describe('Grand Chancellorsville map document', () => {
   const grid = new HexGrid(map.grid as never);
-  const terrain = (h: string) => (map.hexes[h] ?? map.defaultHex).terrain;
+  const terrain = (h: string) => hexSpecOf(map)(h).terrain;
 
   it('22.0: map.json is exactly what build-map.ts builds from the two sheets', () => {
     expect(map.provenance).toBe('reconstructed from the rules text');
-    expect(map).toEqual(JSON.parse(JSON.stringify(grandChancellorsvilleMap)));
+    expectMapJsonIsBuildOutput(DIR, grandChancellorsvilleMap);
   });
 
   it('22.0: two sheets, prefixes H and F; F1328 lies on H1301, so F1327 borders H1301 in the same column', () => {
-    expect((map.grid as Array<{ layout: { prefix?: string } }>).map((s) => s.layout.prefix)).toEqual(['H', 'F']);
+    expect(
+      (map.grid as Array<{ layout: { prefix?: string } }>).map((s) => s.layout.prefix),
+    ).toEqual(['H', 'F']);
     expect(grid.adjacent('F1327', 'H1301')).toBe(true);
     expect(grid.has('F1328')).toBe(false);
     expect(grid.edgesOf('F1301')).toContain('east');
@@ -166,15 +212,23 @@ describe('Grand Chancellorsville map document', () => {
   });
 
   it('22.5, 22.6: every set-up hex is land one may stop in; every entry hex is on the map edge', () => {
-    for (const p of placements) expect(['river', 'lake', 'pond', 'ferry', 'pontoon']).not.toContain(terrain(p.hex));
-    for (const r of scenario.reinforcements) for (const h of r.entry) expect(grid.isEdge(h)).toBe(true);
+    for (const p of placements)
+      expect(['river', 'lake', 'pond', 'ferry', 'pontoon']).not.toContain(terrain(p.hex));
+    for (const r of scenario.reinforcements)
+      for (const h of r.entry) expect(grid.isEdge(h)).toBe(true);
   });
 
-  it('22.11: the F sheet\'s creek hexsides are fords except the canal', () => {
+  it("22.11: the F sheet's creek hexsides are fords except the canal", () => {
     const creeks = map.hexsides.filter((s) => s.features.some((f) => f.type === 'creek'));
     expect(creeks.length).toBeGreaterThan(0);
-    for (const s of creeks) for (const h of s.between) expect(['F0413', 'F0513', 'F0613', 'F0414', 'F0514', 'F0614']).toContain(h);
-    expect(map.hexsides.some((s) => s.between[0].startsWith('F') && s.features.some((f) => f.type === 'ford'))).toBe(true);
+    for (const s of creeks)
+      for (const h of s.between)
+        expect(['F0413', 'F0513', 'F0613', 'F0414', 'F0514', 'F0614']).toContain(h);
+    expect(
+      map.hexsides.some(
+        (s) => s.between[0].startsWith('F') && s.features.some((f) => f.type === 'ford'),
+      ),
+    ).toBe(true);
   });
 
   it('22.0: the Rappahannock runs on across the seam from the F sheet (F0327) into the H sheet (H0301)', () => {

@@ -29,7 +29,11 @@
  * params: { unitTypes?: UnitType[], sides?: Side[], edges?: compass edges, hexes?/exitHexes?: HexId[],
  *           cost?: number (MP, default 1), mayReturn?: false, countsAsEliminated?: false,
  *           ignoresLineOfCommunication?: true, ownMovementPhaseOnly?: true,
- *           retreatOffMapEliminates?: true (the standard 8.72, Fredericksburg 21.33) }
+ *           retreatOffMapEliminates?: true (the standard 8.72, Fredericksburg 21.33),
+ *           notWhenEnemyOccupiesOrControls?: true (what the exit already requires; Hooker and Lee 18.11, 18.21),
+ *           otherExits?: "forbidden" (the standard rule; Hooker and Lee 18.12),
+ *           retreatThroughExitHexes?: "exited" (Hooker and Lee 18.21: a unit in an exit hex with no retreat
+ *             left on the map leaves through it and is exited, not eliminated) }
  */
 import type { ApplyResult, GameContext } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
@@ -61,13 +65,15 @@ export const mapExitSupport: HookSupport = knownParams(
     'retreatOffMapEliminates',
     'notWhenEnemyOccupiesOrControls',
     'otherExits',
+    'retreatThroughExitHexes',
   ],
   (p) => {
     // Fredericksburg 21.33: "Units forced to retreat off the map sheet as a result of combat are
     // eliminated instead" — what 8.72 already does (no retreat off the map; no path left eliminates).
-    // false: Hooker and Lee 18.21, through the exit hexes they are exited instead (retreatOffMap below).
-    if (p.retreatOffMapEliminates !== undefined && typeof p.retreatOffMapEliminates !== 'boolean')
-      return `retreatOffMapEliminates ${JSON.stringify(p.retreatOffMapEliminates)}`;
+    if (p.retreatOffMapEliminates === false) return 'retreatOffMapEliminates false';
+    // Hooker and Lee 18.21: through the exit hexes a unit forced off the map is exited, not eliminated (retreatOffMap below).
+    if (p.retreatThroughExitHexes !== undefined && p.retreatThroughExitHexes !== 'exited')
+      return `retreatThroughExitHexes ${JSON.stringify(p.retreatThroughExitHexes)}`;
     // Hooker and Lee 18.11, 18.21: never through a hex occupied or controlled by the enemy — what exitMoves checks.
     if (p.notWhenEnemyOccupiesOrControls === false) return 'notWhenEnemyOccupiesOrControls false';
     // 18.12: "cannot otherwise voluntarily have his units leave the map sheet" — the standard rule (1.0).
@@ -267,7 +273,7 @@ export function mapExit(rule: RuleHook): MovementHook {
       // Hooker and Lee 18.21: "Confederate units exiting the map sheet through these hexes for any
       // reason, even as a result of combat, are not considered eliminated." Reading: a unit in an exit
       // hex left with no retreat on the map (8.72) leaves through that hex and is exited, not eliminated.
-      if (p.retreatOffMapEliminates !== false) return null;
+      if (p.retreatThroughExitHexes !== 'exited') return null;
       const u = state.units[unitId];
       if (!u || u.hex === null || !eligible(ctx, u) || !exitHex(ctx, u.hex)) return null;
       const spec = ctx.unitSpecs.get(u.id)!;

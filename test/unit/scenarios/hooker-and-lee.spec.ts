@@ -122,13 +122,13 @@ describe('Hooker and Lee scenario document', () => {
       hexes: ['1501', '2001', '2101'],
       notWhenEnemyOccupiesOrControls: true,
       mayReturn: false,
-      duringRetreat: 'eliminated',
+      retreatOffMapEliminates: true,
     });
     expect(hook('map-exit', 1).params).toMatchObject({
       sides: ['confederate'],
       hexes: ['1501', '2001', '2101'],
       countsAsEliminated: false,
-      duringRetreat: 'exited',
+      retreatThroughExitHexes: 'exited',
     });
   });
 

@@ -128,7 +128,7 @@ describe('Hooker and Lee scenario document', () => {
       sides: ['confederate'],
       hexes: ['1501', '2001', '2101'],
       countsAsEliminated: false,
-      retreatThroughExitHexes: 'exited',
+      retreatOffMapThroughExits: 'exited',
     });
   });
 

@@ -32,7 +32,7 @@
  *           retreatOffMapEliminates?: true (the standard 8.72, Fredericksburg 21.33),
  *           notWhenEnemyOccupiesOrControls?: true (what the exit already requires; Hooker and Lee 18.11, 18.21),
  *           otherExits?: "forbidden" (the standard rule; Hooker and Lee 18.12),
- *           retreatThroughExitHexes?: "exited" (Hooker and Lee 18.21: a unit in an exit hex with no retreat
+ *           retreatOffMapThroughExits?: "exited" (Hooker and Lee 18.21: a unit in an exit hex with no retreat
  *             left on the map leaves through it and is exited, not eliminated) }
  */
 import type { ApplyResult, GameContext } from '../../game';
@@ -65,15 +65,15 @@ export const mapExitSupport: HookSupport = knownParams(
     'retreatOffMapEliminates',
     'notWhenEnemyOccupiesOrControls',
     'otherExits',
-    'retreatThroughExitHexes',
+    'retreatOffMapThroughExits',
   ],
   (p) => {
     // Fredericksburg 21.33: "Units forced to retreat off the map sheet as a result of combat are
     // eliminated instead" — what 8.72 already does (no retreat off the map; no path left eliminates).
     if (p.retreatOffMapEliminates === false) return 'retreatOffMapEliminates false';
     // Hooker and Lee 18.21: through the exit hexes a unit forced off the map is exited, not eliminated (retreatOffMap below).
-    if (p.retreatThroughExitHexes !== undefined && p.retreatThroughExitHexes !== 'exited')
-      return `retreatThroughExitHexes ${JSON.stringify(p.retreatThroughExitHexes)}`;
+    if (p.retreatOffMapThroughExits !== undefined && p.retreatOffMapThroughExits !== 'exited')
+      return `retreatOffMapThroughExits ${JSON.stringify(p.retreatOffMapThroughExits)}`;
     // Hooker and Lee 18.11, 18.21: never through a hex occupied or controlled by the enemy — what exitMoves checks.
     if (p.notWhenEnemyOccupiesOrControls === false) return 'notWhenEnemyOccupiesOrControls false';
     // 18.12: "cannot otherwise voluntarily have his units leave the map sheet" — the standard rule (1.0).
@@ -273,7 +273,7 @@ export function mapExit(rule: RuleHook): MovementHook {
       // Hooker and Lee 18.21: "Confederate units exiting the map sheet through these hexes for any
       // reason, even as a result of combat, are not considered eliminated." Reading: a unit in an exit
       // hex left with no retreat on the map (8.72) leaves through that hex and is exited, not eliminated.
-      if (p.retreatThroughExitHexes !== 'exited') return null;
+      if (p.retreatOffMapThroughExits !== 'exited') return null;
       const u = state.units[unitId];
       if (!u || u.hex === null || !eligible(ctx, u) || !exitHex(ctx, u.hex)) return null;
       const spec = ctx.unitSpecs.get(u.id)!;

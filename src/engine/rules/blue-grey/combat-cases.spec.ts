@@ -1,0 +1,773 @@
+/**
+ * Cases of 5, 8, 11 and 12 checked through play on the combat test sheet
+ * (combat.fixtures.ts): every position is built from units and terrain, the
+ * orders are those legalOrders lists or players would send, and the
+ * assertions look at what the rules decide.
+ *
+ * Geometry of the sheet (flat, odd columns shifted down):
+ *   neighbours of an even-column hex 0404: 0303 0304 0403 0405 0503 0504;
+ *   neighbours of an odd-column hex 0504: 0404 0405 0503 0505 0604 0605.
+ */
+import { applyOrder, legalOrders, whoMustAct, GameContext } from '../../game';
+import type { GameState } from '../../state';
+import type { GameEvent, HexSpec } from '../../types';
+import { fixedDice } from '../../dice';
+import { combatGame } from './combat.fixtures';
+import { combatOf } from './combat';
+
+type Side = 'union' | 'confederate';
+
+function act(ctx: GameContext, state: GameState, side: Side, order: unknown, rolls: number[] = []) {
+  const r = applyOrder(ctx, state, side, order, fixedDice(rolls, state.diceDrawn));
+  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.refusal)}`);
+  return r;
+}
+
+function attempt(ctx: GameContext, state: GameState, side: Side, order: unknown) {
+  return applyOrder(ctx, state, side, order, fixedDice([], state.diceDrawn));
+}
+
+const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type);
+const resolved = (events: GameEvent[]) =>
+  ofType(events, 'combat-resolved')[0] as Record<string, any>;
+const lake: HexSpec = { terrain: 'lake' };
+const town: HexSpec = { terrain: 'town' };
+const lakes = (...hexes: string[]) => Object.fromEntries(hexes.map((h) => [h, lake]));
+const sameSet = (a: string[], b: string[]) => expect([...a].sort()).toEqual([...b].sort());
+
+/** Answers pending decisions with the first listed answer (dice as given) until none is pending. */
+function drain(
+  ctx: GameContext,
+  state: GameState,
+  rolls: number[] = [6, 6, 6, 6],
+): { state: GameState; events: GameEvent[] } {
+  let s = state;
+  const events: GameEvent[] = [];
+  while (s.pending) {
+    const side = s.pending.side as Side;
+    const ans = legalOrders(ctx, s, side).find((o) => o.type !== 'resign')!;
+    const r = act(ctx, s, side, ans, rolls);
+    events.push(...r.events);
+    s = r.state;
+  }
+  return { state: s, events };
+}
+
+const retreatOrders = (ctx: GameContext, s: GameState, side: Side) =>
+  legalOrders(ctx, s, side).filter((o) => o.type === 'retreat') as unknown as {
+    unit: string;
+    path: string[];
+    displace?: string;
+  }[];
+
+describe('5.6 units forced off the map', () => {
+  it('5.6, 2.1: a unit whose only way out is off the map sheet is eliminated and counts for victory', () => {
+    // 0101 is a corner: its on-map neighbours 0201 and 0102 are both in u1's Zone of Control.
+    const { ctx, state } = combatGame([
+      { id: 'u1', side: 'union', hex: '0202', strength: 12 },
+      { id: 'c1', side: 'confederate', hex: '0101', strength: 4 },
+    ]);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0101'] },
+      [2],
+    );
+    expect(resolved(r.events)).toMatchObject({ odds: '3:1', result: 'Dr' });
+    expect(ofType(r.events, 'no-retreat')).toEqual([expect.objectContaining({ unit: 'c1' })]);
+    expect(r.state.units.c1.status).toBe('eliminated');
+    expect(r.state.eliminatedStrength.confederate).toBe(4);
+  });
+});
+
+describe('8.1 which units attack', () => {
+  it('8.13: a hex may be attacked from all six adjacent hexes at once, plus artillery within range and line of sight', () => {
+    const around = ['0303', '0304', '0403', '0405', '0503', '0504'];
+    const { ctx, state } = combatGame([
+      ...around.map((hex, i) => ({ id: `u${i}`, side: 'union' as const, hex, strength: 1 })),
+      { id: 'gun', side: 'union', type: 'artillery', hex: '0704', strength: 3 },
+      { id: 'far', side: 'union', type: 'artillery', hex: '0804', strength: 3 },
+      { id: 'c1', side: 'confederate', hex: '0404', strength: 4 },
+    ]);
+    const attackers = around.map((_, i) => `u${i}`);
+    const all = legalOrders(ctx, state, 'union').filter((o) => o.type === 'attack') as unknown as {
+      attackers: string[];
+      bombard?: string[];
+    }[];
+    expect(all.some((o) => o.attackers.length === 6 && (o.bombard ?? []).includes('gun'))).toBe(
+      true,
+    );
+    // four hexes away is out of range (9.11)
+    const tooFar = attempt(ctx, state, 'union', {
+      type: 'attack',
+      attackers,
+      bombard: ['gun', 'far'],
+      defenders: ['0404'],
+    });
+    expect(tooFar).toMatchObject({ ok: false, refusal: { rule: '9.11' } });
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers, bombard: ['gun'], defenders: ['0404'] },
+      [1],
+    );
+    const res = resolved(r.events);
+    expect(Object.keys(res.strengths.perAttacker).sort()).toEqual([...attackers, 'gun'].sort());
+    // six 1s and a 3 at range 3 (×2/3 = 2): 8 against 4
+    expect(res).toMatchObject({ strengths: { attack: 8, defence: 4 }, odds: '2:1' });
+  });
+});
+
+describe('8.2 multiple unit and multi-hex combat', () => {
+  it('8.22: two units stacked together attack separately; the Ar suffered by one leaves the other in place and in good order', () => {
+    const { ctx, state } = combatGame([
+      { id: 'u1', side: 'union', hex: '0404', strength: 4 },
+      { id: 'u2', side: 'union', hex: '0404', strength: 4 },
+      { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
+      { id: 'c2', side: 'confederate', hex: '0403', strength: 4 },
+    ]);
+    // 1:1, die 4 → Ar. u1's only retreat is 0304 (0303, 0405, 0503 are enemy controlled).
+    let r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [4],
+    );
+    expect(resolved(r.events)).toMatchObject({ odds: '1:1', result: 'Ar' });
+    const d = drain(ctx, r.state);
+    expect(d.state.units.u1).toMatchObject({ hex: '0304', morale: 'disordered' });
+    expect(d.state.units.u2).toMatchObject({ hex: '0404', morale: 'good', status: 'on-map' });
+    // 0404 still holds u2, so the defender has no vacated hex to advance into.
+    expect(ofType([...r.events, ...d.events], 'unit-advanced')).toEqual([]);
+    expect(legalOrders(ctx, d.state, 'union')).toContainEqual({
+      type: 'attack',
+      attackers: ['u2'],
+      defenders: ['0403'],
+    });
+    r = act(ctx, d.state, 'union', { type: 'attack', attackers: ['u2'], defenders: ['0403'] }, [1]);
+    expect(resolved(r.events)).toMatchObject({ attackers: ['u2'], odds: '1:1', result: 'Dr' });
+  });
+
+  it('8.23: a unit in the Zone of Control of two enemy units must attack both, unless another unit engages one of them', () => {
+    const units = [
+      { id: 'u1', side: 'union' as const, hex: '0404', strength: 4 },
+      { id: 'c1', side: 'confederate' as const, hex: '0504', strength: 4 },
+      { id: 'c2', side: 'confederate' as const, hex: '0403', strength: 4 },
+    ];
+    const { ctx, state } = combatGame(units);
+    const one = attempt(ctx, state, 'union', {
+      type: 'attack',
+      attackers: ['u1'],
+      defenders: ['0504'],
+    });
+    expect(one.ok).toBe(false);
+    if (!one.ok) expect(one.refusal.code).toBe('OBLIGATIONS_UNMEETABLE');
+    const attacks = legalOrders(ctx, state, 'union').filter(
+      (o) => o.type === 'attack',
+    ) as unknown as { defenders: string[] }[];
+    expect(attacks.length).toBeGreaterThan(0);
+    for (const a of attacks) sameSet(a.defenders, ['0403', '0504']);
+    expect(legalOrders(ctx, state, 'union').map((o) => o.type)).not.toContain('end-phase');
+    // With u2 able to engage c2 (0303 is adjacent to 0403 only), u1 may attack c1 alone.
+    const two = combatGame([...units, { id: 'u2', side: 'union', hex: '0303', strength: 4 }]);
+    const alone = act(
+      two.ctx,
+      two.state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [5, 6, 6],
+    );
+    expect(resolved(alone.events)).toMatchObject({ attackers: ['u1'], defenderHexes: ['0504'] });
+  });
+
+  it('8.24: units in two hexes, and artillery within range, combine against one hex; a unit not adjacent may not join', () => {
+    const { ctx, state } = combatGame([
+      { id: 'u1', side: 'union', hex: '0404', strength: 3 },
+      { id: 'u2', side: 'union', hex: '0604', strength: 3 },
+      { id: 'u3', side: 'union', hex: '0706', strength: 3 },
+      { id: 'gun', side: 'union', type: 'artillery', hex: '0304', strength: 2 },
+      { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
+    ]);
+    expect(
+      attempt(ctx, state, 'union', {
+        type: 'attack',
+        attackers: ['u1', 'u2', 'u3'],
+        defenders: ['0504'],
+      }),
+    ).toMatchObject({
+      ok: false,
+      refusal: { code: 'NOT_ADJACENT', rule: '8.25' },
+    });
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1', 'u2'], bombard: ['gun'], defenders: ['0504'] },
+      [1],
+    );
+    expect(resolved(r.events)).toMatchObject({
+      strengths: { attack: 8, defence: 4, perAttacker: { u1: 3, u2: 3, gun: 2 } },
+      odds: '2:1',
+    });
+  });
+
+  it('8.25: one combat against two hexes needs every attacker adjacent to both defending hexes', () => {
+    const { ctx, state } = combatGame([
+      { id: 'u1', side: 'union', hex: '0405', strength: 4 }, // adjacent to 0504 and 0505
+      { id: 'u2', side: 'union', hex: '0404', strength: 4 }, // adjacent to 0504 only
+      { id: 'u3', side: 'union', hex: '0606', strength: 4 }, // adjacent to 0505 only
+      { id: 'c1', side: 'confederate', hex: '0504', strength: 2 },
+      { id: 'c2', side: 'confederate', hex: '0505', strength: 2 },
+    ]);
+    expect(
+      attempt(ctx, state, 'union', {
+        type: 'attack',
+        attackers: ['u1', 'u2'],
+        defenders: ['0504', '0505'],
+      }),
+    ).toMatchObject({
+      ok: false,
+      refusal: { code: 'NOT_ADJACENT', rule: '8.25' },
+    });
+    expect(
+      attempt(ctx, state, 'union', {
+        type: 'attack',
+        attackers: ['u1', 'u3'],
+        defenders: ['0504', '0505'],
+      }),
+    ).toMatchObject({
+      ok: false,
+      refusal: { code: 'NOT_ADJACENT', rule: '8.25' },
+    });
+    // u1 alone is adjacent to both hexes: one combat against both.
+    const one = combatGame([
+      { id: 'u1', side: 'union', hex: '0405', strength: 8 },
+      { id: 'c1', side: 'confederate', hex: '0504', strength: 2 },
+      { id: 'c2', side: 'confederate', hex: '0505', strength: 2 },
+    ]);
+    const r = act(
+      one.ctx,
+      one.state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504', '0505'] },
+      [2],
+    );
+    expect(resolved(r.events)).toMatchObject({
+      defenderHexes: ['0504', '0505'],
+      strengths: { attack: 8, defence: 4 },
+      odds: '2:1',
+      result: 'Dr',
+    });
+  });
+
+  it('8.31: a unit takes part in one combat only, with its whole strength, and stacked defenders defend together', () => {
+    const { ctx, state } = combatGame([
+      { id: 'u1', side: 'union', hex: '0404', strength: 4 },
+      { id: 'u2', side: 'union', hex: '0604', strength: 4 },
+      { id: 'c1', side: 'confederate', hex: '0504', strength: 2 },
+      { id: 'c2', side: 'confederate', hex: '0504', strength: 3 },
+    ]);
+    expect(
+      attempt(ctx, state, 'union', {
+        type: 'attack',
+        attackers: ['u1', 'u1', 'u2'],
+        defenders: ['0504'],
+      }),
+    ).toMatchObject({
+      ok: false,
+      refusal: { code: 'UNIT_TWICE', rule: '8.31' },
+    });
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1', 'u2'], defenders: ['0504'] },
+      [5],
+    );
+    expect(resolved(r.events)).toMatchObject({
+      strengths: {
+        attack: 8,
+        defence: 5,
+        perAttacker: { u1: 4, u2: 4 },
+        perDefender: { c1: 2, c2: 3 },
+      },
+    });
+  });
+});
+
+describe('8.7 retreat and 8.8 displacement', () => {
+  // c1 in 0504 attacked by u1 in 0404: 0405 and 0503 are enemy controlled; 0505, 0604, 0605 are open unless walled.
+  const dr = (
+    units: {
+      id: string;
+      side: Side;
+      hex: string;
+      strength?: number;
+      type?: 'artillery' | 'infantry' | 'cavalry';
+    }[],
+    hexes: Record<string, HexSpec>,
+  ) =>
+    combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 12 },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
+        ...units,
+      ],
+      { hexes },
+    );
+
+  it('8.73: a retreating unit may stack with a friendly unit outside enemy control, and may not displace while another path is open', () => {
+    const { ctx, state } = dr(
+      [
+        { id: 'c2', side: 'confederate', hex: '0604', strength: 2 },
+        { id: 'c3', side: 'confederate', hex: '0605', strength: 2 },
+        { id: 'c4', side: 'confederate', hex: '0605', strength: 2 },
+      ],
+      lakes('0505'),
+    );
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2],
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
+    // 0604 (stack with c2) is open; the full stack in 0605 could only be entered by displacement, which is not
+    // offered: the single answer is applied at once.
+    expect(ofType(r.events, 'unit-retreated')).toEqual([
+      expect.objectContaining({ unit: 'c1', path: ['0604'], displace: null }),
+    ]);
+    expect([r.state.units.c3.hex, r.state.units.c4.hex]).toEqual(['0605', '0605']);
+  });
+
+  it('8.73: with no other retreat the unit stacks with the friendly unit in its only open hex', () => {
+    const { ctx, state } = dr(
+      [{ id: 'c2', side: 'confederate', hex: '0604', strength: 2 }],
+      lakes('0505', '0605'),
+    );
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2, 6],
+    );
+    expect(ofType(r.events, 'unit-retreated')).toEqual([
+      expect.objectContaining({ unit: 'c1', path: ['0604'], displace: null }),
+    ]);
+    expect(r.state.units.c1.hex).toBe('0604');
+    expect(r.state.units.c2.hex).toBe('0604');
+  });
+
+  it('8.81: when stacking closes the only open hex, one unit there is displaced, retreated by its owner, and the retreating unit takes its place', () => {
+    const { ctx, state } = dr(
+      [
+        { id: 'c2', side: 'confederate', hex: '0604', strength: 2 },
+        { id: 'c3', side: 'confederate', hex: '0604', strength: 2 },
+      ],
+      lakes('0505', '0605', '0603'),
+    );
+    let r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2],
+    );
+    const opts = retreatOrders(ctx, r.state, 'confederate');
+    expect(opts).toEqual([
+      { type: 'retreat', unit: 'c1', path: ['0604'], displace: 'c2' },
+      { type: 'retreat', unit: 'c1', path: ['0604'], displace: 'c3' },
+    ]);
+    r = act(ctx, r.state, 'confederate', opts[0]);
+    // c2 now retreats one hex from 0604, by the Confederate player's choice: 0703 or 0704 (0503 and 0504 are enemy controlled).
+    expect(whoMustAct(ctx, r.state)).toMatchObject({
+      side: 'confederate',
+      decision: { kind: 'retreat', unit: 'c2', reason: 'displaced' },
+    });
+    const c2 = retreatOrders(ctx, r.state, 'confederate');
+    expect(c2.map((o) => o.path[0]).sort()).toEqual(['0703', '0704']);
+    r = act(
+      ctx,
+      r.state,
+      'confederate',
+      c2.find((o) => o.path[0] === '0704')!,
+      [6, 6],
+    );
+    const d = drain(ctx, r.state);
+    expect(d.state.units.c2.hex).toBe('0704');
+    expect(d.state.units.c1.hex).toBe('0604');
+    expect(d.state.units.c3.hex).toBe('0604');
+  });
+
+  it('8.82: if the displaced unit could not retreat, there is no displacement and the retreating unit is eliminated instead', () => {
+    const { ctx, state } = dr(
+      [
+        { id: 'c2', side: 'confederate', hex: '0604', strength: 2 },
+        { id: 'c3', side: 'confederate', hex: '0604', strength: 2 },
+      ],
+      lakes('0505', '0605', '0603', '0703', '0704'),
+    );
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2],
+    );
+    expect(r.state.units.c1.status).toBe('eliminated');
+    expect(r.state.units.c2).toMatchObject({ hex: '0604', status: 'on-map' });
+    expect(r.state.units.c3).toMatchObject({ hex: '0604', status: 'on-map' });
+    expect(r.state.eliminatedStrength.confederate).toBe(4);
+  });
+
+  it('8.82: displacement chains: a displaced unit whose only path is into a full stack displaces in turn', () => {
+    const { ctx, state } = dr(
+      [
+        { id: 'c2', side: 'confederate', hex: '0604', strength: 2 },
+        { id: 'c3', side: 'confederate', hex: '0604', strength: 2 },
+        { id: 'c4', side: 'confederate', hex: '0704', strength: 2 },
+        { id: 'c5', side: 'confederate', hex: '0704', strength: 2 },
+      ],
+      // 0604's exits: only 0704 (full). 0704's exits besides 0604: only 0804.
+      lakes('0505', '0605', '0603', '0703', '0705', '0803', '0805', '0706'),
+    );
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2, 6, 6],
+    );
+    const d = drain(ctx, r.state);
+    const all = [...r.events, ...d.events];
+    const displaced = ofType(all, 'unit-retreated').filter(
+      (e) => e.reason === 'displaced',
+    ) as Record<string, any>[];
+    expect(displaced.map((e) => e.unit).length).toBe(2);
+    expect(d.state.units.c1.hex).toBe('0604');
+    const moved = ['c2', 'c3', 'c4', 'c5'].filter(
+      (id) => d.state.units[id].hex !== state.units[id].hex,
+    );
+    expect(moved).toHaveLength(2);
+    expect(moved.map((id) => d.state.units[id].hex).sort()).toEqual(['0704', '0804']);
+  });
+
+  it('8.82: displaced artillery that has not attacked may not attack this Combat Phase', () => {
+    // u1 in 0404 attacks c1 in 0504 at 1:1 and gets Ar; its only open hex 0304 holds the gun and u2.
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 4 },
+        { id: 'gun', side: 'union', type: 'artillery', hex: '0304', strength: 4 },
+        { id: 'u2', side: 'union', hex: '0304', strength: 2 },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
+        { id: 'c2', side: 'confederate', hex: '0307', strength: 1 },
+      ],
+      // the displaced gun's only way out of 0304 is 0305, from where c2 is still in range
+      { hexes: lakes('0403', '0303', '0204', '0205') },
+    );
+    expect(legalOrders(ctx, state, 'union')).toContainEqual({
+      type: 'attack',
+      attackers: [],
+      bombard: ['gun'],
+      defenders: ['0307'],
+    });
+    let r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [4],
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Ar' });
+    const opts = retreatOrders(ctx, r.state, 'union');
+    expect(opts.map((o) => o.displace).sort()).toEqual(['gun', 'u2']);
+    r = act(
+      ctx,
+      r.state,
+      'union',
+      opts.find((o) => o.displace === 'gun')!,
+      [6, 6],
+    );
+    const d = drain(ctx, r.state);
+    expect(ofType([...r.events, ...d.events], 'attack-forfeited')).toEqual([
+      expect.objectContaining({ unit: 'gun', rule: '8.82' }),
+    ]);
+    expect(d.state.units.u1.hex).toBe('0304');
+    expect(d.state.units.gun.hex).toBe('0305');
+    expect(legalOrders(ctx, d.state, 'union').filter((o) => o.type === 'attack')).toEqual([]);
+    expect(
+      attempt(ctx, d.state, 'union', {
+        type: 'attack',
+        attackers: [],
+        bombard: ['gun'],
+        defenders: ['0307'],
+      }),
+    ).toMatchObject({
+      ok: false,
+      refusal: { code: 'ALREADY_ATTACKED', rule: '8.14' },
+    });
+  });
+
+  it('8.83, 12.18: a displaced unit retreating into a town is not Disordered', () => {
+    const { ctx, state } = dr(
+      [
+        { id: 'c2', side: 'confederate', hex: '0604', strength: 2 },
+        { id: 'c3', side: 'confederate', hex: '0604', strength: 2 },
+      ],
+      { ...lakes('0505', '0605', '0603', '0704'), '0703': town },
+    );
+    let r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2],
+    );
+    r = act(
+      ctx,
+      r.state,
+      'confederate',
+      { type: 'retreat', unit: 'c1', path: ['0604'], displace: 'c2' },
+      [6, 6],
+    );
+    const d = drain(ctx, r.state);
+    expect(d.state.units.c2).toMatchObject({ hex: '0703', morale: 'good' });
+    expect(
+      ofType([...r.events, ...d.events], 'morale-changed').filter((e) => e.unit === 'c2'),
+    ).toEqual([]);
+  });
+
+  it('12.17 (contrast with 12.18): the same retreat into a town as a combat result does Disorder', () => {
+    const { ctx, state } = dr([], { ...lakes('0505', '0605'), '0604': town });
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2],
+    );
+    const d = drain(ctx, r.state, [1, 1]); // decline or advance, then a 12.12 Disorder die of 1: no Disorder from the roll
+    expect(d.state.units.c1).toMatchObject({ hex: '0604', morale: 'disordered' });
+    expect(ofType([...r.events, ...d.events], 'morale-changed')).toEqual([
+      expect.objectContaining({ unit: 'c1', rule: '12.17' }),
+    ]);
+  });
+});
+
+describe('8.77 cavalry retreat before combat', () => {
+  it('8.78: cavalry may not retreat before a bombardment unless adjacent to another enemy unit', () => {
+    const alone = combatGame([
+      { id: 'gun', side: 'union', type: 'artillery', hex: '0304', strength: 6 },
+      { id: 'cav', side: 'confederate', type: 'cavalry', hex: '0504', strength: 2 },
+    ]);
+    const r = act(
+      alone.ctx,
+      alone.state,
+      'union',
+      { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0504'] },
+      [5],
+    );
+    expect(resolved(r.events)).toBeDefined(); // resolved at once: no election was offered
+    expect(ofType(r.events, 'decision-answered')).toEqual([]);
+
+    // A Routed union unit adjacent to the cavalry attacks nobody (12.23) but makes it adjacent to another enemy unit.
+    const adj = combatGame(
+      [
+        { id: 'gun', side: 'union', type: 'artillery', hex: '0304', strength: 6 },
+        { id: 'ru', side: 'union', hex: '0604', strength: 2 },
+        { id: 'cav', side: 'confederate', type: 'cavalry', hex: '0504', strength: 2 },
+      ],
+      { tweak: (s) => ({ ...s, units: { ...s.units, ru: { ...s.units.ru, morale: 'routed' } } }) },
+    );
+    const r2 = act(adj.ctx, adj.state, 'union', {
+      type: 'attack',
+      attackers: [],
+      bombard: ['gun'],
+      defenders: ['0504'],
+    });
+    expect(ofType(r2.events, 'combat-resolved')).toEqual([]);
+    expect(whoMustAct(adj.ctx, r2.state)).toMatchObject({
+      side: 'confederate',
+      decision: { kind: 'cavalry-rbc-election' },
+    });
+  });
+
+  it('8.78, 8.79, 12.19: after the cavalry retreats before combat the artillery has made its attack, and the cavalry is not Disordered by the towns it retreats through', () => {
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 4 },
+        { id: 'gun', side: 'union', type: 'artillery', hex: '0304', strength: 4 },
+        { id: 'cav', side: 'confederate', type: 'cavalry', hex: '0504', strength: 2 },
+        { id: 'c2', side: 'confederate', hex: '0306', strength: 1 },
+      ],
+      { hexes: { '0505': town, '0604': town, '0605': town } },
+    );
+    expect(legalOrders(ctx, state, 'union')).toContainEqual({
+      type: 'attack',
+      attackers: [],
+      bombard: ['gun'],
+      defenders: ['0306'],
+    });
+    let r = act(ctx, state, 'union', {
+      type: 'attack',
+      attackers: ['u1'],
+      bombard: ['gun'],
+      defenders: ['0504'],
+    });
+    expect(r.state.pending).toMatchObject({ side: 'confederate', kind: 'cavalry-rbc-election' });
+    r = act(ctx, r.state, 'confederate', { type: 'cavalry-retreat', units: ['cav'] }, [3]);
+    const d = drain(ctx, r.state);
+    const all = [...r.events, ...d.events];
+    expect(ofType(all, 'combat-resolved')).toEqual([]);
+    expect(ofType(all, 'combat-ended')).toEqual([expect.objectContaining({ rule: '8.77, 8.79' })]);
+    const retreat = ofType(all, 'unit-retreated')[0] as Record<string, any>;
+    expect(retreat).toMatchObject({ unit: 'cav', reason: 'cavalry-rbc' });
+    expect(retreat.path).toHaveLength(2);
+    expect(d.state.units.cav.morale).toBe('good');
+    expect(combatOf(d.state).attacked).toEqual(expect.arrayContaining(['u1', 'gun']));
+    expect(
+      attempt(ctx, d.state, 'union', {
+        type: 'attack',
+        attackers: [],
+        bombard: ['gun'],
+        defenders: ['0306'],
+      }),
+    ).toMatchObject({
+      ok: false,
+      refusal: { rule: '8.14' },
+    });
+  });
+});
+
+describe('11.2 night combat', () => {
+  it('11.22: at Night a non-attacking unit is not displaced by a friendly retreat; the retreating unit is eliminated instead', () => {
+    // u1 moved into c1's ZOC this turn (11.21) and attacks; u2 and u3 in 0304 do not attack.
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 1 },
+        { id: 'u2', side: 'union', hex: '0304', strength: 2 },
+        { id: 'u3', side: 'union', hex: '0304', strength: 2 },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
+      ],
+      { night: true, hexes: lakes('0403', '0303'), moved: ['u1'], enteredEnemyZoc: ['u1'] },
+    );
+    // 1 vs 4 = 1:4, night die 3 (unaffected), combat die 1 → Ar.
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [3, 1],
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Ar' });
+    const d = drain(ctx, r.state);
+    expect(d.state.units.u1.status).toBe('eliminated');
+    expect(d.state.units.u2.hex).toBe('0304');
+    expect(d.state.units.u3.hex).toBe('0304');
+  });
+
+  it('11.22: at Night nobody advances into a hex still holding a non-attacking unit', () => {
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 1 },
+        { id: 'u2', side: 'union', hex: '0404', strength: 1 },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
+      ],
+      { night: true, moved: ['u1'], enteredEnemyZoc: ['u1'] },
+    );
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [3, 1],
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Ar' });
+    const d = drain(ctx, r.state);
+    const all = [...r.events, ...d.events];
+    expect(d.state.units.u1.hex).not.toBe('0404');
+    expect(d.state.units.u2).toMatchObject({ hex: '0404', morale: 'good' });
+    expect(ofType(all, 'unit-advanced')).toEqual([]);
+    expect(all.filter((e) => e.type === 'decision-answered' && e.kind === 'advance')).toEqual([]);
+  });
+});
+
+describe('12.2 morale and combat strength', () => {
+  it('12.24: terrain and morale never take a unit below a Combat Strength of 1', () => {
+    // u1 (1, Shaken: ×1/3) attacks across a stream (halved); c1 (1, Routed: ×1/3) defends.
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 1 },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 1 },
+      ],
+      {
+        hexsides: [{ between: ['0404', '0504'], features: [{ type: 'stream' }] }],
+        tweak: (s) => ({
+          ...s,
+          units: {
+            ...s.units,
+            u1: { ...s.units.u1, morale: 'shaken' },
+            c1: { ...s.units.c1, morale: 'routed' },
+          },
+        }),
+      },
+    );
+    let r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [6],
+    );
+    if (r.state.pending?.kind === 'routed-rbc-election')
+      r = act(ctx, r.state, 'union', { type: 'force-routed-retreat', units: [] }, [6]);
+    const res = ofType(r.events, 'combat-resolved')[0] as Record<string, any>;
+    expect(res.terrain.halved.u1).toEqual(expect.stringContaining('stream'));
+    expect(res.strengths).toMatchObject({
+      attack: 1,
+      defence: 1,
+      perAttacker: { u1: 1 },
+      perDefender: { c1: 1 },
+    });
+  });
+});
+
+describe('12.3 routed units', () => {
+  it('12.35: a Routed defender may not advance after combat; its good-order companion may', () => {
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 1 },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 3 },
+        { id: 'c2', side: 'confederate', hex: '0504', strength: 3 },
+      ],
+      { tweak: (s) => ({ ...s, units: { ...s.units, c1: { ...s.units.c1, morale: 'routed' } } }) },
+    );
+    let r = act(ctx, state, 'union', { type: 'attack', attackers: ['u1'], defenders: ['0504'] });
+    expect(r.state.pending).toMatchObject({ side: 'union', kind: 'routed-rbc-election' });
+    // u1 does not force c1 away; c1 (3 × 1/3 = 1) and c2 (3) defend: 1 vs 4 = 1:4, die 1 → Ar.
+    r = act(ctx, r.state, 'union', { type: 'force-routed-retreat', units: [] }, [1]);
+    expect(resolved(r.events)).toMatchObject({ odds: '1:4', result: 'Ar' });
+    let s = r.state;
+    while (s.pending && s.pending.kind !== 'advance')
+      s = act(
+        ctx,
+        s,
+        s.pending.side as Side,
+        legalOrders(ctx, s, s.pending.side as Side)[0],
+        [6, 6],
+      ).state;
+    expect(s.pending).toMatchObject({ side: 'confederate', kind: 'advance', hex: '0404' });
+    expect(legalOrders(ctx, s, 'confederate')).toEqual([
+      { type: 'advance', unit: 'c2', to: '0404' },
+      { type: 'decline-advance', hex: '0404' },
+      { type: 'resign' },
+    ]);
+    const bad = attempt(ctx, s, 'confederate', { type: 'advance', unit: 'c1', to: '0404' });
+    expect(bad.ok).toBe(false);
+  });
+});

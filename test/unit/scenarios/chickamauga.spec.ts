@@ -125,8 +125,12 @@ describe('Chickamauga scenario document', () => {
     const hook = (name: string, c?: string) =>
       scenario.specialRules.find((r) => r.hook === name && (!c || r.case === c));
     expect(hook('map-exit')).toMatchObject({
-      params: { hexes: ['0101', '0111'], cost: 1, mayReturn: false, duringRetreat: 'eliminated' },
+      params: { hexes: ['0101', '0111'], cost: 1, mayReturn: false, retreatOffMapEliminates: true },
     });
+    // 19.12, 19.23, 20.0: the hooks' strengths and allowances are the units' own (type "train" is the 2.3 non-combat unit).
+    const unit = (id: string) => scenario.units.find((u) => u.id === id)!;
+    expect(unit('us-train')).toMatchObject({ type: 'train', strength: 1, movement: 6 });
+    expect(unit('us-wilder')).toMatchObject({ type: 'infantry', movement: 7 });
     expect(hook('train-unit')).toMatchObject({
       params: {
         unit: 'us-train',

@@ -102,12 +102,25 @@ function routedDefenders(state: GameState, c: Combat): string[] {
   });
 }
 
-/** 8.77, 8.78: defending cavalry that may try to retreat before combat. */
+/**
+ * The die rolls on which a defending unit retreats before combat (8.77): 1-5 for cavalry; a
+ * named unit an exclusive rule lets retreat under 8.77 on its own rolls (Chickamauga 20.0 Wilder,
+ * 1-4); null for any other unit.
+ */
+function retreatBeforeCombatRolls(ctx: GameContext, id: string): number[] | null {
+  for (const h of ctx.hooks ?? []) {
+    const r = h.retreatBeforeCombat?.(ctx, id);
+    if (r) return r.dieRolls;
+  }
+  return spec(ctx, id).type === 'cavalry' ? [1, 2, 3, 4, 5] : null;
+}
+
+/** 8.77, 8.78: defending cavalry (and units an exclusive rule treats alike) that may try to retreat before combat. */
 function cavalryCandidates(ctx: GameContext, state: GameState, c: Combat): string[] {
   if ([...c.attackers, ...c.bombard].some((id) => spec(ctx, id).type === 'cavalry')) return [];
   return c.defenders.filter((id) => {
     const u = state.units[id];
-    if (!onMap(u) || !c.defenderHexes.includes(u.hex) || spec(ctx, id).type !== 'cavalry')
+    if (!onMap(u) || !c.defenderHexes.includes(u.hex) || retreatBeforeCombatRolls(ctx, id) === null)
       return false;
     if (c.attackers.length === 0) {
       // 8.78: not from a bombardment unless adjacent to other enemy units.
@@ -835,14 +848,17 @@ function applyAnswer(
         units,
         succeeds: false,
       });
-      const ok = roll <= 5;
+      // 8.77: cavalry retreat on 1-5; a unit with its own rolls (Chickamauga 20.0 Wilder, 1-4) on those.
+      const going = units.filter((unit) => (retreatBeforeCombatRolls(ctx, unit) ?? []).includes(roll));
+      const ok = going.length > 0;
       (events[events.length - 1] as Record<string, unknown>).succeeds = ok;
+      if (going.length < units.length) (events[events.length - 1] as Record<string, unknown>).retreating = going;
       if (!ok) return state;
       let s = state;
       // 8.78, 8.79: the artillery in the attack has made its attack either way (already counted as attacked).
       s = pushFront(
         s,
-        units.map((unit) => ({ kind: 'retreat', unit, hexes: 2, reason: 'cavalry-rbc' }) as Step),
+        going.map((unit) => ({ kind: 'retreat', unit, hexes: 2, reason: 'cavalry-rbc' }) as Step),
       );
       return s;
     }

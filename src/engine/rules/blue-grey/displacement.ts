@@ -45,11 +45,15 @@ export function retreatOptions(
   const free = paths.filter((p) => fitsAt(ctx, state, u, p[p.length - 1]));
   if (free.length > 0) return free.map((path) => ({ path }));
   if (depth >= 4) return [];
+  // Chickamauga 19.24: a unit that may not Displace has no way out but a free hex.
+  const noDisplacement = (id: string) => (ctx.hooks ?? []).some((h) => h.noDisplacement?.(ctx, id));
+  if (noDisplacement(u.id)) return [];
   const out: RetreatOption[] = [];
   for (const path of paths) {
     const end = path[path.length - 1];
     for (const d of unitsAt(state, end, u.side)) {
       if (isGunboat(ctx, d.id)) continue;
+      if (noDisplacement(d.id)) continue; // 19.24: it may not be Displaced; the retreating unit is eliminated instead
       if (state.night && !participants.includes(d.id)) continue; // 11.22, A50
       // The displaced unit leaves before the retreating unit arrives; it retreats one hex from `end`.
       const moved: GameState = { ...state, units: { ...state.units, [u.id]: { ...u, hex: end } } };

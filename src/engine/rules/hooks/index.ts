@@ -12,10 +12,13 @@ import { COMBAT_HOOKS } from './combat-hooks';
 import { nightTurnVariant, nightTurnVariantSupport } from './night-turn-variant';
 import { ferryRetreatElimination, ferryRetreatEliminationSupport } from './ferry-retreat-elimination';
 import { victoryRecords } from './victory-records';
+import { isStackingAloneForm, stackingAlone, stackingAloneSupport } from './stacking-alone';
+import { namedUnitAbility, namedUnitAbilitySupport } from './named-unit-ability';
 import { movementQuota, movementQuotaSupport } from './movement-quota';
 import { immobileUntil, immobileUntilSupport } from './immobile-until';
 import { specialArtillery, specialArtillerySupport } from './special-artillery';
 import { lineOfCommunication, lineOfCommunicationSupport } from './line-of-communication';
+import { roadLine, roadLineSupport } from './line-of-communication-roads';
 import { skipPlayerTurn, skipPlayerTurnSupport } from './skip-player-turn';
 import { conditionalReinforcements, conditionalReinforcementsSupport } from './conditional-reinforcements';
 import { mapExit, mapExitSupport } from './map-exit';
@@ -36,10 +39,12 @@ const registry: Record<string, HookFactory> = {
   'ferry-crossing': ferryCrossing,
   'night-turn-variant': nightTurnVariant,
   'ferry-retreat-elimination': ferryRetreatElimination,
+  'named-unit-ability': namedUnitAbility,
   'movement-quota': movementQuota,
   'immobile-until': immobileUntil,
   'special-artillery': specialArtillery,
-  'line-of-communication': lineOfCommunication,
+  // A declaration with a `purpose` is a line along roads (Chickamauga 21.31, 21.32).
+  'line-of-communication': (rule) => (rule.params?.purpose !== undefined ? roadLine(rule) : lineOfCommunication(rule)),
   'skip-player-turn': skipPlayerTurn,
   'conditional-reinforcements': conditionalReinforcements,
   'map-exit': mapExit,
@@ -58,10 +63,12 @@ const registry: Record<string, HookFactory> = {
 const support: Record<string, HookSupport> = {
   'night-turn-variant': nightTurnVariantSupport,
   'ferry-retreat-elimination': ferryRetreatEliminationSupport,
+  'named-unit-ability': namedUnitAbilitySupport,
   'movement-quota': movementQuotaSupport,
   'immobile-until': immobileUntilSupport,
   'special-artillery': specialArtillerySupport,
-  'line-of-communication': lineOfCommunicationSupport,
+  'line-of-communication': (rule) =>
+    rule.params?.purpose !== undefined ? roadLineSupport(rule) : lineOfCommunicationSupport(rule),
   'skip-player-turn': skipPlayerTurnSupport,
   'conditional-reinforcements': conditionalReinforcementsSupport,
   'map-exit': mapExitSupport,
@@ -75,6 +82,16 @@ const support: Record<string, HookSupport> = {
   'automatic-victory': automaticVictorySupport,
   'alternative-counters': alternativeCountersSupport,
 };
+
+// stacking-override has forms by battle: the named units that stand alone (Chickamauga 19.21/19.22,
+// Road to Richmond 21.13/21.14) here; any other form goes to the hook registered above, if there is one.
+{
+  const base = registry['stacking-override'] as HookFactory | undefined;
+  const baseSupport = support['stacking-override'] as HookSupport | undefined;
+  registry['stacking-override'] = (rule) => (isStackingAloneForm(rule) || !base ? stackingAlone(rule) : base(rule));
+  support['stacking-override'] = (rule) =>
+    isStackingAloneForm(rule) ? stackingAloneSupport(rule) : base ? (baseSupport?.(rule) ?? null) : stackingAloneSupport(rule);
+}
 
 /** Names of the movement-side hooks this engine implements. */
 export const MOVEMENT_HOOKS = Object.keys(registry);

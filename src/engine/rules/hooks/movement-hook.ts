@@ -139,6 +139,10 @@ export interface MovementHook {
    * trails), or null; with no step left the unit is eliminated (8.72).
    */
   retreatStepRefused?(ctx: GameContext, state: GameState, unit: UnitState, from: HexId, to: HexId): string | null;
+  /** True if a unit never displaces nor is displaced (8.8; Chickamauga 19.24 the Train): displacement.ts. */
+  noDisplacement?(ctx: GameContext, unitId: string): boolean;
+  /** The die rolls on which this unit may retreat before combat under 8.77 like cavalry (Chickamauga 20.0 Wilder: 1-4), or null (decisions.ts). */
+  retreatBeforeCombat?(ctx: GameContext, unitId: string): { dieRolls: number[]; rule: string } | null;
 }
 
 export type HookFactory = (rule: RuleHook) => MovementHook;

@@ -275,6 +275,11 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
     if (units.has(u.id))
       out.push(err(`units[${i}].id`, `unit id "${u.id}" is used twice; ids must be unique`));
     else units.set(u.id, u);
+    // 9.61: only the Union Player begins with, or receives, Gunboats.
+    if (u.type === 'gunboat' && u.side !== 'union')
+      out.push(
+        err(`units[${i}].side`, `gunboat ${u.id} is ${u.side}: only the Union Player has Gunboats (9.61)`),
+      );
     if (u.reducedStrength !== undefined && u.reducedStrength > u.strength) {
       out.push(
         err(

@@ -83,18 +83,30 @@ function armyReason(a: unknown, s: Side): string | null {
   const extra = Object.keys(x).filter((k) => !['lossesAbove', 'crossed', 'recovery'].includes(k));
   if (extra.length) return `${s} ${extra.map((k) => `"${k}"`).join(', ')}`;
   const levels = x.lossesAbove as Threshold[];
-  if (!Array.isArray(levels) || levels.length === 0 || levels.length > 2) return `${s} lossesAbove ${JSON.stringify(levels)}`;
+  if (!Array.isArray(levels) || levels.length === 0 || levels.length > 2)
+    return `${s} lossesAbove ${JSON.stringify(levels)}`;
   for (const l of levels) {
     if (!Number.isInteger(l?.strength)) return `${s} lossesAbove ${JSON.stringify(l)}`;
     const keys = Object.keys(l).filter((k) => k !== 'strength');
-    if (keys.some((k) => k !== 'until' && k !== 'after') || (l.until ?? 'crossed') !== 'crossed' || (l.after ?? 'crossed') !== 'crossed')
+    if (
+      keys.some((k) => k !== 'until' && k !== 'after') ||
+      (l.until ?? 'crossed') !== 'crossed' ||
+      (l.after ?? 'crossed') !== 'crossed'
+    )
       return `${s} lossesAbove ${JSON.stringify(l)}`;
   }
   const staged = levels.length === 2;
   const crossed = x.crossed as ArmyParams['crossed'];
   if (staged) {
-    if (!levels.some((l) => l.until) || !levels.some((l) => l.after)) return `${s} two levels not split by the crossing`;
-    if (!crossed || !Array.isArray(crossed.units) || crossed.units.length === 0 || !Array.isArray(crossed.crossingHexes) || typeof crossed.farBankHex !== 'string')
+    if (!levels.some((l) => l.until) || !levels.some((l) => l.after))
+      return `${s} two levels not split by the crossing`;
+    if (
+      !crossed ||
+      !Array.isArray(crossed.units) ||
+      crossed.units.length === 0 ||
+      !Array.isArray(crossed.crossingHexes) ||
+      typeof crossed.farBankHex !== 'string'
+    )
       return `${s} levels by a crossing without "crossed" units, crossingHexes and farBankHex`;
   } else if (levels[0].until || levels[0].after) return `${s} a crossing level without the other`;
   const rec = x.recovery as ArmyParams['recovery'] | undefined;
@@ -102,31 +114,49 @@ function armyReason(a: unknown, s: Side): string | null {
   if (rec !== null) {
     // 20.15: recovery is the after-crossing test itself; any other recovery is not implemented.
     const after = levels.find((l) => l.after);
-    if (!staged || !after || rec.lossesBelow !== after.strength + 1) return `${s} recovery ${JSON.stringify(rec)}`;
-    const same = rec.units.length === crossed!.units.length && rec.units.every((u) => crossed!.units.includes(u));
+    if (!staged || !after || rec.lossesBelow !== after.strength + 1)
+      return `${s} recovery ${JSON.stringify(rec)}`;
+    const same =
+      rec.units.length === crossed!.units.length &&
+      rec.units.every((u) => crossed!.units.includes(u));
     if (!same) return `${s} recovery units other than the crossing units`;
   }
   return null;
 }
 
-export const armyDemoralizationSupport: HookSupport = knownParams(['union', 'confederate', 'effects'], (p) => {
-  if (p.union === undefined && p.confederate === undefined) return 'no army';
-  for (const s of SIDES) if (p[s] !== undefined) {
-    const r = armyReason(p[s], s);
-    if (r) return r;
-  }
-  const e = (p.effects ?? {}) as Record<string, unknown>;
-  const known = ['advanceAfterCombat', 'noVoluntaryAttackBelow', 'alreadyScheduledAttacksMayResolve', 'unavoidableAttackBelowResult', 'immediate'];
-  const extra = Object.keys(e).filter((k) => !known.includes(k));
-  if (extra.length) return `effects ${extra.map((k) => `"${k}"`).join(', ')}`;
-  if (e.advanceAfterCombat !== false) return 'effects without advanceAfterCombat false';
-  if (parseLevel(e.noVoluntaryAttackBelow) === undefined) return `effects noVoluntaryAttackBelow ${JSON.stringify(e.noVoluntaryAttackBelow)}`;
-  if (e.alreadyScheduledAttacksMayResolve !== undefined && e.alreadyScheduledAttacksMayResolve !== true) return 'alreadyScheduledAttacksMayResolve false';
-  if (e.unavoidableAttackBelowResult !== undefined && e.unavoidableAttackBelowResult !== 'Ar')
-    return `unavoidableAttackBelowResult ${JSON.stringify(e.unavoidableAttackBelowResult)}`;
-  if (e.immediate !== undefined && e.immediate !== true) return 'immediate false';
-  return null;
-});
+export const armyDemoralizationSupport: HookSupport = knownParams(
+  ['union', 'confederate', 'effects'],
+  (p) => {
+    if (p.union === undefined && p.confederate === undefined) return 'no army';
+    for (const s of SIDES)
+      if (p[s] !== undefined) {
+        const r = armyReason(p[s], s);
+        if (r) return r;
+      }
+    const e = (p.effects ?? {}) as Record<string, unknown>;
+    const known = [
+      'advanceAfterCombat',
+      'noVoluntaryAttackBelow',
+      'alreadyScheduledAttacksMayResolve',
+      'unavoidableAttackBelowResult',
+      'immediate',
+    ];
+    const extra = Object.keys(e).filter((k) => !known.includes(k));
+    if (extra.length) return `effects ${extra.map((k) => `"${k}"`).join(', ')}`;
+    if (e.advanceAfterCombat !== false) return 'effects without advanceAfterCombat false';
+    if (parseLevel(e.noVoluntaryAttackBelow) === undefined)
+      return `effects noVoluntaryAttackBelow ${JSON.stringify(e.noVoluntaryAttackBelow)}`;
+    if (
+      e.alreadyScheduledAttacksMayResolve !== undefined &&
+      e.alreadyScheduledAttacksMayResolve !== true
+    )
+      return 'alreadyScheduledAttacksMayResolve false';
+    if (e.unavoidableAttackBelowResult !== undefined && e.unavoidableAttackBelowResult !== 'Ar')
+      return `unavoidableAttackBelowResult ${JSON.stringify(e.unavoidableAttackBelowResult)}`;
+    if (e.immediate !== undefined && e.immediate !== true) return 'immediate false';
+    return null;
+  },
+);
 
 /** hookState entry: the crossing units that have crossed, and since which Game-Turn each army is Demoralized (null: it is not). */
 export interface DemoralizationState {
@@ -158,21 +188,36 @@ export function armyDemoralization(rule: RuleHook): MovementHook {
     if (armies[s]!.recovery === null && hs.since[s] !== null) return true; // 20.23
     return state.eliminatedStrength[s] > limit;
   };
-  const isDemoralized = (state: GameState, s: Side) => hookStateOf<DemoralizationState>(state, key, empty).since[s] !== null;
+  const isDemoralized = (state: GameState, s: Side) =>
+    hookStateOf<DemoralizationState>(state, key, empty).since[s] !== null;
 
   /** The odds level the attack would be resolved at, least favourable terrain reading (before any Night die). */
-  const declaredLevel = (ctx: GameContext, state: GameState, a: Parameters<NonNullable<MovementHook['attackRefusal']>>[3]): number => {
+  const declaredLevel = (
+    ctx: GameContext,
+    state: GameState,
+    a: Parameters<NonNullable<MovementHook['attackRefusal']>>[3],
+  ): number => {
     const c = provisionalCombat(state, { type: 'attack', ...a });
     const levels = terrainOptions(ctx, state, c).map((o) => {
-      const shifted = shiftLevel(combatRawLevel(combatStrengths(ctx, state, c, o)), o.right.shift - o.left.shift);
+      const shifted = shiftLevel(
+        combatRawLevel(combatStrengths(ctx, state, c, o)),
+        o.right.shift - o.left.shift,
+      );
       return reduceLevel(shifted, c.cap);
     });
     return Math.min(...levels);
   };
   /** 20.14: an attack the side could not avoid: it takes in an obliged unit or a hex that must be attacked (8.11, 8.12). */
-  const unavoidable = (ctx: GameContext, state: GameState, attackers: string[], defenders: HexId[]): boolean => {
+  const unavoidable = (
+    ctx: GameContext,
+    state: GameState,
+    attackers: string[],
+    defenders: HexId[],
+  ): boolean => {
     const ob = obligations(ctx, state, combatOf(state));
-    return attackers.some((id) => ob.units.includes(id)) || defenders.some((h) => ob.hexes.includes(h));
+    return (
+      attackers.some((id) => ob.units.includes(id)) || defenders.some((h) => ob.hexes.includes(h))
+    );
   };
 
   return {
@@ -185,7 +230,12 @@ export function armyDemoralization(rule: RuleHook): MovementHook {
         const c = armies[s]?.crossed;
         if (!c) continue;
         for (const step of movementSteps(events)) {
-          if (c.units.includes(step.unit) && !crossed.includes(step.unit) && c.crossingHexes.includes(step.from) && step.to === c.farBankHex)
+          if (
+            c.units.includes(step.unit) &&
+            !crossed.includes(step.unit) &&
+            c.crossingHexes.includes(step.from) &&
+            step.to === c.farBankHex
+          )
             crossed = [...crossed, step.unit];
         }
       }

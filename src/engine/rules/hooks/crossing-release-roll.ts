@@ -32,16 +32,23 @@ export const crossingReleaseRollSupport: HookSupport = knownParams(
   (p) => {
     if (p.side !== 'union' && p.side !== 'confederate') return 'a "side"';
     if (!Array.isArray(p.units) || p.units.length === 0) return 'a release roll without "units"';
-    if (!Array.isArray(p.crossingHexes) || p.crossingHexes.length === 0) return 'a release roll without "crossingHexes"';
+    if (!Array.isArray(p.crossingHexes) || p.crossingHexes.length === 0)
+      return 'a release roll without "crossingHexes"';
     if (
       !Array.isArray(p.releasedOn) ||
       p.releasedOn.length === 0 ||
       p.releasedOn.some((f) => !Number.isInteger(f) || (f as number) < 1 || (f as number) > 6)
     )
       return `releasedOn ${JSON.stringify(p.releasedOn)}`;
-    if (p.rollsPerTurn !== undefined && p.rollsPerTurn !== 1) return `rollsPerTurn ${String(p.rollsPerTurn)}`;
-    if (p.rollsFrom !== undefined && p.rollsFrom !== 'arrival') return `rollsFrom "${String(p.rollsFrom)}"`;
-    if (p.otherCrossings !== undefined && p.otherCrossings !== 'forbidden' && p.otherCrossings !== 'allowed')
+    if (p.rollsPerTurn !== undefined && p.rollsPerTurn !== 1)
+      return `rollsPerTurn ${String(p.rollsPerTurn)}`;
+    if (p.rollsFrom !== undefined && p.rollsFrom !== 'arrival')
+      return `rollsFrom "${String(p.rollsFrom)}"`;
+    if (
+      p.otherCrossings !== undefined &&
+      p.otherCrossings !== 'forbidden' &&
+      p.otherCrossings !== 'allowed'
+    )
       return `otherCrossings "${String(p.otherCrossings)}"`;
     return null;
   },
@@ -65,7 +72,11 @@ export function crossingReleaseRoll(rule: RuleHook): MovementHook {
   const others = new WeakMap<GameContext, HexId[]>();
   const otherCrossings = (ctx: GameContext) => {
     let o = others.get(ctx);
-    if (!o) others.set(ctx, (o = ctx.board.ids.filter((h, i) => ctx.board.crossingHex[i] && !closed.has(h))));
+    if (!o)
+      others.set(
+        ctx,
+        (o = ctx.board.ids.filter((h, i) => ctx.board.crossingHex[i] && !closed.has(h))),
+      );
     return o;
   };
 
@@ -91,17 +102,29 @@ export function crossingReleaseRoll(rule: RuleHook): MovementHook {
         hexes,
         refusal: (hex) =>
           closed.has(hex)
-            ? refusal('CROSSING_NOT_RELEASED', rule.case, `${unit.id} may not cross at ${hex} until the ${side} player rolls ${faces.join(' or ')} (rolled once each Game-Turn)`)
-            : refusal('CROSSING_FORBIDDEN', rule.case, `${unit.id} may cross the river only at ${[...closed].join(', ')}, never at ${hex}`),
+            ? refusal(
+                'CROSSING_NOT_RELEASED',
+                rule.case,
+                `${unit.id} may not cross at ${hex} until the ${side} player rolls ${faces.join(' or ')} (rolled once each Game-Turn)`,
+              )
+            : refusal(
+                'CROSSING_FORBIDDEN',
+                rule.case,
+                `${unit.id} may cross the river only at ${[...closed].join(', ')}, never at ${hex}`,
+              ),
       };
     },
     afterOrder(ctx, _before, after, _events, dice) {
       if (after.phase !== 'movement' || after.phasing !== side || !dice) return null;
       const hs = hookStateOf<ReleaseState>(after, key, empty);
-      if (hs.releasedOnTurn !== null || hs.rolledTurns.includes(after.turn) || !inPlay(ctx, after)) return null;
+      if (hs.releasedOnTurn !== null || hs.rolledTurns.includes(after.turn) || !inPlay(ctx, after))
+        return null;
       const roll = dice.d6();
       const released = faces.includes(roll);
-      const next: ReleaseState = { rolledTurns: [...hs.rolledTurns, after.turn], releasedOnTurn: released ? after.turn : null };
+      const next: ReleaseState = {
+        rolledTurns: [...hs.rolledTurns, after.turn],
+        releasedOnTurn: released ? after.turn : null,
+      };
       return {
         state: withHookState(after, key, next),
         events: [

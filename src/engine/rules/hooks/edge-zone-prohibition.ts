@@ -22,21 +22,28 @@ import { knownParams, type HookSupport, type MovementHook } from './movement-hoo
 
 const EDGES = ['north', 'east', 'south', 'west'];
 
-export const edgeZoneProhibitionSupport: HookSupport = knownParams(['side', 'edge', 'distance', 'beforeTurn', 'reading'], (p) => {
-  if (p.side !== 'union' && p.side !== 'confederate') return 'a "side"';
-  if (!EDGES.includes(p.edge as string)) return `edge ${JSON.stringify(p.edge)}`;
-  if (typeof p.distance !== 'number' || !Number.isInteger(p.distance) || p.distance < 1) return `distance ${String(p.distance)}`;
-  if (typeof p.beforeTurn !== 'number' || !Number.isInteger(p.beforeTurn)) return `beforeTurn ${String(p.beforeTurn)}`;
-  if (p.reading !== undefined && typeof p.reading !== 'string') return 'a reading that is not text';
-  return null;
-});
+export const edgeZoneProhibitionSupport: HookSupport = knownParams(
+  ['side', 'edge', 'distance', 'beforeTurn', 'reading'],
+  (p) => {
+    if (p.side !== 'union' && p.side !== 'confederate') return 'a "side"';
+    if (!EDGES.includes(p.edge as string)) return `edge ${JSON.stringify(p.edge)}`;
+    if (typeof p.distance !== 'number' || !Number.isInteger(p.distance) || p.distance < 1)
+      return `distance ${String(p.distance)}`;
+    if (typeof p.beforeTurn !== 'number' || !Number.isInteger(p.beforeTurn))
+      return `beforeTurn ${String(p.beforeTurn)}`;
+    if (p.reading !== undefined && typeof p.reading !== 'string')
+      return 'a reading that is not text';
+    return null;
+  },
+);
 
 /** The hexes within `distance` hexes of `edge`, the edge hex counting as the first. */
 export function edgeZone(ctx: GameContext, edge: string, distance: number): Set<HexId> {
   const grid = ctx.map.grid;
   const edgeHexes = ctx.board.ids.filter((h) => grid.edgesOf(h).includes(edge as never));
   const zone = new Set<HexId>();
-  for (const e of edgeHexes) for (const h of grid.within(e, distance - 1)) if (ctx.board.index.has(h)) zone.add(h);
+  for (const e of edgeHexes)
+    for (const h of grid.within(e, distance - 1)) if (ctx.board.index.has(h)) zone.add(h);
   return zone;
 }
 
@@ -66,7 +73,13 @@ export function edgeZoneProhibition(rule: RuleHook): MovementHook {
       return { hexes: zoneOf(ctx), refusal: why };
     },
     constraint(ctx, state, unit) {
-      if (unit.side !== side || state.turn >= beforeTurn || unit.hex === null || !zoneOf(ctx).has(unit.hex)) return null;
+      if (
+        unit.side !== side ||
+        state.turn >= beforeTurn ||
+        unit.hex === null ||
+        !zoneOf(ctx).has(unit.hex)
+      )
+        return null;
       return { kind: 'forbidden', refusal: why(unit.hex) };
     },
   };

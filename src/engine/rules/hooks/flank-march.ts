@@ -45,7 +45,12 @@ import type { GameEvent, HexId, RuleHook, Side } from '../../types';
 import { abandonConstruction } from '../blue-grey/breastworks-construction';
 import { refuse } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
-import { knownParams, type HookSupport, type MovementHook, type MovementPhaseAccess } from './movement-hook';
+import {
+  knownParams,
+  type HookSupport,
+  type MovementHook,
+  type MovementPhaseAccess,
+} from './movement-hook';
 
 const EDGES = ['north', 'east', 'south', 'west'];
 
@@ -69,21 +74,32 @@ export const flankMarchSupport: HookSupport = knownParams(
   (p) => {
     if (p.side !== 'union' && p.side !== 'confederate') return 'a "side"';
     const turns = p.exitTurns;
-    if (!Array.isArray(turns) || turns.length === 0 || !turns.every((t) => Number.isInteger(t))) return 'a flank march without "exitTurns"';
-    if (!Number.isInteger(p.maxUnits) || (p.maxUnits as number) < 1) return `maxUnits ${String(p.maxUnits)}`;
-    if (!Array.isArray(p.exitHexes) || p.exitHexes.length === 0) return 'a flank march without "exitHexes"';
-    if (!Array.isArray(p.reentryHexes) || p.reentryHexes.length === 0) return 'a flank march without "reentryHexes"';
+    if (!Array.isArray(turns) || turns.length === 0 || !turns.every((t) => Number.isInteger(t)))
+      return 'a flank march without "exitTurns"';
+    if (!Number.isInteger(p.maxUnits) || (p.maxUnits as number) < 1)
+      return `maxUnits ${String(p.maxUnits)}`;
+    if (!Array.isArray(p.exitHexes) || p.exitHexes.length === 0)
+      return 'a flank march without "exitHexes"';
+    if (!Array.isArray(p.reentryHexes) || p.reentryHexes.length === 0)
+      return 'a flank march without "reentryHexes"';
     const ret = (p.returnTurn ?? {}) as Record<string, unknown>;
     for (const t of turns as number[])
-      if (!Number.isInteger(ret[String(t)]) || (ret[String(t)] as number) <= t) return `no return turn for units exited on Game-Turn ${t}`;
-    if (p.reentryEdge !== undefined && !EDGES.includes(p.reentryEdge as string)) return `reentryEdge ${JSON.stringify(p.reentryEdge)}`;
-    if (p.cost !== undefined && (typeof p.cost !== 'number' || p.cost < 0)) return `cost ${String(p.cost)}`;
+      if (!Number.isInteger(ret[String(t)]) || (ret[String(t)] as number) <= t)
+        return `no return turn for units exited on Game-Turn ${t}`;
+    if (p.reentryEdge !== undefined && !EDGES.includes(p.reentryEdge as string))
+      return `reentryEdge ${JSON.stringify(p.reentryEdge)}`;
+    if (p.cost !== undefined && (typeof p.cost !== 'number' || p.cost < 0))
+      return `cost ${String(p.cost)}`;
     // These are the standard rules the engine applies anyway (5.0 column, 5.4, 6.32, 8.72): other values are not implemented.
     if (p.column !== undefined && p.column !== true) return 'column false';
-    if (p.overflowNextTurn !== undefined && p.overflowNextTurn !== true) return 'overflowNextTurn false';
-    if (p.stacking !== undefined && p.stacking !== 'normal') return `stacking "${String(p.stacking)}"`;
-    if (p.mayEnterEnemyZoc !== undefined && p.mayEnterEnemyZoc !== true) return 'mayEnterEnemyZoc false';
-    if (p.retreatOffMapEliminates !== undefined && p.retreatOffMapEliminates !== true) return 'retreatOffMapEliminates false';
+    if (p.overflowNextTurn !== undefined && p.overflowNextTurn !== true)
+      return 'overflowNextTurn false';
+    if (p.stacking !== undefined && p.stacking !== 'normal')
+      return `stacking "${String(p.stacking)}"`;
+    if (p.mayEnterEnemyZoc !== undefined && p.mayEnterEnemyZoc !== true)
+      return 'mayEnterEnemyZoc false';
+    if (p.retreatOffMapEliminates !== undefined && p.retreatOffMapEliminates !== true)
+      return 'retreatOffMapEliminates false';
     if (
       p.laterExitEliminatedFromTurn !== undefined &&
       p.laterExitEliminatedFromTurn !== Math.max(...(turns as number[])) + 1
@@ -109,19 +125,23 @@ export function flankMarch(rule: RuleHook): MovementHook {
   const cost = ((p.cost as number | undefined) ?? 1) * 3;
   const key = hookKey(rule);
   const empty: FlankMarchState = { exits: [] };
-  const marchOf = (state: GameState, id: string) => hookStateOf<FlankMarchState>(state, key, empty).exits.find((e) => e.unit === id);
+  const marchOf = (state: GameState, id: string) =>
+    hookStateOf<FlankMarchState>(state, key, empty).exits.find((e) => e.unit === id);
 
   /** Every path along which the unit may march off now (18.22). */
   const exitPaths = (state: GameState, unit: UnitState, access: MovementPhaseAccess): HexId[][] => {
-    if (unit.status !== 'on-map' || unit.side !== side || !exitTurns.includes(state.turn)) return [];
+    if (unit.status !== 'on-map' || unit.side !== side || !exitTurns.includes(state.turn))
+      return [];
     if (hookStateOf<FlankMarchState>(state, key, empty).exits.length >= maxUnits) return [];
     const moves = access.movesOf(unit);
     if (moves.length === 0) return [];
     const out: HexId[][] = [];
-    if (exitHexes.has(unit.hex!) && !access.inEnemyZoc(unit.hex!) && cost <= moves[0].allowance) out.push([]);
+    if (exitHexes.has(unit.hex!) && !access.inEnemyZoc(unit.hex!) && cost <= moves[0].allowance)
+      out.push([]);
     for (const m of moves) {
       const end = m.path[m.path.length - 1];
-      if (exitHexes.has(end) && !access.inEnemyZoc(end) && m.cost + cost <= m.allowance) out.push(m.path);
+      if (exitHexes.has(end) && !access.inEnemyZoc(end) && m.cost + cost <= m.allowance)
+        out.push(m.path);
     }
     return out;
   };
@@ -136,7 +156,8 @@ export function flankMarch(rule: RuleHook): MovementHook {
       for (const id in state.units) {
         const u = state.units[id];
         if (u.side !== side || u.status !== 'on-map' || !('id' in access.unitRefusal(id))) continue;
-        for (const path of exitPaths(state, u, access)) orders.push({ type: 'flank-march', unit: id, path });
+        for (const path of exitPaths(state, u, access))
+          orders.push({ type: 'flank-march', unit: id, path });
       }
       return orders;
     },
@@ -144,18 +165,41 @@ export function flankMarch(rule: RuleHook): MovementHook {
       const u = access.unitRefusal(o.unit);
       if (!('id' in u)) return { ok: false, refusal: u };
       if (!Array.isArray(o.path) || !o.path.every((h) => typeof h === 'string'))
-        return refuse('BAD_ORDER', rule.case, 'flank-march needs a path: a list of hex labels (empty to leave from where the unit stands)');
-      if (u.side !== side || s !== side) return refuse('EXIT_NOT_ALLOWED', rule.case, `only ${side} units make the flank march`);
-      if (u.status !== 'on-map') return refuse('NOT_ON_MAP', rule.case, `${u.id} is not on the map`);
+        return refuse(
+          'BAD_ORDER',
+          rule.case,
+          'flank-march needs a path: a list of hex labels (empty to leave from where the unit stands)',
+        );
+      if (u.side !== side || s !== side)
+        return refuse('EXIT_NOT_ALLOWED', rule.case, `only ${side} units make the flank march`);
+      if (u.status !== 'on-map')
+        return refuse('NOT_ON_MAP', rule.case, `${u.id} is not on the map`);
       if (!exitTurns.includes(state.turn))
-        return refuse('FLANK_MARCH_CLOSED', rule.case, `units may march off at ${[...exitHexes].join(', ')} only on Game-Turns ${exitTurns.join(', ')}`);
+        return refuse(
+          'FLANK_MARCH_CLOSED',
+          rule.case,
+          `units may march off at ${[...exitHexes].join(', ')} only on Game-Turns ${exitTurns.join(', ')}`,
+        );
       const done = hookStateOf<FlankMarchState>(state, key, empty).exits.length;
-      if (done >= maxUnits) return refuse('FLANK_MARCH_FULL', rule.case, `a combined total of only ${maxUnits} units may march off, and ${done} have`);
+      if (done >= maxUnits)
+        return refuse(
+          'FLANK_MARCH_FULL',
+          rule.case,
+          `a combined total of only ${maxUnits} units may march off, and ${done} have`,
+        );
       const path = o.path as HexId[];
       const end = path.length > 0 ? path[path.length - 1] : u.hex!;
       if (!exitHexes.has(end))
-        return refuse('EXIT_NOT_ALLOWED', rule.case, `the flank march leaves the map only at ${[...exitHexes].join(', ')}; ${end} is not one of them`);
-      if (!exitPaths(state, u, access).some((q) => q.length === path.length && q.every((h, i) => h === path[i])))
+        return refuse(
+          'EXIT_NOT_ALLOWED',
+          rule.case,
+          `the flank march leaves the map only at ${[...exitHexes].join(', ')}; ${end} is not one of them`,
+        );
+      if (
+        !exitPaths(state, u, access).some(
+          (q) => q.length === path.length && q.every((h, i) => h === path[i]),
+        )
+      )
         return refuse(
           'EXIT_NOT_ALLOWED',
           rule.case,
@@ -176,7 +220,9 @@ export function flankMarch(rule: RuleHook): MovementHook {
         }
       }
       const hs = hookStateOf<FlankMarchState>(next, key, empty);
-      next = withHookState(next, key, { exits: [...hs.exits, { unit: u.id, hex: end, turn: state.turn }] });
+      next = withHookState(next, key, {
+        exits: [...hs.exits, { unit: u.id, hex: end, turn: state.turn }],
+      });
       next = {
         ...next,
         objectives,
@@ -184,7 +230,15 @@ export function flankMarch(rule: RuleHook): MovementHook {
         units: { ...next.units, [u.id]: { ...next.units[u.id], status: 'pending', hex: null } },
       };
       const back = returnTurn[String(state.turn)];
-      events.push({ type: 'exited-map', unit: u.id, from: u.hex, path, hex: end, returnsOnTurn: back, rule: rule.case });
+      events.push({
+        type: 'exited-map',
+        unit: u.id,
+        from: u.hex,
+        path,
+        hex: end,
+        returnsOnTurn: back,
+        rule: rule.case,
+      });
       return { ok: true, state: next, events };
     },
     arrival(_ctx, state, unit) {

@@ -31,18 +31,34 @@ import { knownParams, type HookSupport, type MovementHook } from './movement-hoo
 const PHASES = ['movement-phase', 'combat-phase'];
 
 export const stackingOverrideSupport: HookSupport = knownParams(
-  ['side', 'divisions', 'divisionAlone', 'brigadesTogether', 'mayMoveThrough', 'checkedAtEndOf', 'union', 'confederate'],
+  [
+    'side',
+    'divisions',
+    'divisionAlone',
+    'brigadesTogether',
+    'mayMoveThrough',
+    'checkedAtEndOf',
+    'union',
+    'confederate',
+  ],
   (p) => {
-    if (p.side !== undefined && p.side !== 'union' && p.side !== 'confederate') return `side "${String(p.side)}"`;
-    if (!Array.isArray(p.divisions) || p.divisions.length === 0 || !p.divisions.every((d) => typeof d === 'string'))
+    if (p.side !== undefined && p.side !== 'union' && p.side !== 'confederate')
+      return `side "${String(p.side)}"`;
+    if (
+      !Array.isArray(p.divisions) ||
+      p.divisions.length === 0 ||
+      !p.divisions.every((d) => typeof d === 'string')
+    )
       return 'a stacking override without "divisions"';
     if (p.divisionAlone !== true) return 'divisionAlone other than true';
     // 6.32's two units: the scenario's own stacking limit is what applies to the others.
-    if (p.brigadesTogether !== undefined && p.brigadesTogether !== 2) return `brigadesTogether ${String(p.brigadesTogether)}`;
+    if (p.brigadesTogether !== undefined && p.brigadesTogether !== 2)
+      return `brigadesTogether ${String(p.brigadesTogether)}`;
     if (p.mayMoveThrough !== undefined && p.mayMoveThrough !== true) return 'mayMoveThrough false';
     if (
       p.checkedAtEndOf !== undefined &&
-      (!Array.isArray(p.checkedAtEndOf) || p.checkedAtEndOf.some((x) => !PHASES.includes(x as string)))
+      (!Array.isArray(p.checkedAtEndOf) ||
+        p.checkedAtEndOf.some((x) => !PHASES.includes(x as string)))
     )
       return `checkedAtEndOf ${JSON.stringify(p.checkedAtEndOf)}`;
     for (const s of ['union', 'confederate'] as const)

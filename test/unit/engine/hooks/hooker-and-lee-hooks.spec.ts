@@ -190,7 +190,7 @@ describe("Hooker and Lee 18.22-18.27 Jackson's flank march (flank-march)", () =>
     ).toMatchObject({ code: 'REINFORCEMENT_NOT_YET' });
   });
 
-  it('Hooker and Lee 18.24, 18.25: it re-enters on Game-Turn 4 anywhere on the west edge from 1027 to 1928, paying the entry hex, and the column pays more', () => {
+  it('Hooker and Lee 18.24, 18.25: it re-enters on Game-Turn 4 anywhere on the west edge from 1027 to 1928, paying the entry hex', () => {
     const out = accepted(
       start,
       'confederate',
@@ -208,6 +208,40 @@ describe("Hooker and Lee 18.22-18.27 Jackson's flank march (flank-march)", () =>
     });
     expect(r.state.units['cs-1-f-lee-s']).toMatchObject({ status: 'on-map', hex: '1728' });
     expect(r.state.movement!.entered['1728']).toBe(1);
+  });
+
+  it('Hooker and Lee 18.25: the re-entering units come on as a column of stacks: the second stack through a hex pays one Movement Point more than the first', () => {
+    const ids = ['cs-heth-h', 'cs-lane-h', 'cs-thomas-h'];
+    let s = at(4, 'confederate');
+    s = withHookState(s, KEY, { exits: ids.map((unit) => ({ unit, hex: '2514', turn: 1 })) });
+    s = {
+      ...s,
+      units: {
+        ...s.units,
+        ...Object.fromEntries(
+          ids.map((id) => [id, { ...s.units[id], status: 'pending' as const, hex: null }]),
+        ),
+      },
+    };
+    const mp = (r: { events: GameEvent[] }) =>
+      r.events.find((e) => e.type === 'moved')!.mp as string;
+    const on = (unit: string) => ({ type: 'enter', unit, hex: '1027', path: ['1027', '1127'] });
+    const alone = accepted(s, 'confederate', on(ids[2]));
+    const first = accepted(s, 'confederate', {
+      type: 'enter',
+      unit: ids[0],
+      hex: '1027',
+      path: ['1027'],
+    });
+    const second = accepted(first.state, 'confederate', {
+      type: 'enter',
+      unit: ids[1],
+      hex: '1027',
+      path: ['1027'],
+    });
+    const third = accepted(second.state, 'confederate', on(ids[2]));
+    expect(mp(second)).toBe(mp(first));
+    expect(Number(mp(third))).toBe(Number(mp(alone)) + 1);
   });
 
   it('Hooker and Lee 18.23, 18.25: units marched off on Game-Turn 2 return on Game-Turn 5; those that do not enter then may enter later', () => {

@@ -107,8 +107,8 @@ describe('Battle of the Wilderness scenario document', () => {
     const gt7 = scenario.reinforcements[1].units.map(unit);
     expect(gt7.map((u) => `${u.designation} ${u.strength}`)).toEqual(['4/1/VI 7', 'TD 6', 'TD 10']);
     expect(scenario.reinforcements[6].condition).toEqual({
-      hook: 'optional-rule',
-      params: { case: '20.1' },
+      hook: 'conditional-reinforcements',
+      params: { mode: 'optional', option: 'pickett' },
     });
     expect(scenario.reinforcements[6].units.map((id) => unit(id).designation)).toEqual([
       'Hunton',
@@ -146,14 +146,18 @@ describe('Battle of the Wilderness scenario document', () => {
   });
 
   it('18.31-18.35: the Train Defence units never attack, never stack, MA 6 on roads and trails only', () => {
-    expect(rule('train-units')?.params).toMatchObject({
+    // one hook name with Chickamauga's Train (19.1-19.3): train-unit
+    expect(rule('train-unit')?.params).toMatchObject({
       units: ['us-td-6', 'us-td-10'],
       mayAttack: false,
-      adjacentAtOwnCombatPhase: 'automatic-attacker-retreat',
+      autoRetreatWhenAdjacentInCombatPhaseOf: 'union',
+      enemyMayAdvanceAfterward: true,
       mayEnterEnemyZoc: false,
       stacking: 'alone',
-      movementAllowance: 6,
+      movement: 6,
+      onlyOnRoutes: ['turnpike', 'road', 'trail'],
       retreatOffRoute: 'eliminated',
+      displacement: 'allowed',
     });
     expect(unit('us-td-6')).toMatchObject({
       type: 'train',
@@ -174,7 +178,7 @@ describe('Battle of the Wilderness scenario document', () => {
       'IX',
     ]);
     expect(r.params).toMatchObject({
-      optional: true,
+      option: 'burnside',
       failOn: [6],
       exempt: ['us-td-6', 'us-td-10'],
     });

@@ -35,6 +35,7 @@ export function advanceCandidates(
     if (u.hex !== c.origin[id]) continue;
     if ((ctx.hooks ?? []).some((h) => h.advanceRefused?.(ctx, state, id))) continue; // e.g. Hooker and Lee 20.12
     if (!ctx.map.grid.adjacent(u.hex, hex)) continue;
+    if ((ctx.hooks ?? []).some((h) => h.advanceIntoRefused?.(ctx, state, id, hex))) continue; // e.g. Wilderness 18.14
     const i = b.index.get(u.hex)!;
     const cls = costClassOf(ctx.unitSpecs.get(id)!.type);
     if (b.enter[cls][j] === PROHIBITED || b.crossingHex[j]) continue;

@@ -271,7 +271,7 @@ export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, side
       const hooks = ctx.hooks.filter((h) => h.applyMovementOrder && h.orderTypes?.includes(String(o.type)));
       let first: ApplyResult | null = null;
       for (const hook of hooks) {
-        const r = hook.applyMovementOrder!(ctx, state, side, o, phaseAccess(ctx, state, side, moveEnv(ctx, state, side)));
+        const r = hook.applyMovementOrder!(ctx, state, side, o, phaseAccess(ctx, state, side, moveEnv(ctx, state, side)), dice);
         if (r.ok) return r;
         first ??= r;
       }

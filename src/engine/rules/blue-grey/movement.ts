@@ -16,7 +16,7 @@ import type { GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';
 import type { Refusal, Side, UnitType } from '../../types';
 import { otherSide } from '../../types';
-import { Board, directionTo, routeStepCost } from './board';
+import { Board, directionTo, ROUTE_ROAD, ROUTE_TURNPIKE, routeStepCost } from './board';
 import { refusal } from './refusals';
 import { StackTally, stackingRefusal, stacksAlone, tallyStacks } from './stacking';
 import { STRATEGIC_DISTANCE, strategicBonusThirds } from './strategic-movement';
@@ -140,6 +140,11 @@ export interface Mover {
   leftEnemyZoc: boolean;
   routed: boolean;
   artillery: boolean;
+  /** Entry costs by board index replacing the chart's for this unit (off routes; along trails), from exclusive rules (Wilderness 18.13, 18.21). */
+  enter?: ArrayLike<number>;
+  trail?: ArrayLike<number>;
+  /** An exclusive rule's refusal of one step (board indices), or null (Wilderness 18.11, 18.12). */
+  stepForbidden?: (i: number, j: number, intoEnemyZoc: boolean) => Refusal | null;
   /** Hexes (board index) an exclusive rule forbids this unit to enter this phase (hooks' forbiddenHexes), and why. */
   forbidden?: { at: Uint8Array; refusal(j: number): Refusal };
 }
@@ -159,6 +164,7 @@ export function moverFor(env: MoveEnv, unit: UnitState, strategic: boolean, star
     leftEnemyZoc: startedInEnemyZoc && night,
     routed: unit.morale === 'routed',
     artillery: spec.type === 'artillery' || spec.type === 'horse-artillery',
+    ...hookedCosts(env, unit, costClassOf(spec.type)),
     forbidden: forbiddenFor(env, unit),
   };
 }
@@ -183,6 +189,57 @@ function forbiddenFor(env: MoveEnv, unit: UnitState): Mover['forbidden'] {
   return out;
 }
 
+/** Per-side entry-cost tables from exclusive rules (terrainCost), built once per scenario and side. */
+const costTables = new WeakMap<GameContext, Map<string, { enter?: Int16Array; trail?: Int16Array }>>();
+
+/** Entry costs and step rules exclusive rules give this unit (Wilderness 18.11-18.13, 18.21), if any. */
+function hookedCosts(env: MoveEnv, unit: UnitState, cls: CostClass): Pick<Mover, 'enter' | 'trail' | 'stepForbidden'> {
+  const { ctx, board: b } = env;
+  const out: Pick<Mover, 'enter' | 'trail' | 'stepForbidden'> = {};
+  if (ctx.hooks.some((h) => h.terrainCost)) {
+    let bySide = costTables.get(ctx);
+    if (!bySide) costTables.set(ctx, (bySide = new Map()));
+    const key = `${unit.side}/${cls}`;
+    let t = bySide.get(key);
+    if (!t) {
+      const enter = Int16Array.from(b.enter[cls]);
+      const trail = Int16Array.from(b.trail[cls]);
+      let changed = false;
+      for (let j = 0; j < b.size; j++) {
+        let cur = { enter: enter[j], trail: trail[j] };
+        for (const h of ctx.hooks) cur = h.terrainCost?.(ctx, unit.side, cls, b.ids[j], cur) ?? cur;
+        if (cur.enter !== enter[j] || cur.trail !== trail[j]) changed = true;
+        enter[j] = cur.enter;
+        trail[j] = cur.trail;
+      }
+      t = changed ? { enter, trail } : {};
+      bySide.set(key, t);
+    }
+    if (t.enter) out.enter = t.enter;
+    if (t.trail) out.trail = t.trail;
+  }
+  const rules = ctx.hooks.filter((h) => h.stepForbidden);
+  if (rules.length > 0) {
+    const checks = rules.map((h) => h.stepForbidden!(ctx, env.state, unit)).filter((f) => f !== null);
+    if (checks.length > 0)
+      out.stepForbidden = (i, j, z) => {
+        for (const f of checks) {
+          const r = f!(b.ids[i], b.ids[j], z);
+          if (r) return r;
+        }
+        return null;
+      };
+  }
+  return out;
+}
+
+/** Route cost of a step for this mover (6.22-6.24), with its own trail costs if an exclusive rule gives them. */
+function moverRouteCost(b: Board, e: number, j: number, m: Mover): number {
+  const r = routeStepCost(b, e, j, m.cls);
+  if (!m.trail || r < 0 || (b.route[e] & (ROUTE_TURNPIKE | ROUTE_ROAD)) !== 0) return r;
+  return m.trail[j];
+}
+
 // Reasons a step is illegal (negative results of stepCost).
 const R_TERRAIN = -1;
 const R_HEXSIDE = -2;
@@ -193,6 +250,8 @@ const R_NIGHT_ZOC = -6;
 const R_STRATEGIC_ROUTE = -7;
 const R_STRATEGIC_NEAR = -8;
 const R_CROSSING_SIDE = -9;
+/** An exclusive rule refuses this step (Mover.stepForbidden); the refusal is the hook's. */
+export const R_STEP_FORBIDDEN = -11;
 /** An exclusive rule forbids the mover this hex (Mover.forbidden); the refusal is the hook's. */
 export const R_FORBIDDEN = -10;
 
@@ -237,7 +296,8 @@ export function stepCost(env: MoveEnv, m: Mover, i: number, d: number, j: number
   const e = i * 6 + d;
   if (b.crossingHex[j] && !b.crossingOf.get(j)!.includes(i)) return R_CROSSING_SIDE;
   if (m.forbidden?.at[j]) return R_FORBIDDEN;
-  const base = b.enter[m.cls][j];
+  if (m.stepForbidden && m.stepForbidden(i, j, env.enemyZoc[j] === 1)) return R_STEP_FORBIDDEN;
+  const base = (m.enter ?? b.enter[m.cls])[j];
   if (base < 0) return R_TERRAIN;
   const side = b.side[e];
   if (side < 0) return R_HEXSIDE;
@@ -246,7 +306,7 @@ export function stepCost(env: MoveEnv, m: Mover, i: number, d: number, j: number
   if (m.strategic) {
     if (!b.route[e]) return R_STRATEGIC_ROUTE;
     if (env.nearEnemy[j]) return R_STRATEGIC_NEAR;
-    return Math.min(routeStepCost(b, e, j, m.cls), base + slope) + side;
+    return Math.min(moverRouteCost(b, e, j, m), base + slope) + side;
   }
   if (env.enemyZoc[j]) {
     if (m.routed) return R_ROUTED_ZOC;
@@ -257,7 +317,7 @@ export function stepCost(env: MoveEnv, m: Mover, i: number, d: number, j: number
   }
   let cost = base + slope;
   if (b.route[e]) {
-    const r = routeStepCost(b, e, j, m.cls);
+    const r = moverRouteCost(b, e, j, m);
     if (r >= 0 && r < cost) cost = r; // 6.22–6.24, 6.26: along a route, no slope cost
   }
   return cost + side;
@@ -320,6 +380,7 @@ export function checkPath(
       if (typeof hook === 'number') total += hook - b.enter[m.cls][cur];
     }
     const c = stepCost(env, m, cur, d, j);
+    if (c === R_STEP_FORBIDDEN) return m.stepForbidden!(cur, j, env.enemyZoc[j] === 1)!;
     if (c === R_FORBIDDEN) return m.forbidden!.refusal(j);
     if (c < 0) return stepRefusal(env, c, j);
     total += c;

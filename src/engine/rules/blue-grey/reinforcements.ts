@@ -85,7 +85,7 @@ export function entryCost(env: MoveEnv, m: Mover, i: number): number | Refusal {
   const b = env.board;
   const hex = b.ids[i];
   if (env.enemyAt[i]) return refusal('ENTRY_HEX_OCCUPIED', '5.4', `reinforcements may not enter in a hex occupied by an Enemy unit (${hex})`);
-  const base = b.enter[m.cls][i];
+  const base = (m.enter ?? b.enter[m.cls])[i]; // an exclusive rule's cost for this side (Wilderness 18.13)
   if (base < 0) return refusal('PROHIBITED_TERRAIN', '6.27', `units may never enter hex ${hex}`);
   if (m.forbidden?.at[i]) return m.forbidden.refusal(i);
   const prior = Math.floor((env.state.movement?.entered[hex] ?? 0) / 2);

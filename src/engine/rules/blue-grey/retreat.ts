@@ -48,5 +48,11 @@ export function retreatPaths(ctx: GameContext, state: GameState, u: UnitState & 
       if (retreatStepAllowed(ctx, state, u, a, b)) out.push([a, b]);
     }
   }
+  // Exclusive rules: hexes a unit retreats into only if no other path is open (Wilderness 18.14).
+  if (ctx.hooks?.some((h) => h.retreatAvoids)) {
+    const avoided = (p: HexId[]) => p.some((h) => ctx.hooks.some((k) => k.retreatAvoids?.(ctx, state, u, h)));
+    const open = out.filter((p) => !avoided(p));
+    if (open.length > 0) return open;
+  }
   return out;
 }

@@ -24,7 +24,13 @@
  *   counts); all hexes at the least distance are offered; if there is none,
  *   the original hex again once it is unblocked.
  *
- * params: { mode: "blocked-entry", blockedWhen?: Array<"enemy-occupied" | "enemy-controlled">,
+ * Mode "optional" (Wilderness 20.1 Pickett's Division, an optional rule):
+ * the listed units enter as their chart says only in games created with the
+ * named game option set (GameOptions[option] === true); otherwise they never
+ * enter (off by default).
+ *
+ * params: { mode: "optional", option: string, units: string[] }
+ *       | { mode: "blocked-entry", blockedWhen?: Array<"enemy-occupied" | "enemy-controlled">,
  *           delayTurns?: number (default 1),
  *           relocate: { [side]: { toward: compass names, edgeRoadHexesOnly?: boolean } } }
  */
@@ -48,8 +54,16 @@ export interface DelayState {
 }
 
 export const conditionalReinforcementsSupport: HookSupport = knownParams(
-  ['mode', 'blockedWhen', 'delayTurns', 'relocate'],
+  ['mode', 'blockedWhen', 'delayTurns', 'relocate', 'option', 'units'],
   (p) => {
+    if (p.mode === 'optional') {
+      const other = ['blockedWhen', 'delayTurns', 'relocate'].filter((k) => k in p);
+      if (other.length > 0) return `optional reinforcements with ${other.map((k) => `"${k}"`).join(', ')}`;
+      if (typeof p.option !== 'string' || !Array.isArray(p.units) || p.units.length === 0)
+        return 'optional reinforcements without "option" and "units"';
+      return null;
+    }
+    if (p.option !== undefined || p.units !== undefined) return 'blocked-entry reinforcements with "option" or "units"';
     if (p.mode !== 'blocked-entry') return `mode "${String(p.mode)}"`;
     const when = (p.blockedWhen as unknown[]) ?? [];
     if (
@@ -69,6 +83,7 @@ export const conditionalReinforcementsSupport: HookSupport = knownParams(
 
 export function conditionalReinforcements(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
+  if (p.mode === 'optional') return optionalReinforcements(rule);
   const blockedWhen = (p.blockedWhen as string[]) ?? ['enemy-occupied', 'enemy-controlled'];
   const delayTurns = (p.delayTurns as number) ?? 1;
   const relocate = (p.relocate ?? {}) as Partial<Record<Side, Relocation>>;
@@ -174,6 +189,25 @@ export function conditionalReinforcements(rule: RuleHook): MovementHook {
           },
         ],
       };
+    },
+  };
+}
+
+/** Wilderness 20.1: units that enter only when the game option is chosen (off by default). */
+function optionalReinforcements(rule: RuleHook): MovementHook {
+  const p = rule.params ?? {};
+  const option = p.option as string;
+  const units = new Set(p.units as string[]);
+  return {
+    hook: rule.hook,
+    case: rule.case,
+    entryRefusal(_ctx, state, unit) {
+      if (!units.has(unit.id) || state.options?.[option] === true) return null;
+      return refusal(
+        'OPTIONAL_RULE_NOT_CHOSEN',
+        rule.case,
+        `${unit.id} enters only under the optional rule ${rule.case} (game option "${option}"), not chosen for this game`,
+      );
     },
   };
 }

@@ -31,6 +31,9 @@ import { armyDemoralization, armyDemoralizationSupport } from './army-demoraliza
 import { fogTurns, fogTurnsSupport } from './fog-turns';
 import { automaticVictoryHook, automaticVictorySupport } from './automatic-victory';
 import { alternativeCounters, alternativeCountersSupport } from './alternative-counters';
+import { movementProhibition, movementProhibitionSupport } from './movement-prohibition';
+import { objectiveControl, objectiveControlSupport } from './objective-control';
+import { activationRoll, activationRollSupport } from './activation-roll';
 
 export * from './movement-hook';
 
@@ -57,6 +60,9 @@ const registry: Record<string, HookFactory> = {
   'fog-turns': fogTurns,
   'automatic-victory': automaticVictoryHook,
   'alternative-counters': alternativeCounters,
+  'movement-prohibition': movementProhibition,
+  'objective-control': objectiveControl,
+  'activation-roll': activationRoll,
 };
 
 /** Which declarations of a hook the engine can play (parameters it implements). */
@@ -81,6 +87,9 @@ const support: Record<string, HookSupport> = {
   'fog-turns': fogTurnsSupport,
   'automatic-victory': automaticVictorySupport,
   'alternative-counters': alternativeCountersSupport,
+  'movement-prohibition': movementProhibitionSupport,
+  'objective-control': objectiveControlSupport,
+  'activation-roll': activationRollSupport,
 };
 
 // stacking-override has forms by battle: the named units that stand alone (Chickamauga 19.21/19.22,

@@ -108,7 +108,7 @@ export interface MovementHook {
   /** The order types applyMovementOrder accepts. */
   orderTypes?: readonly string[];
   /** Applies one of this hook's orders, refusing exactly what movementOrders would not list. */
-  applyMovementOrder?(ctx: GameContext, state: GameState, side: Side, order: Order & Record<string, unknown>, access: MovementPhaseAccess): ApplyResult;
+  applyMovementOrder?(ctx: GameContext, state: GameState, side: Side, order: Order & Record<string, unknown>, access: MovementPhaseAccess, dice?: Dice): ApplyResult;
   /** After every accepted order, with its events: the hook's bookkeeping (triggers seen), or null for no change. */
   afterOrder?(ctx: GameContext, before: GameState, after: GameState, events: GameEvent[], dice?: Dice): { state: GameState; events: GameEvent[] } | null;
   /** At the end of each Player-Turn of `side` (after its Combat Phase, or when it has none), or null. */
@@ -121,6 +121,22 @@ export interface MovementHook {
   movementAllowance?(ctx: GameContext, state: GameState, unit: UnitState, thirds: number, strategic: boolean): number | null;
   /** Why a unit may not bombard at all now (Fredericksburg 18.2 fog), or null. */
   bombardRefusal?(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null;
+  /**
+   * Entry costs in thirds of `hex` for units of `side` and cost class `cls`:
+   * off routes (10.1) and along a trail (6.24), replacing `standard`; null to
+   * keep them (Wilderness 18.13 Union forest, 18.21 Confederate trails).
+   */
+  terrainCost?(ctx: GameContext, side: Side, cls: number, hex: HexId, standard: { enter: number; trail: number }): { enter: number; trail: number } | null;
+  /**
+   * A check of each step of this unit's moves this Movement Phase (from → to,
+   * whether `to` is in an Enemy Zone of Control): a refusal if an exclusive
+   * rule forbids it (Wilderness 18.11, 18.12), else null; or null for no check.
+   */
+  stepForbidden?(ctx: GameContext, state: GameState, unit: UnitState): ((from: HexId, to: HexId, intoEnemyZoc: boolean) => Refusal | null) | null;
+  /** True if this unit may not advance after combat into `hex` (Wilderness 18.14). */
+  advanceIntoRefused?(ctx: GameContext, state: GameState, unitId: string, hex: HexId): boolean;
+  /** True if this unit may retreat into `hex` only when no other retreat is open (Wilderness 18.14: "only if it is the sole path"). */
+  retreatAvoids?(ctx: GameContext, state: GameState, unit: UnitState, hex: HexId): boolean;
   /** Bombardment range of a unit, or null for the standard one (9.11). */
   bombardRange?(ctx: GameContext, unitId: string): number | null;
   /** True if a unit's attack strength is not subject to range effects (9.14). */

@@ -18,6 +18,18 @@
  *
  * params: { terrain: HexTerrain, attackerHalved: boolean }
  *       | { redoubt: string[], equalForDefenceAndMovement: true }
+ *       | { side: Side, terrain: HexTerrain, entryCost: number (MP) }
+ *       | { side: Side, route: "trail", alongCost: number (MP) }
+ *
+ * Wilderness 18.13: "Union units pay three Movement Points to enter forest
+ * hexes." Reading (the third form): the side's cost to enter a hex of that
+ * terrain off routes (10.1), for every unit type, in place of the chart's;
+ * along a road or trail the route rate still applies (6.22-6.24), and an
+ * Enemy controlled hex still costs at least 2 MP (7.2) — here the 3.
+ * Wilderness 18.21: "All Confederate units may move along trails at the road
+ * movement rate, i.e., one Movement Point per hex." Reading (the fourth
+ * form): the side's cost along a trail (6.24) is `alongCost` into any hex a
+ * trail leads into, whatever its terrain.
  *
  * Chattanooga 20.1: "The term redoubt refers to both the Union
  * fortifications and the Confederate rifle pits. They are considered equal
@@ -33,8 +45,20 @@ import type { HexTerrain, RuleHook } from '../../types';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 
 export const terrainOverrideSupport: HookSupport = knownParams(
-  ['terrain', 'attackerHalved', 'redoubt', 'equalForDefenceAndMovement'],
+  ['terrain', 'attackerHalved', 'redoubt', 'equalForDefenceAndMovement', 'side', 'entryCost', 'route', 'alongCost'],
   (p) => {
+    if (p.side !== undefined || p.entryCost !== undefined || p.route !== undefined || p.alongCost !== undefined) {
+      if (p.side !== 'union' && p.side !== 'confederate') return 'a movement cost override without "side"';
+      if (p.attackerHalved !== undefined || p.redoubt !== undefined) return 'a movement cost mixed with another line';
+      const mp = (v: unknown) => typeof v === 'number' && v > 0 && Number.isInteger(v * 3);
+      if (p.route !== undefined) {
+        if (p.route !== 'trail') return `route "${String(p.route)}"`;
+        if (!mp(p.alongCost) || p.terrain !== undefined || p.entryCost !== undefined) return 'a trail rate without "alongCost"';
+        return null;
+      }
+      if (typeof p.terrain !== 'string' || !mp(p.entryCost)) return 'a terrain cost without "terrain" and "entryCost"';
+      return null;
+    }
     if (p.redoubt !== undefined || p.equalForDefenceAndMovement !== undefined) {
       if (p.terrain !== undefined || p.attackerHalved !== undefined) return 'a redoubt definition mixed with a terrain line';
       if (!Array.isArray(p.redoubt) || p.redoubt.length === 0) return 'a redoubt definition without "redoubt"';
@@ -52,6 +76,24 @@ export function terrainOverride(rule: RuleHook): MovementHook {
   const terrain = p.terrain as HexTerrain;
   const halved = p.attackerHalved as boolean;
   if (p.redoubt !== undefined) return { hook: rule.hook, case: rule.case }; // a definition the map's one redoubt feature carries
+  if (p.side !== undefined) {
+    // Wilderness 18.13 / 18.21: one side's movement cost (thirds).
+    const entry = p.entryCost !== undefined ? Math.round((p.entryCost as number) * 3) : null;
+    const along = p.alongCost !== undefined ? Math.round((p.alongCost as number) * 3) : null;
+    return {
+      hook: rule.hook,
+      case: rule.case,
+      terrainCost(ctx, side, _cls, hex, standard) {
+        if (side !== p.side) return null;
+        if (entry !== null) {
+          if (ctx.map.hex(hex).terrain !== terrain || standard.enter < 0) return null;
+          return { enter: entry, trail: standard.trail };
+        }
+        if (along === null || standard.trail < 0) return null;
+        return { enter: standard.enter, trail: along };
+      },
+    };
+  }
   return {
     hook: rule.hook,
     case: rule.case,

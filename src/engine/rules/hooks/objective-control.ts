@@ -1,0 +1,89 @@
+/**
+ * Geographic objectives with occupation tracking (battles.md §17 rank 2),
+ * variant "a Zone of Control counts".
+ *
+ * Wilderness 19.13: "Occupation is defined as being the last Player to have
+ * a unit (or Zone of Control) in the hex in question. All territorial
+ * objectives are initially controlled by the Confederate Player. Occupation
+ * for Victory Point purposes is calculated at the end of Game-Turn Sixteen."
+ *
+ * The movement rules already record the last side to move a unit into or
+ * through an objective hex (state.objectives), and a unit in the hex decides
+ * (victory.ts). This hook adds the Zones of Control (7.1): after every
+ * accepted order, for each objective hex whose occupant or coverage changed,
+ * with no unit in it, the sides whose Zone of Control covers it are compared
+ * with those that covered it before the order. If one side alone covers it,
+ * it is that side's; if both do, the
+ * side whose Zone of Control newly arrived is the last to have one there (if
+ * both arrived, or neither, nothing changes); if neither does, the last holder
+ * keeps it. A unit in the hex makes it that side's (a unit's own hex is in no
+ * enemy Zone of Control it must respect, and 19.13 puts units first). The
+ * initial holder is the scenario's objective `initial` (set up by newGame).
+ *
+ * params: { hexes: HexId[], control: "last-unit-or-zoc", initial?: Side }
+ */
+import type { GameContext } from '../../game';
+import type { GameState } from '../../state';
+import type { GameEvent, HexId, RuleHook, Side } from '../../types';
+import { SIDES } from '../../types';
+import { zocOf } from '../blue-grey/zoc';
+import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+
+export const objectiveControlSupport: HookSupport = knownParams(['hexes', 'control', 'initial'], (p) => {
+  if (!Array.isArray(p.hexes) || p.hexes.length === 0) return 'objective control without "hexes"';
+  if (p.control !== 'last-unit-or-zoc') return `control ${JSON.stringify(p.control)}`;
+  if (p.initial !== undefined && p.initial !== 'union' && p.initial !== 'confederate') return `initial ${JSON.stringify(p.initial)}`;
+  return null;
+});
+
+export function objectiveControl(rule: RuleHook): MovementHook {
+  const p = rule.params ?? {};
+  const hexes = (p.hexes as HexId[]) ?? [];
+
+  /** For each objective hex: the side of a unit in it, else the sides whose Zone of Control covers it. */
+  const presence = (ctx: GameContext, state: GameState): Map<HexId, { unit: Side | null; zoc: Side[] }> => {
+    const zoc = Object.fromEntries(SIDES.map((s) => [s, zocOf(ctx, state, s)])) as Record<Side, Uint8Array>;
+    const out = new Map<HexId, { unit: Side | null; zoc: Side[] }>();
+    for (const hex of hexes) {
+      const i = ctx.board.index.get(hex);
+      if (i === undefined) continue;
+      let unit: Side | null = null;
+      for (const id in state.units) {
+        const u = state.units[id];
+        if (u.status === 'on-map' && u.hex === hex && ctx.unitSpecs.get(id)?.type !== 'gunboat') unit = u.side;
+      }
+      out.set(hex, { unit, zoc: SIDES.filter((s) => zoc[s][i] === 1) });
+    }
+    return out;
+  };
+
+  return {
+    hook: rule.hook,
+    case: rule.case,
+    afterOrder(ctx, before, after, events) {
+      if (after.phase === 'setup') return null;
+      const was = presence(ctx, before);
+      const now = presence(ctx, after);
+      let objectives = after.objectives;
+      const out: GameEvent[] = [];
+      for (const [hex, n] of now) {
+        const w = was.get(hex)!;
+        // Only a change in the hex counts: a Zone of Control that covered it from the start leaves the initial holder.
+        if (w.unit === n.unit && w.zoc.join() === n.zoc.join()) continue;
+        let holder: Side | null | undefined;
+        if (n.unit) holder = n.unit;
+        else if (n.zoc.length === 1) holder = n.zoc[0];
+        else if (n.zoc.length === 2) {
+          const arrived = n.zoc.filter((s) => !w.zoc.includes(s));
+          if (arrived.length === 1) holder = arrived[0];
+        }
+        if (holder === undefined || holder === objectives[hex]) continue;
+        objectives = { ...objectives, [hex]: holder };
+        out.push({ type: 'objective-occupied', hex, side: holder, by: n.unit ? 'unit' : 'zone-of-control', rule: rule.case });
+      }
+      void events;
+      if (out.length === 0) return null;
+      return { state: { ...after, objectives }, events: out };
+    },
+  };
+}

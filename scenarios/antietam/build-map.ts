@@ -175,8 +175,8 @@ const doc: MapDocument = reconstructedMap({
 
 // -------------------------------------------------------------- checks ----
 const checks = new FactChecks('Antietam');
-const check = checks.check.bind(checks);
-const spec: (h: string) => HexSpec = hexSpecOf(doc);
+const { check } = checks;
+const spec = hexSpecOf(doc);
 for (const h of SHARPSBURG)
   check(
     spec(h).terrain === 'town' && bank(h) === 'west',

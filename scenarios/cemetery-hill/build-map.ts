@@ -24,6 +24,7 @@ import {
   adjacentPairs,
   checkRoutes,
   col,
+  hexList,
   hexTable,
   path as linePath,
   reconstructedMap,
@@ -142,19 +143,7 @@ function slopesAround(hill: string[], except: string[] = []): void {
 slopesAround(['1212', '1311']); // Cemetery Hill
 slopesAround(['1413', '1414', '1412']); // Culp's Hill
 slopesAround(['1220', '1221', '1222']); // the Round Tops
-slopesAround([
-  '0909',
-  '0910',
-  '0911',
-  '0912',
-  '0913',
-  '0814',
-  '0815',
-  '0816',
-  '0817',
-  '0718',
-  '0719',
-]); // Seminary Ridge
+slopesAround(hexList('0909 0910 0911 0912 0913 0814 0815 0816 0817 0718 0719')); // Seminary Ridge
 slopesAround(['0904', '0905', '0906', '0907', '0908']); // Oak Hill and Oak Ridge
 // 22.0: "a noticeable lack of ridge in the middle of Cemetery Ridge" — the
 // middle (1214-1217) is level 1 clear with no slope or ridge hexsides; only
@@ -183,7 +172,7 @@ const doc: MapDocument = reconstructedMap({
 
 // --------------------------------------------------------------- checks ----
 const checks = new FactChecks('Cemetery Hill');
-const check = checks.check.bind(checks);
+const { check } = checks;
 const onRoad = (h: string): boolean => routes.some((r) => r.hexes.includes(h));
 const edge = (h: string, e: 'north' | 'east' | 'south' | 'west'): boolean =>
   grid.edgesOf(h).includes(e);

@@ -20,7 +20,7 @@
 import { join } from 'path';
 import { HexGrid, hexsideKey } from '../../src/engine/hex';
 import type { GridLayout } from '../../src/engine/hex';
-import type { HexSpec, MapDocument, RouteSpec } from '../../src/engine/types';
+import type { MapDocument, RouteSpec } from '../../src/engine/types';
 import {
   FactChecks,
   HexsideTable,
@@ -30,6 +30,7 @@ import {
   creekBlocks,
   evenColumnHalfHexes,
   hexSpecOf,
+  hexList,
   hexTable,
   path as linePath,
   reach,
@@ -199,30 +200,9 @@ set(ORCHARD_KNOB, { terrain: 'clear', level: 2, name: 'Orchard Knob' });
 const CLEAR: Array<[string, string[]]> = [
   [
     'Chattanooga plain',
-    [
-      '1311',
-      '1312',
-      '1411',
-      '1412',
-      '1413',
-      '1414',
-      '1511',
-      '1512',
-      '1513',
-      '1515',
-      '1516',
-      '1611',
-      '1612',
-      '1613',
-      '1614',
-      '1615',
-      '1616',
-      '1315',
-      '1316',
-      '1415',
-      '1416',
-      '1215',
-    ],
+    hexList(
+      '1311 1312 1411 1412 1413 1414 1511 1512 1513 1515 1516 1611 1612 1613 1614 1615 1616 1315 1316 1415 1416 1215',
+    ),
   ],
   ['Lookout Valley', ['0522', '0523', '0524', '0425', '0426']],
   ['Chattanooga Valley', ['1418', '1419', '1518', '1519', '1320', '1220', '1618', '1717', '1718']],
@@ -310,8 +290,8 @@ const doc: MapDocument = reconstructedMap({
 
 // --------------------------------------------------------------- checks ----
 const checks = new FactChecks('Chattanooga');
-const check = checks.check.bind(checks);
-const spec: (h: string) => HexSpec = hexSpecOf(doc);
+const { check } = checks;
+const spec = hexSpecOf(doc);
 /** Land hexes reachable from `from` without ferries: never river or ferry, creeks only at bridges. */
 const landReach = (from: string, useFerries = false): Set<string> =>
   reach(grid, from, (h, n) => {
@@ -341,79 +321,9 @@ for (const h of ['0427', '0528', '0627', '0728']) {
   check(grid.edgesOf(h).includes('south'), `17.1: entry ${h} on the south edge`);
   check(south.has(h), `17.1: entry ${h} joined to the town by land`);
 }
-const setupHexes = [
-  '1704',
-  '1604',
-  '1705',
-  '1605',
-  '1506',
-  '1606',
-  '1507',
-  '1304',
-  '1204',
-  '0907',
-  '0807',
-  '1712',
-  '1713',
-  '1714',
-  '1715',
-  '1717',
-  '1718',
-  '1611',
-  '1612',
-  '1614',
-  '1615',
-  '1618',
-  '1513',
-  '1514',
-  '1518',
-  '1519',
-  '1417',
-  '1419',
-  '1320',
-  '1220',
-  '1214',
-  '1016',
-  '0921',
-  '0522',
-  '0524',
-  '0425',
-  '0426',
-  '2004',
-  '2305',
-  '2106',
-  '2207',
-  '2109',
-  '2209',
-  '2110',
-  '2210',
-  '2311',
-  '2312',
-  '2412',
-  '2313',
-  '2413',
-  '2314',
-  '2315',
-  '2415',
-  '2316',
-  '2317',
-  '2318',
-  '2418',
-  '2321',
-  '2219',
-  '2121',
-  '2021',
-  '2023',
-  '1822',
-  '1723',
-  '1523',
-  '1323',
-  '1222',
-  '1124',
-  '1025',
-  '0926',
-  '0724',
-];
+const setupHexes = hexList(
+  '1704 1604 1705 1605 1506 1606 1507 1304 1204 0907 0807 1712 1713 1714 1715 1717 1718 1611 1612 1614 1615 1618 1513 1514 1518 1519 1417 1419 1320 1220 1214 1016 0921 0522 0524 0425 0426 2004 2305 2106 2207 2109 2209 2110 2210 2311 2312 2412 2313 2413 2314 2315 2415 2316 2317 2318 2418 2321 2219 2121 2021 2023 1822 1723 1523 1323 1222 1124 1025 0926 0724',
+);
 for (const h of setupHexes) {
   check(grid.has(h) && land(h), `set-up hex ${h} is land`);
   check(south.has(h) || north.has(h), `set-up hex ${h} is on a bank`);

@@ -29,6 +29,7 @@ import {
   col,
   creekBlocks,
   evenColumnHalfHexes,
+  hexList,
   hexTable,
   path as linePath,
   reach,
@@ -263,7 +264,7 @@ const doc: MapDocument = reconstructedMap({
 
 // --------------------------------------------------------------- checks ----
 const checks = new FactChecks('Chickamauga');
-const check = checks.check.bind(checks);
+const { check } = checks;
 /** How many route links end in a hex (3 or more: a crossroads). */
 const linksAt = (h: string): number =>
   [...routeLinks(routes)].filter(([a, b]) => a === h || b === h).length;
@@ -315,53 +316,9 @@ const landReach = (from: string, roadsOnly = false): Set<string> =>
     (h, n) => !creekBlocks(sides.features(h, n)) && (!roadsOnly || links.has(hexsideKey(h, n))),
   );
 const field = landReach('0111');
-const setupHexes = [
-  '1317',
-  '1319',
-  '1318',
-  '1413',
-  '1414',
-  '1315',
-  '1022',
-  '0822',
-  '2011',
-  '1127',
-  '1227',
-  '0302',
-  '0402',
-  '1505',
-  '2026',
-  '2027',
-  '2022',
-  '1726',
-  '1825',
-  '1926',
-  '1526',
-  '1527',
-  '1626',
-  '2517',
-  '2317',
-  '1721',
-  '1921',
-  '1821',
-  '2316',
-  '1922',
-  '1820',
-  '1920',
-  '1620',
-  '1720',
-  '2020',
-  '2120',
-  '2017',
-  '2118',
-  '2218',
-  '2422',
-  '2421',
-  '2212',
-  '2411',
-  '2015',
-  '2314',
-];
+const setupHexes = hexList(
+  '1317 1319 1318 1413 1414 1315 1022 0822 2011 1127 1227 0302 0402 1505 2026 2027 2022 1726 1825 1926 1526 1527 1626 2517 2317 1721 1921 1821 2316 1922 1820 1920 1620 1720 2020 2120 2017 2118 2218 2422 2421 2212 2411 2015 2314',
+);
 for (const h of setupHexes) {
   check(grid.has(h), `set-up hex ${h} exists`);
   check(field.has(h), `set-up hex ${h} is joined to the field by land`);

@@ -22,7 +22,7 @@
 import { join } from 'path';
 import { HexGrid, hexsideKey } from '../../src/engine/hex';
 import type { GridLayout } from '../../src/engine/hex';
-import type { HexSpec, MapDocument, RouteSpec } from '../../src/engine/types';
+import type { MapDocument, RouteSpec } from '../../src/engine/types';
 import {
   FactChecks,
   HexsideTable,
@@ -360,8 +360,8 @@ const may3 = buildDoc(
 
 // --------------------------------------------------------------- checks ----
 const checks = new FactChecks('Fredericksburg');
-const check = checks.check.bind(checks);
-const spec: (h: string) => HexSpec = hexSpecOf(doc);
+const { check } = checks;
+const spec = hexSpecOf(doc);
 const WATER = ['river', 'lake', 'pond'];
 const land = (h: string): boolean =>
   !WATER.includes(spec(h).terrain) && !['pontoon', 'ford'].includes(spec(h).terrain);

@@ -144,7 +144,7 @@ const doc: MapDocument = reconstructedMap({
 
 // ---------------------------------------------------------------- checks ----
 const checks = new FactChecks('Grand Chancellorsville');
-const check = checks.check.bind(checks);
+const { check } = checks;
 check(grid.adjacent('F1327', 'H1301'), '22.0: F1327 is next to H1301 (F1328 lies on H1301)');
 check(
   grid.distance('F1301', 'H1301') === 27,

@@ -21,7 +21,7 @@
 import { join } from 'path';
 import { HexGrid } from '../../src/engine/hex';
 import type { GridLayout } from '../../src/engine/hex';
-import type { HexSpec, MapDocument, RouteSpec, RouteType } from '../../src/engine/types';
+import type { MapDocument, RouteSpec, RouteType } from '../../src/engine/types';
 import {
   FactChecks,
   L,
@@ -196,8 +196,8 @@ const doc: MapDocument = reconstructedMap({
 
 // --------------------------------------------------------------- checks ----
 const checks = new FactChecks('Hooker and Lee');
-const check = checks.check.bind(checks);
-const spec: (h: string) => HexSpec = hexSpecOf(doc);
+const { check } = checks;
+const spec = hexSpecOf(doc);
 const WATER = new Set(['river', 'lake', 'pond']);
 /** Land reachable from `from`, through the given ferries only, each along its arrows (6.28). */
 const landReach = (from: string, viaFerries: string[]): Set<string> =>

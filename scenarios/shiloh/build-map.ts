@@ -290,7 +290,7 @@ const doc: MapDocument = reconstructedMap({
 // --------------------------------------------------------------- checks ----
 // Facts the text gives, and playability, checked before writing.
 const checks = new FactChecks('Shiloh');
-const check = checks.check.bind(checks);
+const { check } = checks;
 const spec = hexSpecOf(doc);
 check(spec('1508').terrain === 'clear', '1508 is land');
 check(

@@ -16,7 +16,7 @@
 import { join } from 'path';
 import { HexGrid } from '../../src/engine/hex';
 import type { GridLayout } from '../../src/engine/hex';
-import type { HexSpec, MapDocument, RouteSpec } from '../../src/engine/types';
+import type { MapDocument, RouteSpec } from '../../src/engine/types';
 import {
   FactChecks,
   HexsideTable,
@@ -119,8 +119,8 @@ const doc: MapDocument = reconstructedMap({
 
 // --------------------------------------------------------------- checks ----
 const checks = new FactChecks('Wilderness');
-const check = checks.check.bind(checks);
-const spec: (h: string) => HexSpec = hexSpecOf(doc);
+const { check } = checks;
+const spec = hexSpecOf(doc);
 const land = (h: string): boolean =>
   grid.has(h) && !['river', 'lake', 'pond'].includes(spec(h).terrain);
 checkRoutes(checks, grid, routes, { onLand: land });

@@ -39,7 +39,7 @@
  *           cost?: number (MP), column?: true, overflowNextTurn?: true, stacking?: "normal",
  *           mayEnterEnemyZoc?: true, retreatOffMapEliminates?: true, laterExitEliminatedFromTurn?: number }
  */
-import type { ApplyResult, GameContext } from '../../game';
+import type { ApplyResult } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
 import type { GameEvent, HexId, RuleHook, Side } from '../../types';
 import { abandonConstruction } from '../blue-grey/breastworks-construction';

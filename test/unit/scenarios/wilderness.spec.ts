@@ -153,11 +153,15 @@ describe('Battle of the Wilderness scenario document', () => {
       autoRetreatWhenAdjacentInCombatPhaseOf: 'union',
       enemyMayAdvanceAfterward: true,
       mayEnterEnemyZoc: false,
-      stacking: 'alone',
       movement: 6,
       onlyOnRoutes: ['turnpike', 'road', 'trail'],
       retreatOffRoute: 'eliminated',
       displacement: 'allowed',
+    });
+    // 18.33 never stacking: Chickamauga's named-unit stacking-override (alone, no moving through)
+    expect(scenario.specialRules.find((r) => r.hook === 'stacking-override')).toMatchObject({
+      case: '18.33',
+      params: { units: ['us-td-6', 'us-td-10'], alone: true, noMovingThrough: true },
     });
     expect(unit('us-td-6')).toMatchObject({
       type: 'train',

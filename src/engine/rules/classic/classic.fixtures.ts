@@ -19,6 +19,7 @@ import type {
 } from '../../types';
 import { TestUnit, testMapDoc, testScenario } from '../blue-grey/combat.fixtures';
 import { applyClassicOrder, classicOrders } from './sequence-of-play';
+import { newClassicGame } from './set-up';
 
 export type { TestUnit };
 
@@ -29,50 +30,9 @@ export function classicScenario(
   return testScenario(units, { rules: { system: 'classic', version: '1975' }, ...extra });
 }
 
-/** A new 1975 game (the classic sequence of play's own state, not game.ts's newGame). */
+/** A new 1975 game (game.ts's newGame calls the same set-up for classic games). */
 export function classicState(ctx: GameContext, options: GameOptions = {}): GameState {
-  const units: GameState['units'] = {};
-  const placed = new Map(
-    (ctx.scenario.setup.kind === 'fixed' ? ctx.scenario.setup.placements : []).map((p) => [
-      p.unit,
-      p.hex,
-    ]),
-  );
-  for (const s of ctx.scenario.units) {
-    const hex = placed.get(s.id) ?? null;
-    units[s.id] = {
-      id: s.id,
-      side: s.side,
-      hex,
-      status: hex ? 'on-map' : 'pending',
-      strength: s.strength,
-      morale: 'good',
-      markers: {},
-    };
-  }
-  return {
-    schema: 1,
-    rules: { system: 'classic', version: '1975' } as unknown as GameState['rules'],
-    scenarioId: ctx.scenario.id,
-    options,
-    turn: 1,
-    night: ctx.scenario.nightTurns.includes(1),
-    phase: 'movement',
-    phasing: ctx.scenario.firstPlayer,
-    units,
-    fieldworks: [],
-    movement: { moved: [], entered: {}, marked: [], enteredEnemyZoc: [] },
-    combat: null,
-    pending: null,
-    objectives: Object.fromEntries(
-      ctx.scenario.victory.objectives.map((o) => [o.hex, o.initial ?? null]),
-    ),
-    eliminatedStrength: { union: 0, confederate: 0 },
-    hookState: {},
-    blockedReinforcements: [],
-    diceDrawn: 0,
-    result: null,
-  };
+  return newClassicGame(ctx, options, fixedDice([]), '1975');
 }
 
 export function classicGame(

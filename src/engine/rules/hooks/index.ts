@@ -12,6 +12,7 @@ import { COMBAT_HOOKS } from './combat-hooks';
 import { nightTurnVariant, nightTurnVariantSupport } from './night-turn-variant';
 import { ferryRetreatElimination, ferryRetreatEliminationSupport } from './ferry-retreat-elimination';
 import { victoryRecords } from './victory-records';
+import { trainUnit, trainUnitSupport } from './train-unit';
 import { isStackingAloneForm, stackingAlone, stackingAloneSupport } from './stacking-alone';
 import { namedUnitAbility, namedUnitAbilitySupport } from './named-unit-ability';
 import { movementQuota, movementQuotaSupport } from './movement-quota';
@@ -42,6 +43,7 @@ const registry: Record<string, HookFactory> = {
   'ferry-crossing': ferryCrossing,
   'night-turn-variant': nightTurnVariant,
   'ferry-retreat-elimination': ferryRetreatElimination,
+  'train-unit': trainUnit,
   'named-unit-ability': namedUnitAbility,
   'movement-quota': movementQuota,
   'immobile-until': immobileUntil,
@@ -69,6 +71,7 @@ const registry: Record<string, HookFactory> = {
 const support: Record<string, HookSupport> = {
   'night-turn-variant': nightTurnVariantSupport,
   'ferry-retreat-elimination': ferryRetreatEliminationSupport,
+  'train-unit': trainUnitSupport,
   'named-unit-ability': namedUnitAbilitySupport,
   'movement-quota': movementQuotaSupport,
   'immobile-until': immobileUntilSupport,

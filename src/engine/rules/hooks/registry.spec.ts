@@ -19,11 +19,11 @@ describe('exclusive-rule hooks the engine does not implement', () => {
   it('a scenario declaring an unknown hook is refused as not yet supported, naming the hook and its case', () => {
     const withUnknown: ScenarioDocument = {
       ...shiloh,
-      specialRules: [...shiloh.specialRules, { hook: 'train-unit', case: '17.1', params: { units: ['x'] } }],
+      specialRules: [...shiloh.specialRules, { hook: 'no-such-rule', case: '17.1', params: { units: ['x'] } }],
     };
-    expect(unsupportedHooks(withUnknown).map((r) => r.hook)).toEqual(['train-unit']);
+    expect(unsupportedHooks(withUnknown).map((r) => r.hook)).toEqual(['no-such-rule']);
     expect(() => newGame(prepareGame(withUnknown, map), {}, seededDice('s'))).toThrow(
-      /^NOT_YET_SUPPORTED \(17\.1\): special rule "train-unit" \(17\.1\)/,
+      /^NOT_YET_SUPPORTED \(17\.1\): special rule "no-such-rule" \(17\.1\)/,
     );
   });
 

@@ -1,0 +1,258 @@
+/**
+ * Non-combat "Train" units (battles.md §17 rank 12).
+ *
+ * Chickamauga 19.11: "The Train unit is a non combat unit and may never
+ * attack. If circumstances result in it being adjacent to a Confederate unit
+ * during the Union Player Combat Phase, it must automatically retreat. In
+ * this instance a Confederate unit may not advance into the vacated hex."
+ * 19.12: "... a Defence Strength ... of one Combat Strength Point."
+ * 19.23: "... a Movement Allowance of six Movement Points, but it may only
+ * move along roads or trails. The Train unit may not use Strategic Movement.
+ * If, as a result of combat, it would be forced to retreat through a
+ * non-road or non-trail hex side, it is eliminated."
+ * 19.24: "The Train unit may not Displace or be Displaced as a consequence
+ * of combat. In these circumstances it (or the originally retreating unit)
+ * is eliminated."
+ * 19.3: "The Train unit has no Zone of Control. Confederate units may move
+ * adjacent to it or past it without stopping. Confederate units are not
+ * required to attack the Train unit in their Player-Turn."
+ *
+ * Readings:
+ * - the unit is of type "train", a non-combat unit (2.3): the standard rules
+ *   already give it no Zone of Control (zoc.ts), never let it attack
+ *   (attack.ts, NOT_A_COMBAT_UNIT), never oblige an enemy to attack it (8.11
+ *   obliges only against units exerting a Zone of Control) and never let it
+ *   move strategically (6.42); its printed strength is its defence strength
+ *   and its MA is printed on the unit. The parameters that restate those are
+ *   accepted only with the values the type gives (a declaration asking for
+ *   anything else is refused);
+ * - moves: every step of its move crosses a hexside a route of `routes`
+ *   crosses (6.22: "along" a road or trail), whatever the cost;
+ * - retreats: it may retreat only across such a hexside; with no such
+ *   retreat open it is eliminated (8.72). It never displaces a friendly unit
+ *   and is never displaced: a unit whose only way out would displace it is
+ *   eliminated (8.81–8.82 do not apply to it);
+ * - the automatic retreat (19.11) is made by its owner at the end of his
+ *   Movement Phase, the last moment before his Combat Phase: while the Train
+ *   stands next to an enemy unit and has a retreat open, `end-phase` is
+ *   refused and `train-retreat {unit, to}` moves it one hex as a retreat
+ *   (8.71–8.73 with the rules above); if it has none when the phase ends it
+ *   is eliminated. Not being a combat result, nothing advances into the hex
+ *   it leaves (19.11's last sentence). Since the retreat belongs to the
+ *   Combat Phase, once it is made no unit of that side moves, enters or takes
+ *   a marker for the rest of the Movement Phase: it is the phase's last act.
+ *
+ * params: { unit: string, mayAttack: false, autoRetreatWhenAdjacentInCombatPhaseOf: Side,
+ *           enemyMayAdvanceAfterward: false, defenceStrength: number, movement: number,
+ *           routes: RouteType[], strategicMovement: false, retreatAcrossOtherHexside: "eliminated",
+ *           displacement: "eliminated", zoneOfControl: false, enemyMustAttack: false }
+ */
+import type { ApplyResult, GameContext } from '../../game';
+import type { GameState, Order, UnitState } from '../../state';
+import type { GameEvent, HexId, RouteType, RuleHook, Side } from '../../types';
+import { otherSide } from '../../types';
+import { eliminate } from '../blue-grey/combat';
+import { retreatOptions } from '../blue-grey/displacement';
+import { refusal, refuse } from '../blue-grey/refusals';
+import { hookKey, hookStateOf, withHookState } from './hook-state';
+import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+
+const ROUTES = ['turnpike', 'road', 'railway', 'trail', 'sunken-road'];
+
+export const trainUnitSupport: HookSupport = knownParams(
+  [
+    'unit',
+    'mayAttack',
+    'autoRetreatWhenAdjacentInCombatPhaseOf',
+    'enemyMayAdvanceAfterward',
+    'defenceStrength',
+    'movement',
+    'routes',
+    'strategicMovement',
+    'retreatAcrossOtherHexside',
+    'displacement',
+    'zoneOfControl',
+    'enemyMustAttack',
+  ],
+  (p) => {
+    if (typeof p.unit !== 'string') return 'a train without "unit"';
+    // What the "train" type (2.3) gives; anything else is not implemented.
+    for (const k of [
+      'mayAttack',
+      'enemyMayAdvanceAfterward',
+      'strategicMovement',
+      'zoneOfControl',
+      'enemyMustAttack',
+    ])
+      if (p[k] !== undefined && p[k] !== false) return `${k} ${JSON.stringify(p[k])}`;
+    for (const k of ['retreatAcrossOtherHexside', 'displacement'])
+      if (p[k] !== undefined && p[k] !== 'eliminated') return `${k} ${JSON.stringify(p[k])}`;
+    const side = p.autoRetreatWhenAdjacentInCombatPhaseOf;
+    if (side !== undefined && side !== 'union' && side !== 'confederate')
+      return `autoRetreatWhenAdjacentInCombatPhaseOf ${JSON.stringify(side)}`;
+    if (
+      p.routes !== undefined &&
+      (!Array.isArray(p.routes) ||
+        p.routes.length === 0 ||
+        p.routes.some((r) => !ROUTES.includes(r as string)))
+    )
+      return `routes ${JSON.stringify(p.routes)}`;
+    return null;
+  },
+);
+
+/** hookState entry: the Game-Turns in which the automatic retreat was made (once per Combat Phase). */
+interface TrainState {
+  retreatedOnTurn: number[];
+}
+
+export function trainUnit(rule: RuleHook): MovementHook {
+  const p = rule.params ?? {};
+  const id = p.unit as string;
+  const routes = (p.routes as RouteType[] | undefined) ?? null;
+  const autoSide = (p.autoRetreatWhenAdjacentInCombatPhaseOf as Side | undefined) ?? null;
+  const key = hookKey(rule);
+  const empty: TrainState = { retreatedOnTurn: [] };
+
+  const alongRoute = (ctx: GameContext, a: HexId, b: HexId) =>
+    routes === null || ctx.map.routesBetween(a, b).some((r) => routes.includes(r));
+  const adjacentEnemy = (ctx: GameContext, state: GameState, u: UnitState): boolean =>
+    u.status === 'on-map' &&
+    u.hex !== null &&
+    ctx.map.grid
+      .neighbours(u.hex)
+      .some((n) =>
+        Object.values(state.units).some(
+          (e) => e.side === otherSide(u.side) && e.status === 'on-map' && e.hex === n,
+        ),
+      );
+  /** The train must make its 19.11 retreat now: its side's Movement Phase, next to an enemy unit. */
+  const mustRetreat = (ctx: GameContext, state: GameState, side: Side): boolean => {
+    const u = state.units[id];
+    if (!autoSide || side !== autoSide || !u || u.side !== side) return false;
+    if (state.phase !== 'movement' || state.phasing !== side || !state.movement) return false;
+    if (hookStateOf<TrainState>(state, key, empty).retreatedOnTurn.includes(state.turn))
+      return false;
+    return adjacentEnemy(ctx, state, u);
+  };
+  /** The 19.11 retreat was made in this Movement Phase: nothing else of the side moves. */
+  const retreatedNow = (state: GameState, side: Side): boolean =>
+    autoSide === side &&
+    state.phase === 'movement' &&
+    state.phasing === side &&
+    hookStateOf<TrainState>(state, key, empty).retreatedOnTurn.includes(state.turn);
+  const afterRetreat = () =>
+    refusal(
+      'TRAIN_RETREATED',
+      rule.case,
+      "the Train's automatic retreat is made after all movement, before the Combat Phase: no unit moves after it",
+    );
+  const options = (ctx: GameContext, state: GameState): HexId[] =>
+    retreatOptions(ctx, state, state.units[id], 1, []).map((o) => o.path[0]);
+
+  return {
+    hook: rule.hook,
+    case: rule.case,
+    stepForbidden(ctx, _state, unit) {
+      if (unit.id !== id || routes === null) return null;
+      return (from, to) =>
+        alongRoute(ctx, from, to)
+          ? null
+          : refusal(
+              'TRAIN_OFF_ROUTE',
+              rule.case,
+              `the Train moves only along ${routes.join(' or ')} hexsides (${from} to ${to})`,
+            );
+    },
+    retreatStepRefused(ctx, _state, unit, from, to) {
+      if (unit.id !== id || alongRoute(ctx, from, to)) return null;
+      return `the Train may not retreat across the non-${routes!.join(', non-')} hexside ${from}-${to}: eliminated if no other retreat (${rule.case})`;
+    },
+    constraint(_ctx, state, unit) {
+      return retreatedNow(state, unit.side) ? { kind: 'forbidden', refusal: afterRetreat() } : null;
+    },
+    entryRefusal(_ctx, state, unit) {
+      return retreatedNow(state, unit.side) ? afterRetreat() : null;
+    },
+    markerRefusal(_ctx, state, unit) {
+      return retreatedNow(state, unit.side) ? afterRetreat() : null;
+    },
+    noDisplacement(_ctx, unitId) {
+      return unitId === id;
+    },
+    orderTypes: ['train-retreat'],
+    movementOrders(ctx, state, side) {
+      if (!mustRetreat(ctx, state, side)) return [];
+      return options(ctx, state).map((to) => ({ type: 'train-retreat', unit: id, to }));
+    },
+    applyMovementOrder(ctx, state, side, o): ApplyResult {
+      if (o.unit !== id)
+        return refuse('BAD_ORDER', rule.case, `only the Train (${id}) retreats automatically`);
+      if (!mustRetreat(ctx, state, side))
+        return refuse(
+          'NOT_ELIGIBLE',
+          rule.case,
+          'the Train retreats automatically only in its Movement Phase before Combat, when next to an enemy unit',
+        );
+      const to = o.to;
+      if (typeof to !== 'string' || !options(ctx, state).includes(to))
+        return refuse(
+          'RETREAT_NOT_ALLOWED',
+          rule.case,
+          `the Train cannot retreat into ${String(to)}: one hex along a road or trail, out of Enemy Zones of Control, not displacing (8.71-8.73, 19.23, 19.24)`,
+        );
+      const u = state.units[id];
+      let objectives = state.objectives;
+      const events: GameEvent[] = [];
+      if (ctx.objectiveHexes.has(to) && objectives[to] !== u.side) {
+        objectives = { ...objectives, [to]: u.side };
+        events.push({ type: 'objective-occupied', hex: to, side: u.side, rule: '18.31' });
+      }
+      const hs = hookStateOf<TrainState>(state, key, empty);
+      let next = withHookState(state, key, {
+        retreatedOnTurn: [...hs.retreatedOnTurn, state.turn],
+      });
+      const moved = next.movement!.moved.includes(id)
+        ? next.movement!.moved
+        : [...next.movement!.moved, id];
+      next = {
+        ...next,
+        objectives,
+        movement: { ...next.movement!, moved },
+        units: { ...next.units, [id]: { ...u, hex: to } },
+      };
+      events.unshift({
+        type: 'unit-retreated',
+        unit: id,
+        from: u.hex,
+        path: [to],
+        reason: 'train-adjacent-to-enemy',
+        rule: rule.case,
+      });
+      return { ok: true, state: next, events };
+    },
+    endPhaseRefusal(ctx, state, side) {
+      if (!mustRetreat(ctx, state, side) || options(ctx, state).length === 0) return null;
+      return refusal(
+        'TRAIN_MUST_RETREAT',
+        rule.case,
+        `the Train is next to an enemy unit and must retreat before the Combat Phase (train-retreat)`,
+      );
+    },
+    afterOrder(ctx, before, after) {
+      // The Movement Phase just ended with the Train next to an enemy unit and no retreat open: eliminated.
+      if (!mustRetreat(ctx, before, before.phasing)) return null;
+      if (
+        after.phase === 'movement' &&
+        after.phasing === before.phasing &&
+        after.turn === before.turn
+      )
+        return null;
+      if (after.phase === 'finished') return null;
+      const u = after.units[id];
+      if (!u || u.status !== 'on-map' || !adjacentEnemy(ctx, after, u)) return null;
+      const events: GameEvent[] = [{ type: 'no-retreat', unit: id, rule: rule.case, hexes: 1 }];
+      return { state: eliminate(after, id, `${rule.case}, 8.72`, events), events };
+    },
+  };
+}

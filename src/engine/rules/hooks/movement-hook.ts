@@ -19,7 +19,6 @@
  *   forcedCombatResult, advanceRefused.
  */
 import type { Dice } from '../../dice';
-import type { Dice } from '../../dice';
 import type { ApplyResult, GameContext } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
 import type { GameEvent, HexId, HexTerrain, ReinforcementSpec, Refusal, RuleHook, Side } from '../../types';
@@ -57,12 +56,6 @@ export interface ForbiddenHexes {
   refusal(hex: HexId): Refusal;
 }
 
-/** Hexes a unit may not enter this Movement Phase under an exclusive rule, and why (forbiddenHexes). */
-export interface ForbiddenHexes {
-  hexes: Iterable<HexId>;
-  refusal(hex: HexId): Refusal;
-}
-
 /** A unit's retreat replaced by an exclusive rule: eliminated instead, or unaffected (stays). */
 export type RetreatOverride = { effect: 'eliminate' | 'ignore'; rule: string; why: string };
 
@@ -89,28 +82,6 @@ export interface MovementHook {
   crossing?(ctx: GameContext, state: GameState, side: Side, from: HexId, via: HexId, to: HexId): Refusal | number | null;
   /** Why the phasing side may not end its Movement Phase yet (obligations), or null. */
   endPhaseRefusal?(ctx: GameContext, state: GameState, side: Side, canMove: (unit: UnitState) => boolean): Refusal | null;
-  /**
-   * Hexes this unit may not enter in its Movement Phase under an exclusive
-   * rule (Hooker and Lee 19.13 the west-edge zone, 19.14 Ely's Ford closed to
-   * Averill), with the refusal for each, or null (movement.ts stepCost).
-   */
-  forbiddenHexes?(ctx: GameContext, state: GameState, unit: UnitState): ForbiddenHexes | null;
-  /** True if this unit may share its hex with no other unit of its side at the end of any phase (Hooker and Lee 19.21 Union divisions; stacking.ts). */
-  stacksAlone?(ctx: GameContext, unitId: string): boolean;
-  /** A unit scheduled to (re-)enter by an exclusive rule rather than the reinforcement chart (Hooker and Lee 18.23 the flank march), or null (reinforcements.ts). */
-  arrival?(ctx: GameContext, state: GameState, unit: UnitState): Pick<ReinforcementSpec, 'turn' | 'entry' | 'case'> | null;
-  /** Why this attack may not be made under an exclusive rule (Hooker and Lee 20.12 Demoralization), or null (attack.ts). */
-  attackRefusal?(ctx: GameContext, state: GameState, side: Side, attack: { attackers: string[]; defenders: HexId[]; bombard?: string[]; reduceOddsTo?: string }): Refusal | null;
-  /** A result that replaces the die roll of this combat at this odds level (Hooker and Lee 20.14 automatic Ar), or null (decisions.ts). */
-  forcedCombatResult?(ctx: GameContext, state: GameState, combat: Combat, level: number): { result: CombatResult; rule: string; why: string } | null;
-  /** True if this unit may not advance after combat (Hooker and Lee 20.12 Demoralization; advance.ts). */
-  advanceRefused?(ctx: GameContext, state: GameState, unitId: string): boolean;
-  /**
-   * A unit with no retreat left on the map (8.72) that an exclusive rule lets
-   * leave the map instead of being eliminated (Hooker and Lee 18.21), as the
-   * new state and events, or null (decisions.ts).
-   */
-  retreatOffMap?(ctx: GameContext, state: GameState, unitId: string): { state: GameState; events: GameEvent[] } | null;
   /**
    * Hexes this unit may not enter in its Movement Phase under an exclusive
    * rule (Hooker and Lee 19.13 the west-edge zone, 19.14 Ely's Ford closed to

@@ -94,8 +94,11 @@ const refusalOf = (
 };
 const destinations = (orders: Order[], unit: string) =>
   orders
-    .filter((o) => o.type === 'move' && o.unit === unit)
-    .map((o) => (o.path as string[])[(o.path as string[]).length - 1]);
+    .filter((o) => o.type === 'move' && (o as { unit?: string }).unit === unit)
+    .map((o) => {
+      const p = (o as unknown as { path: string[] }).path;
+      return p[p.length - 1];
+    });
 
 describe('Chickamauga 19.0 the Union Train (train-unit, stacking-override)', () => {
   it('Chickamauga 19.0: both declarations are playable; the other stacking-override form (Hooker and Lee) still goes to its own hook', () => {

@@ -25,7 +25,11 @@ import type {
   Side,
 } from '../../../../src/engine/types';
 import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
-import { victoryInputs, victoryPoints } from '../../../../src/engine/rules/blue-grey/victory';
+import {
+  evaluateVictory,
+  victoryInputs,
+  victoryPoints,
+} from '../../../../src/engine/rules/blue-grey/victory';
 import { combatGame } from '../../../../src/engine/rules/blue-grey/combat.fixtures';
 import { withHookState } from '../../../../src/engine/rules/hooks/hook-state';
 import { edgeZone } from '../../../../src/engine/rules/hooks/edge-zone-prohibition';
@@ -533,6 +537,19 @@ describe('Hooker and Lee 20.0 Demoralization (army-demoralization)', () => {
     const later = lost(r.state, 0, 40); // (losses never fall; a hand-built state shows the flag stays)
     expect(h.afterOrder!(ctx, later, later, [])).toBeNull();
     expect(victoryInputs(ctx, later).demoralized).toEqual({ union: false, confederate: true });
+  });
+
+  it('Hooker and Lee 21.3, 20.11, 20.21: at the end the hook tells victory who is Demoralized: a Demoralized Union Marginal winner drops to a draw; both Demoralized, no effect', () => {
+    const end = (union: number, confederate: number) =>
+      lost({ ...at(9, 'union'), phase: 'finished' as const }, union, confederate);
+    // U 3 x 40 = 120 VP, C 2 x 48 = 96 VP: Union Marginal (1:1 or less), but the Union lost more than 47.
+    expect(evaluateVictory(ctx, end(48, 40))).toMatchObject({ winner: null });
+    expect(evaluateVictory(ctx, end(47, 40))).toMatchObject({ winner: 'union', level: 'marginal' });
+    // U 3 x 60 = 180, C 2 x 60 = 120: 1:1.5, Union Substantive; both Demoralized (60 > 47, 60 > 52): unchanged.
+    expect(evaluateVictory(ctx, end(60, 60))).toMatchObject({
+      winner: 'union',
+      level: 'substantive',
+    });
   });
 
   it('Hooker and Lee 20.12: Demoralized units may not advance after combat', () => {

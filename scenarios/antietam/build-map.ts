@@ -30,15 +30,10 @@ import {
   routeLinks,
   row,
   writeMapJson,
+  spiSheet,
 } from '../lib/map-builder';
 
-const layout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: 21 },
-  rows: { first: 1, last: 30 },
-  top: 'north',
-};
+const layout: GridLayout = spiSheet(21, 30, 'north');
 const grid = new HexGrid(layout);
 
 // ---------------------------------------------------------- the Potomac ----

@@ -31,15 +31,10 @@ import {
   routeLinks,
   row,
   writeMapJson,
+  spiSheet,
 } from '../lib/map-builder';
 
-const layout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: 21 },
-  rows: { first: 1, last: 27 },
-  top: 'north',
-};
+const layout: GridLayout = spiSheet(21, 27, 'north');
 const grid = new HexGrid(layout);
 
 /** Straight hex lines through the waypoints (the shared cube-rounding line). */

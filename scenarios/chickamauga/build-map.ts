@@ -28,7 +28,6 @@ import {
   checkRoutes,
   col,
   creekBlocks,
-  evenColumnHalfHexes,
   hexList,
   hexTable,
   path as linePath,
@@ -37,18 +36,10 @@ import {
   routeLinks,
   row,
   writeMapJson,
+  spiSheet,
 } from '../lib/map-builder';
 
-const COLUMNS = 25;
-const ROWS = 28;
-const layout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: COLUMNS },
-  rows: { first: 1, last: ROWS },
-  top: 'north',
-  missing: evenColumnHalfHexes(COLUMNS, ROWS),
-};
+const layout: GridLayout = spiSheet(25, 28, 'north', { halfHexesAtFoot: true });
 const grid = new HexGrid(layout);
 
 /** Straight hex lines through the waypoints (the shared cube-rounding line). */

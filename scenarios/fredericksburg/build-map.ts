@@ -39,15 +39,10 @@ import {
   row,
   via as viaRoute,
   writeMapJson,
+  spiSheet,
 } from '../lib/map-builder';
 
-const layout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: 25 },
-  rows: { first: 1, last: 27 },
-  top: 'east',
-};
+const layout: GridLayout = spiSheet(25, 27, 'east');
 const grid = new HexGrid(layout);
 /** A route through waypoints, hex by hex (the shared nearest-bearing walk); the checks below confirm it stays on land. */
 const via = (waypoints: string): string[] => viaRoute(grid, waypoints);

@@ -28,26 +28,17 @@ import {
   checkRoutes,
   col,
   crossingAllows,
-  evenColumnHalfHexes,
   hexSpecOf,
   hexTable,
   reach,
   reconstructedMap,
   row,
   writeMapJson,
+  spiSheet,
 } from '../lib/map-builder';
 
 /** Row 28 of the even (lower) columns is a half hex: off the sheet, so 1027 and 1928 both lie on the west edge (18.24). */
-const HALF_HEXES = evenColumnHalfHexes(25, 28);
-
-export const hookerAndLeeLayout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: 25 },
-  rows: { first: 1, last: 28 },
-  top: 'east',
-  missing: HALF_HEXES,
-};
+export const hookerAndLeeLayout: GridLayout = spiSheet(25, 28, 'east', { halfHexesAtFoot: true });
 const grid = new HexGrid(hookerAndLeeLayout);
 
 /**

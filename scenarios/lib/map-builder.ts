@@ -14,6 +14,7 @@
  */
 import { writeFileSync } from 'fs';
 import { HexGrid, formatLabel, hexsideKey, parseLabel } from '../../src/engine/hex';
+import type { GridLayout } from '../../src/engine/hex';
 import type {
   HexSpec,
   HexsideFeature,
@@ -42,6 +43,29 @@ export function evenColumnHalfHexes(lastColumn: number, lastRow: number): string
   const out: string[] = [];
   for (let c = 2; c <= lastColumn; c += 2) out.push(formatLabel(c, lastRow));
   return out;
+}
+
+/**
+ * A sheet drawn the SPI way: flat-topped hexes in vertical columns, "0101" at
+ * the top left, even columns half a hex lower, columns 01-`lastColumn` and rows
+ * 01-`lastRow`; `top` is the compass direction the sheet's top faces. With
+ * `halfHexesAtFoot`, the even columns' last row is left off the sheet (see
+ * evenColumnHalfHexes).
+ */
+export function spiSheet(
+  lastColumn: number,
+  lastRow: number,
+  top: GridLayout['top'],
+  opts: { halfHexesAtFoot?: boolean } = {},
+): GridLayout {
+  return {
+    orientation: 'flat',
+    shifted: 'even',
+    columns: { first: 1, last: lastColumn },
+    rows: { first: 1, last: lastRow },
+    top,
+    ...(opts.halfHexesAtFoot ? { missing: evenColumnHalfHexes(lastColumn, lastRow) } : {}),
+  };
 }
 
 /** Every pair of adjacent hexes once, as [a, b] with a < b, in grid order. */

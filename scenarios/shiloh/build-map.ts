@@ -33,15 +33,10 @@ import {
   routeLinks,
   row,
   writeMapJson,
+  spiSheet,
 } from '../lib/map-builder';
 
-const layout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: 19 },
-  rows: { first: 1, last: 21 },
-  top: 'north',
-};
+const layout: GridLayout = spiSheet(19, 21, 'north');
 const grid = new HexGrid(layout);
 
 // ------------------------------------------------------------ the river ----

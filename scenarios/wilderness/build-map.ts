@@ -23,7 +23,6 @@ import {
   L,
   checkRoutes,
   col,
-  evenColumnHalfHexes,
   hexList,
   hexSpecOf,
   hexTable,
@@ -31,16 +30,10 @@ import {
   row,
   via as viaRoute,
   writeMapJson,
+  spiSheet,
 } from '../lib/map-builder';
 
-const layout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: 23 },
-  rows: { first: 1, last: 28 },
-  top: 'north',
-  missing: evenColumnHalfHexes(23, 28),
-};
+const layout: GridLayout = spiSheet(23, 28, 'north', { halfHexesAtFoot: true });
 const grid = new HexGrid(layout);
 /** A route through waypoints, hex by hex, each step to the neighbour nearest the next waypoint. */
 const via = (waypoints: string): string[] => viaRoute(grid, waypoints);

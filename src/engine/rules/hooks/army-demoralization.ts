@@ -188,8 +188,9 @@ export function armyDemoralization(rule: RuleHook): MovementHook {
     if (armies[s]!.recovery === null && hs.since[s] !== null) return true; // 20.23
     return state.eliminatedStrength[s] > limit;
   };
+  /** 20.13 "immediate": read from the losses now, even inside the order that pushed them over (an advance decided in the same combat). */
   const isDemoralized = (state: GameState, s: Side) =>
-    hookStateOf<DemoralizationState>(state, key, empty).since[s] !== null;
+    demoralizedNow(state, s, hookStateOf<DemoralizationState>(state, key, empty));
 
   /** The odds level the attack would be resolved at, least favourable terrain reading (before any Night die). */
   const declaredLevel = (

@@ -553,12 +553,14 @@ describe('Hooker and Lee 20.0 Demoralization (army-demoralization)', () => {
   });
 
   it('Hooker and Lee 20.12: Demoralized units may not advance after combat', () => {
-    const s = withHookState(at(3, 'union'), KEY, {
+    const s = withHookState(lost(at(3, 'union'), 48, 0), KEY, {
       crossed: [],
       since: { union: 2, confederate: null },
     });
     expect(h.advanceRefused!(ctx, s, 'us-1-v')).toBe(true);
     expect(h.advanceRefused!(ctx, s, 'cs-wright-a')).toBe(false);
+    // 20.13: immediate — losses over the limit bar the advance even before the hook has recorded them.
+    expect(h.advanceRefused!(ctx, lost(at(3, 'union'), 48, 0), 'us-1-v')).toBe(true);
   });
 
   it('Hooker and Lee 20.13, 20.14: on a later Game-Turn an unavoidable attack below 1:3 is an automatic Ar; on the Game-Turn of Demoralization it is resolved', () => {
@@ -588,7 +590,7 @@ describe('Hooker and Lee 20.0 Demoralization (army-demoralization)', () => {
         {
           scenario: { specialRules: [demRule] },
           tweak: (s) =>
-            withHookState({ ...s, turn }, KEY, {
+            withHookState({ ...s, turn, eliminatedStrength: { union: 48, confederate: 0 } }, KEY, {
               crossed: [],
               since: { union: since, confederate: null },
             }),

@@ -267,15 +267,18 @@ export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, side
       return refuse('NO_COMBAT_IN_MOVEMENT', '6.14', 'no combat may take place during the Movement Phase');
     default: {
       // Several declarations may share an order type (Hooker and Lee 18.11 and 18.21: one map exit per side):
-      // the first that accepts the order applies it, else the first refusal stands.
+      // the first that accepts the order applies it, else the refusal of a declaration that covers the unit
+      // (handlesUnit), else the first refusal.
       const hooks = ctx.hooks.filter((h) => h.applyMovementOrder && h.orderTypes?.includes(String(o.type)));
       let first: ApplyResult | null = null;
+      let own: ApplyResult | null = null;
       for (const hook of hooks) {
         const r = hook.applyMovementOrder!(ctx, state, side, o, phaseAccess(ctx, state, side, moveEnv(ctx, state, side)), dice);
         if (r.ok) return r;
         first ??= r;
+        if (!own && typeof o.unit === 'string' && hook.handlesUnit?.(ctx, state, o.unit)) own = r;
       }
-      if (first) return first;
+      if (own ?? first) return (own ?? first)!;
       return refuse('BAD_ORDER', '4.0', `"${String(o.type)}" is not an order of the Movement Phase`);
     }
   }

@@ -152,6 +152,10 @@ export function mapExit(rule: RuleHook): MovementHook {
     hook: rule.hook,
     case: rule.case,
     orderTypes: ['exit'],
+    handlesUnit(ctx, state, unitId) {
+      const u = state.units[unitId];
+      return !!u && (!types || types.has(ctx.unitSpecs.get(u.id)!.type)) && (!sides || sides.has(u.side));
+    },
     movementOrders(ctx, state, side, access) {
       const orders: Order[] = [];
       for (const id in state.units) {

@@ -110,6 +110,8 @@ export interface MovementHook {
   entryHexes?(ctx: GameContext, state: GameState, unit: UnitState, standard: HexId[]): HexId[];
   /** Orders of this hook's own order types the phasing side may give now in its Movement Phase. */
   movementOrders?(ctx: GameContext, state: GameState, side: Side, access: MovementPhaseAccess): Order[];
+  /** True if this declaration's own orders are for this unit (one map exit per side, Hooker and Lee 18.11/18.21): its refusal is the one reported. */
+  handlesUnit?(ctx: GameContext, state: GameState, unitId: string): boolean;
   /** The order types applyMovementOrder accepts. */
   orderTypes?: readonly string[];
   /** Applies one of this hook's orders, refusing exactly what movementOrders would not list. */

@@ -141,6 +141,13 @@ describe('Hooker and Lee 18.1, 18.2 exiting the map (map-exit, one declaration p
     expect(victoryPoints(ctx, r.state, 'confederate')).toBe(victoryPoints(ctx, s, 'confederate'));
   });
 
+  it('Hooker and Lee 18.21: a refused Confederate exit is answered by the Confederate declaration (the exit hexes), not the Union one', () => {
+    const s = at(1, 'confederate', { 'cs-wright-a': '2003' });
+    const r = refusalOf(s, 'confederate', { type: 'exit', unit: 'cs-wright-a', path: [] });
+    expect(r).toMatchObject({ code: 'EXIT_NOT_ALLOWED', rule: '18.21' });
+    expect(r.message).toContain('1501');
+  });
+
   it('Hooker and Lee 18.21, 18.12: forced off the map with no retreat left, a Confederate unit in an exit hex is exited, a Union one is not (8.72 eliminates it)', () => {
     const [unionExit, confExit] = ctx.hooks.filter((h) => h.hook === 'map-exit');
     const s = at(2, 'union', { 'cs-wright-a': '2101', 'us-2-v': '1501' });

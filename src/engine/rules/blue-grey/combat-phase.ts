@@ -73,7 +73,16 @@ export function startCombatPhase(ctx: GameContext, state: GameState, dice: Dice)
       phase.obliged.push(id);
   }
   if (phase.obliged.length > 0) events.push({ type: 'attacks-required', units: phase.obliged, rule: next.night ? '8.12, 11.21' : '8.11, 8.12' });
-  return { state: withCombat(next, phase), events };
+  // Exclusive rules' results before any attack (Wilderness 18.31: the Train Defence units' automatic Ar).
+  let started = withCombat(next, phase);
+  for (const h of ctx.hooks) {
+    const r = h.beforeAttacks?.(ctx, started, dice);
+    if (r) {
+      started = r.state;
+      events.push(...r.events);
+    }
+  }
+  return { state: started, events };
 }
 
 export function endCombatPhase(ctx: GameContext, state: GameState, _dice: Dice): { state: GameState; events: GameEvent[] } {

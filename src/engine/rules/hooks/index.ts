@@ -13,6 +13,7 @@ import { nightTurnVariant, nightTurnVariantSupport } from './night-turn-variant'
 import { ferryRetreatElimination, ferryRetreatEliminationSupport } from './ferry-retreat-elimination';
 import { victoryRecords } from './victory-records';
 import { trainUnit, trainUnitSupport } from './train-unit';
+import { isTrainDefenceForm, trainDefence, trainDefenceSupport } from './train-defence';
 import { isStackingAloneForm, stackingAlone, stackingAloneSupport } from './stacking-alone';
 import { namedUnitAbility, namedUnitAbilitySupport } from './named-unit-ability';
 import { movementQuota, movementQuotaSupport } from './movement-quota';
@@ -43,7 +44,8 @@ const registry: Record<string, HookFactory> = {
   'ferry-crossing': ferryCrossing,
   'night-turn-variant': nightTurnVariant,
   'ferry-retreat-elimination': ferryRetreatElimination,
-  'train-unit': trainUnit,
+  // train-unit has forms by battle: Chickamauga's one Train (unit), the Wilderness's Train Defence units (units).
+  'train-unit': (rule) => (isTrainDefenceForm(rule) ? trainDefence(rule) : trainUnit(rule)),
   'named-unit-ability': namedUnitAbility,
   'movement-quota': movementQuota,
   'immobile-until': immobileUntil,
@@ -71,7 +73,7 @@ const registry: Record<string, HookFactory> = {
 const support: Record<string, HookSupport> = {
   'night-turn-variant': nightTurnVariantSupport,
   'ferry-retreat-elimination': ferryRetreatEliminationSupport,
-  'train-unit': trainUnitSupport,
+  'train-unit': (rule) => (isTrainDefenceForm(rule) ? trainDefenceSupport(rule) : trainUnitSupport(rule)),
   'named-unit-ability': namedUnitAbilitySupport,
   'movement-quota': movementQuotaSupport,
   'immobile-until': immobileUntilSupport,

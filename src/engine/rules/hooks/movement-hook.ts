@@ -144,6 +144,13 @@ export interface MovementHook {
   advanceIntoRefused?(ctx: GameContext, state: GameState, unitId: string, hex: HexId): boolean;
   /** True if this unit may retreat into `hex` only when no other retreat is open (Wilderness 18.14: "only if it is the sole path"). */
   retreatAvoids?(ctx: GameContext, state: GameState, unit: UnitState, hex: HexId): boolean;
+  /**
+   * At the start of the phasing side's Combat Phase, after its snapshots and
+   * before any attack: results an exclusive rule imposes (Wilderness 18.31,
+   * the Train Defence units' automatic Attacker Retreat), as the new state and
+   * events (with any decision pending), or null (combat-phase.ts).
+   */
+  beforeAttacks?(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } | null;
   /** Bombardment range of a unit, or null for the standard one (9.11). */
   bombardRange?(ctx: GameContext, unitId: string): number | null;
   /** True if a unit's attack strength is not subject to range effects (9.14). */

@@ -306,3 +306,136 @@ describe('Wilderness 20.1, 20.2 optional rules as game options, off by default',
     expect(play({ ctx, state: r.state }, 'union', legalOrders(ctx, r.state, 'union').find((o) => o.type === 'enter' && (o as { unit: string }).unit === 'us-2-1-ix')!)).toBeDefined();
   });
 });
+
+describe('Wilderness 18.31-18.35 Train Defence units (train-unit, several units)', () => {
+  const TD = declared('train-unit');
+  const ALONE = declared('stacking-override');
+  const road = ['0103', '0203', '0303', '0403', '0503', '0603', '0703'];
+  const game = (placements: Array<{ unit: string; hex: string }>, roads = road) =>
+    setUp(
+      testMap({ routes: [{ type: 'road', hexes: roads }] }),
+      testScenario({
+        units: [
+          unit('us-td-6', 'union', 'train', { strength: 6, movement: 6 }),
+          unit('us-td-10', 'union', 'train', { strength: 10, movement: 6 }),
+          unit('u1', 'union'),
+          unit('c1', 'confederate'),
+        ],
+        placements,
+        firstPlayer: 'confederate',
+        turns: 16,
+        specialRules: [TD, ALONE],
+      }),
+    );
+  const endMovement = (f: Fixture) => {
+    const r = applyOrder(f.ctx, f.state, 'union', { type: 'end-phase' }, fixedDice([]));
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    return r;
+  };
+
+  it('Wilderness 18.34: a Train Defence unit enters only hexes containing a road or trail (MA 6 along the road)', () => {
+    const f = game([
+      { unit: 'us-td-6', hex: '0103' },
+      { unit: 'us-td-10', hex: '1010' },
+      { unit: 'u1', hex: '0910' },
+      { unit: 'c1', hex: '0101' },
+    ]);
+    f.state = at(f, 2);
+    const dest = destinations(f, 'union', 'us-td-6');
+    expect(dest.length).toBeGreaterThan(0);
+    expect(dest.every((h) => road.includes(h))).toBe(true);
+    const r = tryOrder(f, 'union', { type: 'move', unit: 'us-td-6', path: ['0104'] });
+    expect(r.ok ? null : r.refusal).toMatchObject({ code: 'TRAIN_OFF_ROUTE' });
+  });
+
+  it('Wilderness 18.32: a Train Defence unit never enters an Enemy controlled hex, even on the road', () => {
+    const f = game([
+      { unit: 'us-td-6', hex: '0103' },
+      { unit: 'us-td-10', hex: '1010' },
+      { unit: 'u1', hex: '0910' },
+      { unit: 'c1', hex: '0502' },
+    ]);
+    f.state = at(f, 2);
+    const zoc = f.ctx.map.grid.neighbours('0502');
+    const dest = destinations(f, 'union', 'us-td-6');
+    expect(dest.some((h) => zoc.includes(h))).toBe(false);
+    const into = road.find((h) => zoc.includes(h))!;
+    const r = tryOrder(f, 'union', { type: 'move', unit: 'us-td-6', path: road.slice(1, road.indexOf(into) + 1) });
+    expect(r.ok ? null : r.refusal.code).toMatch(/TRAIN_INTO_ENEMY_ZOC|ENTERS_ENEMY_HEX/);
+  });
+
+  it('Wilderness 18.31: a Train Defence unit next to an enemy unit in the Union Combat Phase suffers an automatic Attacker Retreat before any attack, and the Confederate unit may advance into the hex it left', () => {
+    const f = game([
+      { unit: 'us-td-6', hex: '0303' },
+      { unit: 'us-td-10', hex: '1010' },
+      { unit: 'u1', hex: '0910' },
+      { unit: 'c1', hex: '0304' },
+    ]);
+    f.state = at(f, 2);
+    const r = endMovement(f);
+    expect(r.events).toContainEqual(expect.objectContaining({ type: 'automatic-attacker-retreat', units: ['us-td-6'], adjacentTo: ['c1'], rule: '18.31, 18.32, 18.34, 18.35' }));
+    // the Union chooses among the road hexes out of c1's Zone of Control, or it went automatically
+    let state = r.state;
+    if (state.pending?.kind === 'retreat') {
+      const o = legalOrders(f.ctx, state, 'union').find((x) => x.type === 'retreat')!;
+      const a = applyOrder(f.ctx, state, 'union', o, fixedDice([]));
+      if (!a.ok) throw new Error(JSON.stringify(a.refusal));
+      state = a.state;
+    }
+    const td = state.units['us-td-6'];
+    expect(td.hex).not.toBe('0303');
+    expect(road).toContain(td.hex);
+    expect(state.pending).toMatchObject({ side: 'confederate', kind: 'advance', hex: '0303' });
+    const adv = applyOrder(f.ctx, state, 'confederate', { type: 'advance', unit: 'c1', to: '0303' }, fixedDice([]));
+    expect(adv.ok).toBe(true);
+    if (!adv.ok) return;
+    expect(adv.state.units.c1.hex).toBe('0303');
+    expect(adv.state.pending).toBeNull();
+    expect(adv.state.phase).toBe('combat');
+    expect(adv.state.phasing).toBe('union');
+  });
+
+  it('Wilderness 18.34: a Train Defence unit forced to retreat with no road or trail hex open is eliminated', () => {
+    const f = game(
+      [
+        { unit: 'us-td-6', hex: '0303' },
+        { unit: 'us-td-10', hex: '1010' },
+        { unit: 'u1', hex: '0910' },
+        { unit: 'c1', hex: '0304' },
+      ],
+      ['0303'],
+    );
+    f.state = at(f, 2);
+    const r = endMovement(f);
+    expect(r.state.units['us-td-6'].status).toBe('eliminated');
+    expect(r.events).toContainEqual(expect.objectContaining({ type: 'no-retreat', unit: 'us-td-6', rule: '8.72' }));
+  });
+
+  it('Wilderness 18.31: Train Defence units never attack', () => {
+    const f = game([
+      { unit: 'us-td-6', hex: '0303' },
+      { unit: 'us-td-10', hex: '1010' },
+      { unit: 'u1', hex: '0910' },
+      { unit: 'c1', hex: '0304' },
+    ]);
+    f.state = at(f, 2);
+    const r = endMovement(f);
+    let state = r.state;
+    while (state.pending) {
+      const side = state.pending.side;
+      const o = legalOrders(f.ctx, state, side).find((x) => x.type !== 'resign')!;
+      const a = applyOrder(f.ctx, state, side, o, fixedDice([]));
+      if (!a.ok) throw new Error(JSON.stringify(a.refusal));
+      state = a.state;
+    }
+    const attacks = legalOrders(f.ctx, state, 'union').filter((o) => o.type === 'attack');
+    expect(attacks.some((o) => (o as unknown as { attackers: string[] }).attackers.some((id) => id.startsWith('us-td')))).toBe(false);
+    const refused = applyOrder(f.ctx, { ...state, units: { ...state.units, c1: { ...state.units.c1, hex: '0304' } } }, 'union', { type: 'attack', attackers: ['us-td-6'], defenders: ['0304'] }, fixedDice([6]));
+    expect(refused.ok).toBe(false);
+  });
+
+  it('Wilderness 18.31-18.35: the Wilderness form of train-unit is played; Chickamauga\'s form still goes to its own hook', () => {
+    expect(unsupportedReason(TD)).toBeNull();
+    expect(unsupportedReason({ ...TD, params: { ...TD.params, displacement: 'eliminated' } })).toMatch(/displacement/);
+  });
+});

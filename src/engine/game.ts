@@ -26,6 +26,7 @@ import { Board, buildBoard } from './rules/blue-grey/board';
 import { applyCombatPhaseOrder, combatPhaseOrders } from './rules/blue-grey/combat-phase';
 import { applyMovementPhaseOrder, movementPhaseOrders } from './rules/blue-grey/movement-phase';
 import { refuse } from './rules/blue-grey/refusals';
+import { unexpectedFields } from './orders';
 import { afterCombatPhase, freshMovementPhase, isNight, skipPlayerTurns } from './rules/blue-grey/sequence-of-play';
 import { applySetupPhaseOrder, beginSetup, setupPhaseOrders } from './rules/blue-grey/setup-phase';
 import { MovementHook, resolveMovementHooks, unsupportedHooks, unsupportedReason } from './rules/hooks';
@@ -254,6 +255,11 @@ function applyOrderUnsafe(
   if (!SIDES.includes(side)) return refuse('BAD_ORDER', '—', `unknown side ${String(side)}`);
   if (!isOrderShape(order))
     return refuse('BAD_ORDER', '—', 'an order is an object with a string "type"');
+  const extra = unexpectedFields(order);
+  if (extra.length > 0) {
+    const names = extra.map((f) => `"${f}"`).join(', ');
+    return refuse('BAD_ORDER', '—', `a "${order.type}" order has no field ${names}`);
+  }
   if (state.phase === 'finished') return refuse('GAME_OVER', '4.0', 'the game is over');
   if (order.type === 'resign') {
     const winner = side === 'union' ? 'confederate' : 'union';

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { seededDice } from './dice';
+import { applyOrder, legalOrders, newGame, notYetSupported, prepareGame, whoMustAct } from './game';
+import { ORDER_FIELDS, unexpectedFields } from './orders';
+import type { MapDocument, ScenarioDocument } from './types';
+
+const root = join(__dirname, '../../scenarios');
+const load = (id: string) => {
+  const scenario = JSON.parse(
+    readFileSync(join(root, id, 'scenario.json'), 'utf8'),
+  ) as ScenarioDocument;
+  const map = JSON.parse(readFileSync(join(root, id, scenario.map), 'utf8')) as MapDocument;
+  return prepareGame(scenario, map);
+};
+
+describe('order shapes', () => {
+  it('an order carrying a field its type does not have is refused, not accepted with the field ignored', () => {
+    const ctx = load('shiloh');
+    const state = newGame(ctx, {}, seededDice('orders'));
+    const listed = legalOrders(ctx, state, 'confederate').find((o) => o.type === 'move')!;
+    expect(applyOrder(ctx, state, 'confederate', listed, seededDice('orders')).ok).toBe(true);
+    for (const junk of [
+      { ...listed, speed: 'double' },
+      { type: 'end-phase', now: true },
+    ]) {
+      const r = applyOrder(ctx, state, 'confederate', junk, seededDice('orders'));
+      expect(r).toEqual({
+        ok: false,
+        refusal: expect.objectContaining({
+          code: 'BAD_ORDER',
+          message: expect.stringMatching(/has no field "(speed|now)"/),
+        }),
+      });
+    }
+  });
+
+  it('every order the engine lists, in random games of every playable scenario, has a registered type and only its fields', () => {
+    const ids = readdirSync(root).filter((id) => existsSync(join(root, id, 'scenario.json')));
+    let checked = 0;
+    for (const id of ids) {
+      const ctx = load(id);
+      if (notYetSupported(ctx.scenario).length > 0) continue;
+      let state = newGame(ctx, {}, seededDice(`orders-${id}`));
+      let pick = 17;
+      for (let i = 0; i < 40 && state.phase !== 'finished'; i++) {
+        const acting = whoMustAct(ctx, state);
+        if (!acting) break;
+        const orders = legalOrders(ctx, state, acting.side).filter((o) => o.type !== 'resign');
+        for (const o of orders) {
+          expect(
+            ORDER_FIELDS[o.type]
+              ? o.type
+              : `unregistered order type "${o.type}" (add it to ORDER_FIELDS)`,
+          ).toBe(o.type);
+          expect(unexpectedFields(o)).toEqual([]);
+          checked++;
+        }
+        pick = (pick * 48271) % 2147483647;
+        const next = applyOrder(
+          ctx,
+          state,
+          acting.side,
+          orders[pick % orders.length],
+          seededDice(`orders-${id}`, state.diceDrawn),
+        );
+        expect(next.ok).toBe(true);
+        if (next.ok) state = next.state;
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+  });
+});

@@ -43,6 +43,18 @@
  *
  * params (exit-points): { side: Side, purpose: "exit-points", fromHexes: HexId[], along: RouteType[],
  *                         toEdge: compass edge, blockedBy: "enemy-units", enemyZocBlocks: false, when?: "end-of-game" }
+ *
+ * Road to Richmond 22.21: "A Line of Communication is defined as a series of
+ * contiguous hexes from 0117 to hex 1528 inclusive completely along roads or
+ * trails that are connected at junctions of the roads or trails. This path
+ * of hexes must be free of Enemy units at the end of the game. Note that it
+ * can pass through Enemy Zones of Control ..." Reading: exit-points with
+ * `toHexes` in place of `toEdge` (the chain must reach one of them, both ends
+ * included, free of enemy units), traced for each side (side "both": each
+ * side's line free of the other's units).
+ *
+ * params (exit-points, Road to Richmond): { side: Side | "both", purpose: "exit-points", fromHexes, along,
+ *                         toHexes: HexId[], blockedBy: "enemy-units", enemyZocBlocks: false, when?: "end-of-game" }
  * params (count-as-eliminated): { side: Side, purpose: "count-as-eliminated", maxLength: number,
  *                         toRoadLeadingOffAtHexes: HexId[], along?: RouteType[] (default road),
  *                         unenteredReinforcementsFromHexes?: HexId[], blockedBy: "enemy-units",
@@ -58,9 +70,9 @@ const EDGES = ['north', 'east', 'south', 'west'];
 const ROUTES = ['turnpike', 'road', 'railway', 'trail', 'sunken-road'];
 
 const exitPointsSupport = knownParams(
-  ['side', 'purpose', 'fromHexes', 'along', 'toEdge', 'blockedBy', 'enemyZocBlocks', 'when'],
+  ['side', 'purpose', 'fromHexes', 'along', 'toEdge', 'toHexes', 'blockedBy', 'enemyZocBlocks', 'when'],
   (p) => {
-    if (p.side !== 'union' && p.side !== 'confederate') return 'a "side"';
+    if (p.side !== 'union' && p.side !== 'confederate' && !(p.side === 'both' && p.toHexes !== undefined)) return 'a "side"';
     if (!Array.isArray(p.fromHexes) || p.fromHexes.length === 0)
       return 'an exit-points line without "fromHexes"';
     if (
@@ -69,6 +81,11 @@ const exitPointsSupport = knownParams(
       p.along.some((r) => !ROUTES.includes(r as string))
     )
       return `along ${JSON.stringify(p.along)}`;
+    if (p.toHexes !== undefined) {
+      if (p.toEdge !== undefined) return 'both "toEdge" and "toHexes"';
+      if (!Array.isArray(p.toHexes) || p.toHexes.length === 0) return `toHexes ${JSON.stringify(p.toHexes)}`;
+      return null;
+    }
     if (!EDGES.includes(p.toEdge as string)) return `toEdge ${JSON.stringify(p.toEdge)}`;
     return null;
   },
@@ -135,7 +152,11 @@ function roadChain(
 ): Set<HexId> {
   const seen = new Set<HexId>();
   const queue: HexId[] = [];
-  for (const h of from) if (ctx.map.has(h) && free(h) && !seen.has(h)) (seen.add(h), queue.push(h));
+  for (const h of from) {
+    if (!ctx.map.has(h) || !free(h) || seen.has(h)) continue;
+    seen.add(h);
+    queue.push(h);
+  }
   while (queue.length > 0) {
     const h = queue.shift()!;
     for (const n of ctx.map.grid.neighbours(h)) {
@@ -168,18 +189,22 @@ export function roadLine(rule: RuleHook): MovementHook & {
       }
       return out;
     };
-    const exitLineHolds = (ctx: GameContext, state: GameState): boolean => {
-      const enemy = enemyUnitsAt(ctx, state, side);
+    const toHexes = (p.toHexes as HexId[] | undefined) ?? null;
+    const lineOf = (ctx: GameContext, state: GameState, s: Side): boolean => {
+      const enemy = enemyUnitsAt(ctx, state, s);
       const free = (h: HexId) => !enemy[ctx.board.index.get(h)!];
       const chain = roadChain(ctx, fromHexes, along, free);
-      for (const h of edgeExits(ctx)) if (chain.has(h)) return true;
+      for (const h of toHexes ?? edgeExits(ctx)) if (chain.has(h)) return true;
       return false;
     };
+    const exitLineHolds = (ctx: GameContext, state: GameState): boolean => lineOf(ctx, state, side);
     return {
       hook: rule.hook,
       case: rule.case,
       exitLineHolds,
       victoryInputs(ctx, state) {
+        if ((p.side as string) === 'both')
+          return { exitLineOfCommunication: { union: lineOf(ctx, state, 'union'), confederate: lineOf(ctx, state, 'confederate') } };
         return { exitLineOfCommunication: { [side]: exitLineHolds(ctx, state) } };
       },
     };

@@ -42,13 +42,23 @@
  *   Combat Phase, once it is made no unit of that side moves, enters or takes
  *   a marker for the rest of the Movement Phase: it is the phase's last act.
  *
+ * Road to Richmond 21.11: the same automatic retreat, but only from a
+ * Confederate unit "that is not on the other side of a non-bridge or ford
+ * creek (not stream) hex side" (autoRetreatNotAcross
+ * "creek-without-bridge-or-ford": such a neighbour does not count); 21.15:
+ * "If, as a result of combat, it would be forced to retreat to some non-road
+ * or non-trail hex, it is destroyed" (retreatOffRoute "eliminated": it may
+ * retreat only into a hex a route of `routes` runs through, in place of the
+ * hexside test); 21.16: "The Train unit may Displace and be Displaced"
+ * (displacement "allowed": the standard 8.8).
+ *
  * params: { unit: string, mayAttack: false, autoRetreatWhenAdjacentInCombatPhaseOf: Side,
  *           enemyMayAdvanceAfterward: false, defenceStrength: number, movement: number,
  *           routes: RouteType[], strategicMovement: false, retreatAcrossOtherHexside: "eliminated",
  *           displacement: "eliminated", zoneOfControl: false, enemyMustAttack: false }
  */
 import type { ApplyResult, GameContext } from '../../game';
-import type { GameState, Order, UnitState } from '../../state';
+import type { GameState, UnitState } from '../../state';
 import type { GameEvent, HexId, RouteType, RuleHook, Side } from '../../types';
 import { otherSide } from '../../types';
 import { eliminate } from '../blue-grey/combat';
@@ -73,6 +83,8 @@ export const trainUnitSupport: HookSupport = knownParams(
     'displacement',
     'zoneOfControl',
     'enemyMustAttack',
+    'autoRetreatNotAcross',
+    'retreatOffRoute',
   ],
   (p) => {
     if (typeof p.unit !== 'string') return 'a train without "unit"';
@@ -85,8 +97,14 @@ export const trainUnitSupport: HookSupport = knownParams(
       'enemyMustAttack',
     ])
       if (p[k] !== undefined && p[k] !== false) return `${k} ${JSON.stringify(p[k])}`;
-    for (const k of ['retreatAcrossOtherHexside', 'displacement'])
-      if (p[k] !== undefined && p[k] !== 'eliminated') return `${k} ${JSON.stringify(p[k])}`;
+    if (p.retreatAcrossOtherHexside !== undefined && p.retreatAcrossOtherHexside !== 'eliminated')
+      return `retreatAcrossOtherHexside ${JSON.stringify(p.retreatAcrossOtherHexside)}`;
+    if (p.displacement !== undefined && p.displacement !== 'eliminated' && p.displacement !== 'allowed')
+      return `displacement ${JSON.stringify(p.displacement)}`;
+    if (p.autoRetreatNotAcross !== undefined && p.autoRetreatNotAcross !== 'creek-without-bridge-or-ford')
+      return `autoRetreatNotAcross ${JSON.stringify(p.autoRetreatNotAcross)}`;
+    if (p.retreatOffRoute !== undefined && (p.retreatOffRoute !== 'eliminated' || p.routes === undefined || p.retreatAcrossOtherHexside !== undefined))
+      return `retreatOffRoute ${JSON.stringify(p.retreatOffRoute)}`;
     const side = p.autoRetreatWhenAdjacentInCombatPhaseOf;
     if (side !== undefined && side !== 'union' && side !== 'confederate')
       return `autoRetreatWhenAdjacentInCombatPhaseOf ${JSON.stringify(side)}`;
@@ -116,11 +134,20 @@ export function trainUnit(rule: RuleHook): MovementHook {
 
   const alongRoute = (ctx: GameContext, a: HexId, b: HexId) =>
     routes === null || ctx.map.routesBetween(a, b).some((r) => routes.includes(r));
+  const notAcrossCreek = p.autoRetreatNotAcross === 'creek-without-bridge-or-ford';
+  const retreatIntoRouteHex = p.retreatOffRoute === 'eliminated';
+  /** Road to Richmond 21.11: a creek hexside with no bridge or ford between them does not count. */
+  const counts = (ctx: GameContext, a: HexId, b: HexId): boolean => {
+    if (!notAcrossCreek) return true;
+    const types = ctx.map.hexside(a, b).map((f) => f.type);
+    return !(types.includes('creek') && !types.includes('bridge') && !types.includes('ford'));
+  };
   const adjacentEnemy = (ctx: GameContext, state: GameState, u: UnitState): boolean =>
     u.status === 'on-map' &&
     u.hex !== null &&
     ctx.map.grid
       .neighbours(u.hex)
+      .filter((n) => counts(ctx, u.hex!, n))
       .some((n) =>
         Object.values(state.units).some(
           (e) => e.side === otherSide(u.side) && e.status === 'on-map' && e.hex === n,
@@ -165,7 +192,12 @@ export function trainUnit(rule: RuleHook): MovementHook {
             );
     },
     retreatStepRefused(ctx, _state, unit, from, to) {
-      if (unit.id !== id || alongRoute(ctx, from, to)) return null;
+      if (unit.id !== id) return null;
+      if (retreatIntoRouteHex)
+        return ctx.map.routesIn(to).some((r) => routes!.includes(r))
+          ? null
+          : `the Train may not retreat into ${to}, a hex without ${routes!.join(' or ')}: eliminated if no other retreat (${rule.case})`;
+      if (alongRoute(ctx, from, to)) return null;
       return `the Train may not retreat across the non-${routes!.join(', non-')} hexside ${from}-${to}: eliminated if no other retreat (${rule.case})`;
     },
     constraint(_ctx, state, unit) {
@@ -178,7 +210,7 @@ export function trainUnit(rule: RuleHook): MovementHook {
       return retreatedNow(state, unit.side) ? afterRetreat() : null;
     },
     noDisplacement(_ctx, unitId) {
-      return unitId === id;
+      return unitId === id && p.displacement !== 'allowed';
     },
     orderTypes: ['train-retreat'],
     movementOrders(ctx, state, side) {

@@ -29,7 +29,7 @@ import {
   TestUnit,
 } from '../../../../src/engine/rules/blue-grey/combat.fixtures';
 import { retreatOptions } from '../../../../src/engine/rules/blue-grey/displacement';
-import { victoryInputs } from '../../../../src/engine/rules/blue-grey/victory';
+import { victoryInputs, victoryPoints } from '../../../../src/engine/rules/blue-grey/victory';
 import { unsupportedHooks } from '../../../../src/engine/rules/hooks';
 
 const root = path.join(__dirname, '../../../../scenarios/chickamauga');
@@ -454,4 +454,52 @@ describe('Chickamauga 21.3 Lines of Communication (line-of-communication along r
     const road = new Set(routes.flatMap((r) => r.hexes));
     return Math.min(...[...road].map((h) => ctx.map.grid.distance(h, hex)));
   }
+});
+
+describe('Chickamauga 21.0 victory points the engine feeds at the end', () => {
+  const ctx = prepareGame(chickamauga, chickamaugaMap);
+  const start = newGame(ctx, {}, fixedDice([]));
+  const points = (s: GameState) => ({ v: victoryInputs(ctx, s) });
+  const view = (s: GameState) => ({
+    union: victoryPoints(ctx, s, 'union'),
+    confederate: victoryPoints(ctx, s, 'confederate'),
+  });
+  const withUnits = (
+    s: GameState,
+    changes: Record<string, Partial<GameState['units'][string]>>,
+  ): GameState => ({
+    ...s,
+    units: Object.fromEntries(
+      Object.entries(s.units).map(([id, u]) => [id, changes[id] ? { ...u, ...changes[id] } : u]),
+    ),
+  });
+  const confederateInfantry = chickamauga.units
+    .filter((u) => u.side === 'confederate' && u.type === 'infantry')
+    .map((u) => u.id);
+  const unionOnMap = Object.values(start.units)
+    .filter((u) => u.side === 'union' && u.status === 'on-map')
+    .map((u) => u.id);
+
+  it('Chickamauga 21.11 iii, 21.31: exited Confederate strength scores 5 VP per CSP only while the road line from 0101/0111 to the east edge is free of Union units', () => {
+    const [a] = confederateInfantry;
+    const exited = withUnits(start, { [a]: { status: 'exited', hex: null } });
+    const base = view(start).confederate;
+    const strength = start.units[a].strength;
+    expect(points(exited).v.exitLineOfCommunication).toEqual({ confederate: true });
+    expect(view(exited).confederate).toBe(base + 5 * strength);
+    // Union units on both exit hexes cut the line: the exit is worth nothing (the unit is still not eliminated, 18.4).
+    const [u1, u2] = unionOnMap;
+    const cut = withUnits(exited, { [u1]: { hex: '0101' }, [u2]: { hex: '0111' } });
+    expect(points(cut).v.exitLineOfCommunication).toEqual({ confederate: false });
+    expect(view(cut).confederate).toBe(base);
+  });
+
+  it('Chickamauga 21.11 iv, 21.32: the Confederate scores 10 VP while the Train has not exited (never entered, or eliminated); every Union unit traces its line at the start', () => {
+    expect(start.units['us-train'].status).toBe('pending');
+    const exitedTrain = withUnits(start, { 'us-train': { status: 'exited', hex: null } });
+    expect(view(start).confederate - view(exitedTrain).confederate).toBe(10);
+    const lost = withUnits(start, { 'us-train': { status: 'eliminated', hex: null } });
+    expect(view(lost).confederate - view(exitedTrain).confederate).toBe(10);
+    expect(points(start).v.withoutLineOfCommunication).toEqual({ union: 0, confederate: 0 });
+  });
 });

@@ -13,7 +13,7 @@ import { Seat } from './entities/seat.entity';
 import { GameContexts } from './game-contexts.service';
 import type { GameUpdate } from './game-updates';
 import { gameNotFound, isGameId } from './game-problems';
-import { gameStatus, gameView, type GameViewDto } from './game-view';
+import { gameStatus, gameView, resultView, type GameViewDto } from './game-view';
 import { hashSeatToken, newSeatToken, newSeed, seedCommitment, tokenMatches } from './seat-tokens';
 import { stateHash } from './state-hash';
 
@@ -199,9 +199,7 @@ export class GamesService {
       let result: GameViewDto['result'] = null;
       if (state.result) {
         const ctx = await this.contexts.get(row.scenarioId).catch(() => undefined);
-        result = ctx
-          ? gameView(ctx, row, state, row.version, row.updatedAt).result
-          : { ...state.result, competitionScore: null };
+        result = ctx ? resultView(ctx, state) : { ...state.result, competitionScore: null };
       }
       items.push({
         id: row.id,
@@ -302,21 +300,9 @@ export class GamesService {
 
   /** GET /v1/games/{id}/replay: the whole log; the seed only once the game is over. */
   async replay(id: string): Promise<ReplayDto> {
-    const { row, ctx, state } = await this.load(id);
+    const header = await this.replayHeader(id);
     const entries = await this.entriesAfter(id, 0);
-    const status = gameStatus(state);
-    return {
-      id: row.id,
-      scenario: row.scenarioId,
-      rulesSystem: row.rulesSystem,
-      rulesVersion: row.rulesVersion,
-      options: row.options,
-      status,
-      seedCommitment: row.seedCommitment,
-      seed: status === 'finished' ? row.seed : null,
-      result: gameView(ctx, row, state, row.version, row.updatedAt).result,
-      entries: entries.map(toReplayEntry),
-    };
+    return { ...header, entries: entries.map(toReplayEntry) };
   }
 
   /** The replay header without entries (for streaming the entries as NDJSON). */
@@ -332,7 +318,7 @@ export class GamesService {
       status,
       seedCommitment: row.seedCommitment,
       seed: status === 'finished' ? row.seed : null,
-      result: gameView(ctx, row, state, row.version, row.updatedAt).result,
+      result: resultView(ctx, state),
     };
   }
 

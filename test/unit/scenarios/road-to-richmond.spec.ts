@@ -68,7 +68,8 @@ describe('Road to Richmond scenario document', () => {
     const us = placed('union');
     expect(us).toHaveLength(19);
     expect(total(us)).toBe(94);
-    expect(countBy(us)).toEqual({ infantry: 13, cavalry: 1, artillery: 4, 'siege-train': 1 });
+    // The Siege Train is an artillery unit (21.2) with its own profile in the special-artillery hook.
+    expect(countBy(us)).toEqual({ infantry: 13, cavalry: 1, artillery: 5 });
     expect(placed('confederate')).toHaveLength(0);
   });
 
@@ -81,7 +82,7 @@ describe('Road to Richmond scenario document', () => {
     expect(at('0908')).toEqual(['1/1/V', '3/1/V']);
     expect(at('0409')).toEqual(['2/2/VI', '3/2/VI']);
     expect(at('0410')).toEqual(['2R', 'S']);
-    expect(unit('us-siege-train')).toMatchObject({ designation: 'S', type: 'siege-train', strength: 8 });
+    expect(unit('us-siege-train')).toMatchObject({ designation: 'S', type: 'artillery', strength: 8 });
     expect(at('0511')).toEqual(['5R', '1/2/VI']);
     expect(at('1726')).toEqual(['1/2/IV']);
     expect(unit('us-1-2-iv').strength).toBe(6);
@@ -296,8 +297,11 @@ describe('Road to Richmond scenario document', () => {
   });
 
   it('22.21, 22.22: the Lines of Communication 0117-1528 (both sides) and, if the Train never entered, Union units within 10 hexes of a road leaving at 1528 or 2426', () => {
-    expect(rule('22.21').params).toMatchObject({ side: 'both', fromHex: '0117', toHex: '1528', along: ['road', 'trail'], blockedBy: ['enemy-units'] });
-    expect(rule('22.22').params).toMatchObject({ side: 'union', onlyIfUnitNeverEntered: 'us-train', maxLength: 10, toRoadLeadingOffAtHexes: ['1528', '2426'], blockedBy: ['enemy-units'] });
+    expect(rule('22.21').params).toMatchObject({ side: 'both', purpose: 'exit-points', fromHexes: ['0117'], toHexes: ['1528'], along: ['road', 'trail'], blockedBy: 'enemy-units', enemyZocBlocks: false });
+    expect(rule('22.22').params).toMatchObject({ side: 'union', purpose: 'count-as-eliminated', maxLength: 10, toRoadLeadingOffAtHexes: ['1528', '2426'], along: ['road', 'trail'], blockedBy: 'enemy-units', enemyZocBlocks: false });
+    // Only if the Train never entered (22.22): the point rule's condition; reinforcements never brought on are not checked.
+    expect(rule('22.22').params).not.toHaveProperty('unenteredReinforcementsFromHexes');
+    expect(scenario.victory.points.find((r) => r.case === '22.22')).toMatchObject({ onlyIf: { unitNeverEntered: 'us-train' } });
   });
 
   it('18.1 missing, 21.23 duplicated, and every other defect of battles.md 19 has a note', () => {

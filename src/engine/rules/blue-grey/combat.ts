@@ -322,6 +322,7 @@ export function terrainOptions(ctx: GameContext, state: GameState, c: Combat): T
       }
       return null;
     },
+    hexsideHalvingWaived: (features) => ctx.hooks.some((h) => h.hexsideHalvingWaived?.(features)), // e.g. Road to Richmond 18.51
   }).options;
 }
 
@@ -353,8 +354,10 @@ export function combatStrengths(ctx: GameContext, state: GameState, c: Combat, b
   for (const id of c.defenders) {
     const u = state.units[id];
     if (!onMap(u) || !c.defenderHexes.includes(u.hex)) continue;
+    let own: number | null = null;
+    for (const h of ctx.hooks) own ??= h.defenceStrength?.(ctx, state, id) ?? null; // e.g. Road to Richmond 21.23
     const s = defendingStrength({
-      strength: u.strength,
+      strength: own ?? u.strength,
       morale: u.morale,
       artilleryBonus:
         isArtillery(ctx, id) && adjacentAttack && u.morale !== 'routed' && supported(ctx, state, u) &&

@@ -135,6 +135,8 @@ export interface Mover {
   cls: CostClass;
   /** Thirds available (6.15). */
   allowance: number;
+  /** The allowance of a move that ends in an Enemy controlled hex, where an exclusive rule makes it smaller (Road to Richmond 17.2). */
+  zocAllowance?: number;
   strategic: boolean;
   /** 11.12: began in an Enemy controlled hex at Night and left it: may not enter any Enemy controlled hex. */
   leftEnemyZoc: boolean;
@@ -153,13 +155,17 @@ export function moverFor(env: MoveEnv, unit: UnitState, strategic: boolean, star
   const spec = env.ctx.unitSpecs.get(unit.id)!;
   const night = env.state.night;
   let allowance = movementAllowance(env.ctx, unit.id, night) + (strategic ? strategicBonusThirds(spec.type, night) : 0);
+  const standard = allowance;
   // Exclusive rules may change it (Fredericksburg 18.2: halved in fog).
   for (const h of env.ctx.hooks) allowance = h.movementAllowance?.(env.ctx, env.state, unit, allowance, strategic) ?? allowance;
+  let zocAllowance: number | undefined;
+  for (const h of env.ctx.hooks) zocAllowance ??= h.allowanceIntoEnemyZoc?.(env.ctx, env.state, unit, standard) ?? undefined;
   return {
     unit,
     type: spec.type,
     cls: costClassOf(spec.type),
     allowance,
+    ...(zocAllowance !== undefined ? { zocAllowance } : {}),
     strategic,
     leftEnemyZoc: startedInEnemyZoc && night,
     routed: unit.morale === 'routed',
@@ -392,6 +398,12 @@ export function checkPath(
     return refusal('NO_MOVE', '6.0', 'a move must end in another hex than it began (to stay, give no order)');
   if (b.crossingHex[cur])
     return refusal('ENDS_IN_FERRY', '6.28', `units may never end their movement in a ferry or pontoon hex (${b.ids[cur]})`);
+  if (m.zocAllowance !== undefined && env.enemyZoc[cur] && total > m.zocAllowance && path.length > 1)
+    return refusal(
+      'EXCEEDS_ALLOWANCE',
+      '6.15',
+      `the path costs ${fmt(total)} MP and ends in an Enemy controlled hex, which this unit may enter only within ${fmt(m.zocAllowance)} MP`,
+    );
   if (total > m.allowance && path.length > 1)
     return refusal(
       'EXCEEDS_ALLOWANCE',
@@ -456,6 +468,7 @@ export function reach(env: MoveEnv, m: Mover, start: MoveStart, crossing: Crossi
   const out: Reach[] = [];
   const relax = (from: number, mid: number, to: number, nd: number) => {
     if (nd > m.allowance) return;
+    if (m.zocAllowance !== undefined && env.enemyZoc[to] && nd > m.zocAllowance) return;
     const old = dist[to];
     if (old >= 0 && old <= nd) return;
     if (old < 0) touched.push(to);

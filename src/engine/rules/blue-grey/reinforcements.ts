@@ -23,7 +23,8 @@ export function entryRefusal(ctx: GameContext, state: GameState, unit: UnitState
   if (unit.status !== 'pending') return refusal('NOT_A_REINFORCEMENT', '5.0', `${unit.id} is not waiting to enter`);
   const spec = scheduleOf(ctx, state, unit);
   if (!spec) return refusal('NOT_A_REINFORCEMENT', '5.0', `${unit.id} has no reinforcement schedule`);
-  if (state.turn < spec.turn)
+  // An exclusive rule may bring it earlier (Road to Richmond 17.5 early arrival).
+  if (state.turn < spec.turn && !ctx.hooks.some((h) => h.arrivesEarly?.(ctx, state, unit)))
     return refusal('REINFORCEMENT_NOT_YET', '5.0', `${unit.id} arrives on Game-Turn ${spec.turn}`);
   // A condition is the named exclusive rule's to check (Fredericksburg 17.2 alternative counters), if declared.
   if (spec.condition && !ctx.hooks.some((h) => h.hook === spec.condition!.hook))

@@ -55,6 +55,8 @@ export interface TerrainInput {
   extraRightShifts?: Array<{ shift: number; source: string }>;
   /** An exclusive rule's own line for a hex terrain's halving (Cemetery Hill 19.1), or null for the chart's. */
   hexHalving?: (terrain: HexTerrain) => { halved: boolean; source: string } | null;
+  /** True if an exclusive rule waives a hexside's stream/bridge halving (Road to Richmond 18.51), given its feature types. */
+  hexsideHalvingWaived?: (features: readonly string[]) => boolean;
 }
 
 export interface Shift {
@@ -107,14 +109,16 @@ function hexsideHalving(
 ): string | null {
   const { map } = input;
   const terrain = map.hex(into).terrain;
-  for (const f of map.hexside(from, into)) {
+  const features = map.hexside(from, into);
+  const waived = input.hexsideHalvingWaived?.(features.map((f) => f.type)) ?? false;
+  for (const f of features) {
     switch (f.type) {
       case 'stream':
-        if (!a.artillery) return 'stream hexside (TEC; 8.47 spares artillery)';
+        if (!a.artillery && !waived) return 'stream hexside (TEC; 8.47 spares artillery)';
         break;
       case 'bridge':
         // TEC, A9: in a bridge hex the bridge hexside has no effect.
-        if (!a.artillery && terrain !== 'bridge') return 'bridge hexside (TEC; 8.47 spares artillery)';
+        if (!a.artillery && terrain !== 'bridge' && !waived) return 'bridge hexside (TEC; 8.47 spares artillery)';
         break;
       case 'ford':
         if (!a.artillery && terrain !== 'ford') return 'ford hexside (TEC; 8.47 spares artillery)';

@@ -42,6 +42,7 @@ import { enemyZocOf } from '../blue-grey/zoc';
 import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { arrival, arrivalSupport, isArrivalForm } from './reinforcement-arrival';
 
 interface Relocation {
   toward: string[];
@@ -53,7 +54,11 @@ export interface DelayState {
   delayed: Record<string, number>;
 }
 
-export const conditionalReinforcementsSupport: HookSupport = knownParams(
+// Road to Richmond 17.1, 17.32, 17.4/17.5: arrival anywhere in a zone, an alternate hex, early arrival (reinforcement-arrival.ts).
+export const conditionalReinforcementsSupport: HookSupport = (rule) =>
+  isArrivalForm(rule.params ?? {}) ? arrivalSupport(rule) : delayAndOptionSupport(rule);
+
+const delayAndOptionSupport: HookSupport = knownParams(
   ['mode', 'blockedWhen', 'delayTurns', 'relocate', 'option', 'units'],
   (p) => {
     if (p.mode === 'optional') {
@@ -83,6 +88,7 @@ export const conditionalReinforcementsSupport: HookSupport = knownParams(
 
 export function conditionalReinforcements(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
+  if (isArrivalForm(p)) return arrival(rule);
   if (p.mode === 'optional') return optionalReinforcements(rule);
   const blockedWhen = (p.blockedWhen as string[]) ?? ['enemy-occupied', 'enemy-controlled'];
   const delayTurns = (p.delayTurns as number) ?? 1;

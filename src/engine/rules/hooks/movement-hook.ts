@@ -151,6 +151,19 @@ export interface MovementHook {
    * events (with any decision pending), or null (combat-phase.ts).
    */
   beforeAttacks?(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } | null;
+  /** True if this pending unit may enter before its chart's Game-Turn now (Road to Richmond 17.5 early arrival; reinforcements.ts). */
+  arrivesEarly?(ctx: GameContext, state: GameState, unit: UnitState): boolean;
+  /**
+   * The Movement Allowance in thirds for a move of this unit that ends in an
+   * Enemy controlled hex, given its allowance before exclusive rules, or null
+   * for the same allowance (Road to Richmond 17.2: doubled only if it enters
+   * no Union Zone of Control; movement.ts).
+   */
+  allowanceIntoEnemyZoc?(ctx: GameContext, state: GameState, unit: UnitState, thirds: number): number | null;
+  /** A unit's defence strength replacing its current strength, or null (Road to Richmond 21.23 the Siege Train defends with 1; combat.ts). */
+  defenceStrength?(ctx: GameContext, state: GameState, unitId: string): number | null;
+  /** True if attacking across this hexside (its feature types) is not halved by its stream/bridge (Road to Richmond 18.51; terrain-combat.ts). */
+  hexsideHalvingWaived?(features: readonly string[]): boolean;
   /** Bombardment range of a unit, or null for the standard one (9.11). */
   bombardRange?(ctx: GameContext, unitId: string): number | null;
   /** True if a unit's attack strength is not subject to range effects (9.14). */

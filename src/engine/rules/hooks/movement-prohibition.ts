@@ -51,6 +51,7 @@ import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { hexesEntered } from './hexes-entered';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { commandControlZone, commandControlZoneSupport, isZoneForm } from './command-control-zone';
 
 interface Period {
   turns: number[];
@@ -66,7 +67,11 @@ export interface ProhibitionState {
   leftSetUp: string[];
 }
 
-export const movementProhibitionSupport: HookSupport = knownParams(
+// Road to Richmond 18.2, 20.1-20.3: the zone form (command-control-zone.ts).
+export const movementProhibitionSupport: HookSupport = (rule) =>
+  isZoneForm(rule.params ?? {}) ? commandControlZoneSupport(rule) : periodSupport(rule);
+
+const periodSupport: HookSupport = knownParams(
   ['side', 'periods', 'advanceIntoProhibited', 'retreatIntoProhibited', 'startingInProhibitedMayLeave'],
   (p) => {
     if (p.side !== 'union' && p.side !== 'confederate') return 'a prohibition without "side"';
@@ -94,6 +99,7 @@ export const movementProhibitionSupport: HookSupport = knownParams(
 
 export function movementProhibition(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
+  if (isZoneForm(p)) return commandControlZone(rule);
   const side = p.side as Side;
   const periods = (p.periods as Period[]) ?? [];
   const key = hookKey(rule);

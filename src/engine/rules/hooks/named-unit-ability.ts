@@ -19,8 +19,13 @@
  */
 import type { RuleHook } from '../../types';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { doubleMovement, doubleMovementSupport, isDoubleMovementForm } from './double-movement';
 
-export const namedUnitAbilitySupport: HookSupport = knownParams(
+// Road to Richmond 17.2: the movement multiple form (double-movement.ts).
+export const namedUnitAbilitySupport: HookSupport = (rule) =>
+  isDoubleMovementForm(rule.params ?? {}) ? doubleMovementSupport(rule) : singleUnitSupport(rule);
+
+const singleUnitSupport: HookSupport = knownParams(
   ['unit', 'movement', 'retreatBeforeCombat'],
   (p) => {
     if (typeof p.unit !== 'string') return 'a named-unit ability without "unit"';
@@ -49,6 +54,7 @@ export const namedUnitAbilitySupport: HookSupport = knownParams(
 
 export function namedUnitAbility(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
+  if (isDoubleMovementForm(p)) return doubleMovement(rule);
   const unit = p.unit as string;
   const rbc = p.retreatBeforeCombat as { case: string; dieRolls: number[] } | undefined;
   return {

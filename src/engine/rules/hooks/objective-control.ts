@@ -28,8 +28,13 @@ import type { GameEvent, HexId, RuleHook, Side } from '../../types';
 import { SIDES } from '../../types';
 import { zocOf } from '../blue-grey/zoc';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { isOccupationTally, occupationTally, occupationTallySupport } from './occupation-tally';
 
-export const objectiveControlSupport: HookSupport = knownParams(['hexes', 'control', 'initial'], (p) => {
+// Road to Richmond 22.13: the per-Game-Turn tally form (occupation-tally.ts).
+export const objectiveControlSupport: HookSupport = (rule) =>
+  isOccupationTally(rule.params ?? {}) ? occupationTallySupport(rule) : lastUnitOrZocSupport(rule);
+
+const lastUnitOrZocSupport: HookSupport = knownParams(['hexes', 'control', 'initial'], (p) => {
   if (!Array.isArray(p.hexes) || p.hexes.length === 0) return 'objective control without "hexes"';
   if (p.control !== 'last-unit-or-zoc') return `control ${JSON.stringify(p.control)}`;
   if (p.initial !== undefined && p.initial !== 'union' && p.initial !== 'confederate') return `initial ${JSON.stringify(p.initial)}`;
@@ -38,6 +43,7 @@ export const objectiveControlSupport: HookSupport = knownParams(['hexes', 'contr
 
 export function objectiveControl(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
+  if (isOccupationTally(p)) return occupationTally(rule);
   const hexes = (p.hexes as HexId[]) ?? [];
 
   /** For each objective hex: the side of a unit in it, else the sides whose Zone of Control covers it. */

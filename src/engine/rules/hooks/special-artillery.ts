@@ -24,9 +24,21 @@
  *   strength is not reduced with range (9.14); defensiveBonus953 false: no
  *   9.53 one-half bonus in defence.
  *
+ * Road to Richmond 21.23 (printed twice): "The Union Siege Train Artillery
+ * unit defends with one Combat Strength Point, which is not increased due to
+ * the adjacency of Enemy attacking units." / "... may only move along roads
+ * and trails, and if forced to retreat off of a road or trail, is eliminated
+ * and considered destroyed for Victory Point considerations." Readings:
+ * defenceStrength replaces its strength in defence (8.32; morale and terrain
+ * still apply to it); routes: every step of its moves crosses a hexside a
+ * route of those types crosses (6.22 "along"); retreatOffRoute "eliminated":
+ * it may not retreat into a hex no such route runs through (8.72: with no
+ * other retreat it is eliminated, which counts its printed strength, 21.24).
+ *
  * params: { side?: Side, units: string[], immobile?: boolean, retreatEliminates?: boolean,
  *           retreatIgnoredWhenAttackedOnlyByArtillery?: boolean, range?: number,
- *           rangeEffects?: boolean, defensiveBonus953?: boolean, mayNotAdvance?: true }
+ *           rangeEffects?: boolean, defensiveBonus953?: boolean, mayNotAdvance?: true,
+ *           defenceStrength?: number, routes?: RouteType[], retreatOffRoute?: "eliminated" }
  *         | { waiveCase: "9.18" }
  *
  * Chattanooga 19.14: "The provisions of Case 9.18 do not apply to this
@@ -35,7 +47,10 @@
  * 1:5 column like any other attack at such odds (8.62). Only 9.18 can be
  * waived; a declaration naming another case is refused.
  */
-import type { RuleHook } from '../../types';
+import type { RouteType, RuleHook } from '../../types';
+import type { GameContext } from '../../game';
+import type { GameState, UnitState } from '../../state';
+import type { HexId } from '../../types';
 import { refusal } from '../blue-grey/refusals';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 
@@ -51,6 +66,9 @@ export const specialArtillerySupport: HookSupport = knownParams(
     'defensiveBonus953',
     'mayNotAdvance',
     'waiveCase',
+    'defenceStrength',
+    'routes',
+    'retreatOffRoute',
   ],
   (p) => {
     if (p.waiveCase !== undefined && p.waiveCase !== '9.18') return `waiveCase ${JSON.stringify(p.waiveCase)}`;
@@ -63,6 +81,13 @@ export const specialArtillerySupport: HookSupport = knownParams(
       return `range ${String(p.range)}`;
     // 9.47: artillery never advances, so "may not advance" is already the standard rule; the opposite is not implemented.
     if (p.mayNotAdvance === false) return 'mayNotAdvance false';
+    if (p.defenceStrength !== undefined && (typeof p.defenceStrength !== 'number' || !Number.isInteger(p.defenceStrength) || p.defenceStrength < 0))
+      return `defenceStrength ${JSON.stringify(p.defenceStrength)}`;
+    const routes = ['turnpike', 'road', 'railway', 'trail', 'sunken-road'];
+    if (p.routes !== undefined && (!Array.isArray(p.routes) || p.routes.length === 0 || p.routes.some((r) => !routes.includes(r as string))))
+      return `routes ${JSON.stringify(p.routes)}`;
+    if (p.retreatOffRoute !== undefined && (p.retreatOffRoute !== 'eliminated' || p.routes === undefined))
+      return `retreatOffRoute ${JSON.stringify(p.retreatOffRoute)}`;
     return null;
   },
 );
@@ -74,9 +99,33 @@ export function specialArtillery(rule: RuleHook): MovementHook {
   const isOne = (id: string) => units.has(id);
   const isArtilleryUnit = (type: string | undefined) =>
     type === 'artillery' || type === 'horse-artillery';
+  const routes = (p.routes as RouteType[] | undefined) ?? null;
+  const defence = p.defenceStrength as number | undefined;
   return {
     hook: rule.hook,
     case: rule.case,
+    ...(defence !== undefined
+      ? { defenceStrength: (_ctx: unknown, _state: unknown, id: string) => (isOne(id) ? defence : null) }
+      : {}),
+    ...(routes !== null
+      ? {
+          stepForbidden: (ctx: GameContext, _state: GameState, unit: UnitState) =>
+            isOne(unit.id)
+              ? (from: HexId, to: HexId) =>
+                  ctx.map.routesBetween(from, to).some((r) => routes.includes(r))
+                    ? null
+                    : refusal('OFF_ROUTE', rule.case, `${unit.id} moves only along ${routes.join(' or ')} (${from} to ${to})`)
+              : null,
+        }
+      : {}),
+    ...(routes !== null && p.retreatOffRoute === 'eliminated'
+      ? {
+          retreatStepRefused: (ctx: GameContext, _state: GameState, unit: UnitState, _from: HexId, to: HexId) =>
+            isOne(unit.id) && !ctx.map.routesIn(to).some((r) => routes.includes(r))
+              ? `${unit.id} may not retreat off the ${routes.join(' and ')} into ${to}: eliminated if no other retreat (${rule.case})`
+              : null,
+        }
+      : {}),
     constraint(_ctx, _state, unit) {
       if (p.immobile !== true || !isOne(unit.id)) return null;
       return {

@@ -43,8 +43,13 @@
  */
 import type { HexTerrain, RuleHook } from '../../types';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { combatTerrainOverride, combatTerrainOverrideSupport, isCombatTerrainForm } from './terrain-override-combat';
 
-export const terrainOverrideSupport: HookSupport = knownParams(
+// Road to Richmond 18.51, 18.52, 18.6: hexside and advance lines (terrain-override-combat.ts).
+export const terrainOverrideSupport: HookSupport = (rule) =>
+  isCombatTerrainForm(rule.params ?? {}) ? combatTerrainOverrideSupport(rule) : hexAndCostSupport(rule);
+
+const hexAndCostSupport: HookSupport = knownParams(
   ['terrain', 'attackerHalved', 'redoubt', 'equalForDefenceAndMovement', 'side', 'entryCost', 'route', 'alongCost'],
   (p) => {
     if (p.side !== undefined || p.entryCost !== undefined || p.route !== undefined || p.alongCost !== undefined) {
@@ -73,6 +78,7 @@ export const terrainOverrideSupport: HookSupport = knownParams(
 
 export function terrainOverride(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
+  if (isCombatTerrainForm(p)) return combatTerrainOverride(rule);
   const terrain = p.terrain as HexTerrain;
   const halved = p.attackerHalved as boolean;
   if (p.redoubt !== undefined) return { hook: rule.hook, case: rule.case }; // a definition the map's one redoubt feature carries

@@ -325,6 +325,21 @@ describe('Chickamauga 20.0 Wilder (named-unit-ability)', () => {
     expect(four.events).toContainEqual(
       expect.objectContaining({ type: 'die-rolled', roll: 4, succeeds: true }),
     );
+    // He retreats two hexes (8.77, A43) along the path his owner picks; no combat is resolved.
+    expect(four.state.pending).toMatchObject({
+      side: 'union',
+      kind: 'retreat',
+      unit: 'us-wilder',
+      hexes: 2,
+      reason: 'cavalry-rbc',
+    });
+    const gone = play(a.ctx, four.state, 'union', {
+      type: 'retreat',
+      unit: 'us-wilder',
+      path: ['0505', '0606'],
+    });
+    expect(gone.state.units['us-wilder'].hex).toBe('0606');
+    expect(gone.events.filter((e) => e.type === 'combat-resolved')).toEqual([]);
     const b = attackOn(5);
     const five = play(
       b.ctx,

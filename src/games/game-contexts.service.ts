@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { prepareGame, type GameContext } from '../engine/game';
 import { ProblemException } from '../common/errors/problem';
-import { ScenarioSource } from './scenario-source';
+import { ScenariosService } from '../scenarios/scenarios.service';
 import { unknownScenario } from './game-problems';
 
 /** How many prepared scenarios to keep (shipped ones and recently played custom ones). */
@@ -12,12 +12,14 @@ const CACHE_SIZE = 64;
  * once per scenario and shared by every game of it. Scenario documents never
  * change under an id (custom uploads are immutable), so the cache needs no
  * invalidation; it only forgets the least recently used beyond CACHE_SIZE.
+ * The documents come from ScenariosService (shipped and custom), which loads
+ * and caches them: one loader and one document cache for the whole app.
  */
 @Injectable()
 export class GameContexts {
   private readonly cache = new Map<string, Promise<GameContext>>();
 
-  constructor(private readonly scenarios: ScenarioSource) {}
+  constructor(private readonly scenarios: ScenariosService) {}
 
   /** The context of scenario `id`; 422 UNKNOWN_SCENARIO when there is none. */
   async get(id: string): Promise<GameContext> {

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { ScenariosModule } from '../scenarios/scenarios.module';
-import { ScenariosService } from '../scenarios/scenarios.service';
 import { GameContexts } from './game-contexts.service';
 import { GameUpdatesBus, InProcessGameUpdatesBus, RedisGameUpdatesBus } from './game-updates';
 import { GamesController } from './games.controller';
 import { GamesResolver } from './games.resolver';
 import { GamesService } from './games.service';
 import { ReplaysController } from './replays.controller';
-import { ScenarioSource } from './scenario-source';
 import { SeatTokenGuard } from './seat-token.guard';
 
 /** Games: lifecycle, seats and tokens, persistence, replays, live updates. */
@@ -20,7 +18,6 @@ import { SeatTokenGuard } from './seat-token.guard';
     GameContexts,
     SeatTokenGuard,
     GamesResolver,
-    { provide: ScenarioSource, useExisting: ScenariosService },
     {
       // Across instances through Redis pub/sub when REDIS_URL is set; in-process otherwise.
       provide: GameUpdatesBus,

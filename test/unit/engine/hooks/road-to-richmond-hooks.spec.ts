@@ -91,3 +91,107 @@ describe('Road to Richmond 17.2 double movement on Game-Turn One (named-unit-abi
     expect(destinations(g, 'confederate', 'c1')).toContain('0605');
   });
 });
+
+describe('Road to Richmond 17.32 Jackson at 1301 or 1901 (conditional-reinforcements, blocked-entry)', () => {
+  const game = (union: string) =>
+    setUp(
+      testMap({ columns: 20, rows: 10 }),
+      testScenario({
+        units: [unit('cj', 'confederate'), unit('u1', 'union')],
+        placements: [{ unit: 'u1', hex: union }],
+        reinforcements: [
+          { side: 'confederate', turn: 2, entry: ['1301', '1901'], units: ['cj'], case: '17.32', condition: { hook: 'conditional-reinforcements', params: { mode: 'blocked-entry' } } },
+        ],
+        firstPlayer: 'confederate',
+        turns: 3,
+        specialRules: [declared('17.32')],
+      }),
+    );
+
+  it('Road to Richmond 17.32: Jackson enters at 1301 while no Union unit occupies or controls it', () => {
+    const f = game('1008');
+    f.state = at(f, 2, 'confederate');
+    expect(entries(f, 'confederate', 'cj')).toEqual(['1301']);
+  });
+
+  it('Road to Richmond 17.32: with 1301 in a Union Zone of Control, Jackson enters at 1901 instead, on the same Game-Turn', () => {
+    const f = game('1302');
+    f.state = at(f, 2, 'confederate');
+    expect(entries(f, 'confederate', 'cj')).toEqual(['1901']);
+    const r = tryOrder(f, 'confederate', { type: 'enter', unit: 'cj', hex: '1301', path: ['1301'] });
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('Road to Richmond 17.4, 17.5, 22.14 early arrival (conditional-reinforcements)', () => {
+  const early = withParams('17.4, 17.5', {
+    triggers: [
+      { when: 'unit-in-hexes', case: '17.4 i', triggerHexes: ['0505'] },
+      { when: 'unit-within-range', case: '17.4 ii', ofHexes: ['2010'], range: 6, inclusive: true },
+    ],
+  });
+  const cond = (k: number) => ({ hook: 'conditional-reinforcements', params: { mode: 'early-arrival', turnsAfterActivation: k } });
+  const game = () =>
+    setUp(
+      testMap({ columns: 20, rows: 10 }),
+      testScenario({
+        units: [unit('c1', 'confederate'), unit('u13', 'union'), unit('u14', 'union'), unit('c18', 'confederate')],
+        placements: [{ unit: 'c1', hex: '0105' }],
+        reinforcements: [
+          { side: 'union', turn: 13, entry: ['2005'], units: ['u13'], case: '17.31', condition: cond(1) },
+          { side: 'union', turn: 14, entry: ['2006'], units: ['u14'], case: '17.31', condition: cond(2) },
+          { side: 'confederate', turn: 18, entry: ['0101'], units: ['c18'], case: '17.32', condition: cond(6) },
+        ],
+        firstPlayer: 'confederate',
+        turns: 20,
+        specialRules: [early],
+      }),
+    );
+
+  it('Road to Richmond 17.4 i, 17.5: a Confederate unit on a trigger hex in its Movement Phase activates; the Game-Turn 13 group may come on the next Game-Turn, 14 two after, 18 six after', () => {
+    const f = game();
+    f.state = at(f, 3, 'confederate');
+    expect(victoryInputs(f.ctx, f.state).events).toEqual([]);
+    const r = tryOrder(f, 'confederate', { type: 'move', unit: 'c1', path: ['0205', '0305', '0405', '0505'] });
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    expect(r.events.map((e) => e.type)).toContain('early-reinforcements-activated');
+    expect(victoryInputs(f.ctx, r.state).events).toEqual(['early-reinforcements-activated']);
+    f.state = { ...r.state, turn: 3, phase: 'movement', phasing: 'union', movement: freshMovementPhase() };
+    expect(entries(f, 'union', 'u13')).toEqual([]);
+    f.state = { ...f.state, turn: 4 };
+    expect(entries(f, 'union', 'u13')).toEqual(['2005']);
+    expect(entries(f, 'union', 'u14')).toEqual([]);
+    f.state = { ...f.state, turn: 5 };
+    expect(entries(f, 'union', 'u14')).toEqual(['2006']);
+    f.state = { ...f.state, turn: 8, phasing: 'confederate' };
+    expect(entries(f, 'confederate', 'c18')).toEqual([]);
+    f.state = { ...f.state, turn: 9 };
+    expect(entries(f, 'confederate', 'c18')).toEqual(['0101']);
+  });
+
+  it('Road to Richmond 17.4 ii: coming within six hexes (inclusive) of the named hex activates; seven hexes does not; without Activation nothing comes early', () => {
+    const f = game();
+    f.state = at(f, 3, 'confederate');
+    f.state = { ...f.state, units: { ...f.state.units, c1: { ...f.state.units.c1, hex: '1205' } } };
+    const far = tryOrder(f, 'confederate', { type: 'move', unit: 'c1', path: ['1305'] });
+    if (!far.ok) throw new Error(JSON.stringify(far.refusal));
+    expect(f.ctx.map.grid.distance('1305', '2010')).toBeGreaterThan(6);
+    expect(far.events.map((e) => e.type)).not.toContain('early-reinforcements-activated');
+    f.state = { ...far.state, turn: 12, phasing: 'union', movement: freshMovementPhase() };
+    expect(entries(f, 'union', 'u13')).toEqual([]);
+    f.state = at(f, 3, 'confederate');
+    f.state = { ...f.state, units: { ...f.state.units, c1: { ...f.state.units.c1, hex: '1309' } } };
+    const near = tryOrder(f, 'confederate', { type: 'move', unit: 'c1', path: ['1410'] });
+    if (!near.ok) throw new Error(JSON.stringify(near.refusal));
+    expect(f.ctx.map.grid.distance('1410', '2010')).toBe(6);
+    expect(near.events.map((e) => e.type)).toContain('early-reinforcements-activated');
+  });
+
+  it('Road to Richmond 17.4: a Union unit on a trigger hex activates nothing (the Confederate triggers it)', () => {
+    const f = game();
+    f.state = at(f, 13, 'union');
+    const r = tryOrder(f, 'union', { type: 'enter', unit: 'u13', hex: '2005', path: ['2005', '1905'] });
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    expect(r.events.map((e) => e.type)).not.toContain('early-reinforcements-activated');
+  });
+});

@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
+import type { GameState } from '../engine/state';
+import type { GameEntry } from './entities/game-entry.entity';
+import { gameStatus } from './game-view';
 
 /** What live clients receive for each accepted entry (SSE `entry` events, GraphQL gameUpdated). */
 export interface GameUpdate {
@@ -17,6 +20,28 @@ export interface GameUpdate {
   /** Game status after the entry: "active" or "finished". */
   status: string;
   result: unknown;
+}
+
+/** The update of a log entry (as just inserted, or read back with its state snapshot). */
+export function updateOfEntry(
+  e: Pick<
+    GameEntry,
+    'gameId' | 'seq' | 'side' | 'order' | 'events' | 'stateHash' | 'state' | 'createdAt'
+  >,
+): GameUpdate {
+  const state = e.state as GameState;
+  return {
+    gameId: e.gameId,
+    seq: e.seq,
+    version: e.seq,
+    side: e.side,
+    order: e.order,
+    events: e.events as unknown[],
+    stateHash: e.stateHash,
+    at: e.createdAt.toISOString(),
+    status: gameStatus(state),
+    result: state.result,
+  };
 }
 
 export type GameUpdateListener = (update: GameUpdate) => void;

@@ -17,7 +17,7 @@ import { Observable } from 'rxjs';
 import { ProblemException } from '../common/errors/problem';
 import { CreateGameDto } from './dto/create-game.dto';
 import { ListGamesQuery } from './dto/list-games.query';
-import { GameUpdatesBus, type GameUpdate } from './game-updates';
+import { GameUpdatesBus, updateOfEntry, type GameUpdate } from './game-updates';
 import {
   GamesService,
   toReplayEntry,
@@ -139,7 +139,7 @@ export class GamesController {
           // Entries accepted between the client's last one and now, then whatever arrived meanwhile.
           for (let from = after; ;) {
             const batch = await this.games.entriesAfter(id, from, BATCH, true);
-            for (const e of batch) send(this.games.updateOf(id, e));
+            for (const e of batch) send(updateOfEntry(e));
             if (batch.length < BATCH) break;
             from = batch[batch.length - 1].seq;
           }

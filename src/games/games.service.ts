@@ -11,7 +11,6 @@ import { Game } from './entities/game.entity';
 import { GameEntry } from './entities/game-entry.entity';
 import { Seat } from './entities/seat.entity';
 import { GameContexts } from './game-contexts.service';
-import type { GameUpdate } from './game-updates';
 import { gameNotFound, isGameId } from './game-problems';
 import { gameStatus, gameView, resultView, type GameViewDto } from './game-view';
 import { hashSeatToken, newSeatToken, newSeed, seedCommitment, tokenMatches } from './seat-tokens';
@@ -279,23 +278,6 @@ export class GamesService {
       .orderBy('e.seq', 'ASC');
     if (limit !== undefined) qb.limit(limit);
     return qb.getMany();
-  }
-
-  /** The live update for an entry read back from the log (its state snapshot loaded). */
-  updateOf(gameId: string, e: GameEntry): GameUpdate {
-    const state = e.state as GameState;
-    return {
-      gameId,
-      seq: e.seq,
-      version: e.seq,
-      side: e.side,
-      order: e.order,
-      events: e.events as unknown[],
-      stateHash: e.stateHash,
-      at: e.createdAt.toISOString(),
-      status: gameStatus(state),
-      result: state.result,
-    };
   }
 
   /** GET /v1/games/{id}/replay: the whole log; the seed only once the game is over. */

@@ -9,7 +9,7 @@ import { ProblemException } from '../common/errors/problem';
 import { Game } from '../games/entities/game.entity';
 import { GameEntry } from '../games/entities/game-entry.entity';
 import { IdempotencyKey } from '../games/entities/idempotency-key.entity';
-import { GameUpdatesBus } from '../games/game-updates';
+import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
 import { gameStatus, gameView, type GameViewDto } from '../games/game-view';
 import { GamesService } from '../games/games.service';
 import { canonicalJson, sha256Hex, stateHash } from '../games/state-hash';
@@ -157,7 +157,7 @@ export class MovesService {
       const seq = row.version + 1;
       const hash = stateHash(result.state);
       const status = gameStatus(result.state);
-      await m.insert(GameEntry, {
+      const entry = {
         gameId: row.id,
         seq,
         side: input.side,
@@ -166,7 +166,8 @@ export class MovesService {
         stateHash: hash,
         state: result.state,
         createdAt: at,
-      });
+      };
+      await m.insert(GameEntry, entry);
       const updated = await m
         .createQueryBuilder()
         .update(Game)
@@ -207,18 +208,7 @@ export class MovesService {
         statusCode: 200,
         body,
         replayed: false,
-        publish: {
-          gameId: row.id,
-          seq,
-          version: seq,
-          side: input.side,
-          order: input.order,
-          events: result.events,
-          stateHash: hash,
-          at: at.toISOString(),
-          status,
-          result: result.state.result,
-        },
+        publish: updateOfEntry(entry),
       };
     });
     if (answer.publish) {

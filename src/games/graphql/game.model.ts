@@ -1,4 +1,4 @@
-import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, Int, ObjectType, PickType } from '@nestjs/graphql';
 import { JSONScalar } from './json.scalar';
 
 @ObjectType({ description: 'Victory points of each side.' })
@@ -179,16 +179,13 @@ export class SeatTokenModel {
 }
 
 @ObjectType({ description: 'A new game with its seats.' })
-export class CreatedGameModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => Int)
-  version!: number;
-
-  @Field()
-  rulesVersion!: string;
-
+export class CreatedGameModel extends PickType(GameModel, [
+  'id',
+  'scenario',
+  'rulesSystem',
+  'rulesVersion',
+  'version',
+]) {
   @Field(() => [SeatTokenModel])
   seats!: SeatTokenModel[];
 
@@ -200,37 +197,19 @@ export class CreatedGameModel {
 }
 
 @ObjectType({ description: 'A game in a list.' })
-export class GameSummaryModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  scenario!: string;
-
-  @Field()
-  rulesVersion!: string;
-
-  @Field()
-  status!: string;
-
-  @Field(() => Int)
-  version!: number;
-
-  @Field(() => Int)
-  turn!: number;
-
-  @Field()
-  phase!: string;
-
-  @Field(() => GameResultModel, { nullable: true })
-  result!: GameResultModel | null;
-
-  @Field()
-  createdAt!: string;
-
-  @Field()
-  updatedAt!: string;
-}
+export class GameSummaryModel extends PickType(GameModel, [
+  'id',
+  'scenario',
+  'rulesSystem',
+  'rulesVersion',
+  'status',
+  'version',
+  'turn',
+  'phase',
+  'result',
+  'createdAt',
+  'updatedAt',
+]) {}
 
 @ObjectType({ description: 'A page of games.' })
 export class GamePageModel {
@@ -269,21 +248,16 @@ export class ReplayEntryModel {
 }
 
 @ObjectType('Replay', { description: 'The full log of a game; the seed once it is over.' })
-export class ReplayModel {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  scenario!: string;
-
-  @Field()
-  rulesVersion!: string;
-
+export class ReplayModel extends PickType(GameModel, [
+  'id',
+  'scenario',
+  'rulesSystem',
+  'rulesVersion',
+  'status',
+  'result',
+]) {
   @Field(() => JSONScalar)
   options!: Record<string, unknown>;
-
-  @Field()
-  status!: string;
 
   @Field()
   seedCommitment!: string;
@@ -296,30 +270,12 @@ export class ReplayModel {
 }
 
 @ObjectType({ description: 'An entry accepted in a game, pushed live.' })
-export class GameUpdateModel {
+export class GameUpdateModel extends ReplayEntryModel {
   @Field(() => ID)
   gameId!: string;
 
   @Field(() => Int)
-  seq!: number;
-
-  @Field(() => Int)
   version!: number;
-
-  @Field()
-  side!: string;
-
-  @Field(() => JSONScalar)
-  order!: unknown;
-
-  @Field(() => [JSONScalar])
-  events!: unknown[];
-
-  @Field()
-  stateHash!: string;
-
-  @Field()
-  at!: string;
 
   @Field()
   status!: string;

@@ -89,8 +89,7 @@ export function gameStatus(state: GameState): 'active' | 'finished' {
   return state.phase === 'finished' || state.result !== null ? 'finished' : 'active';
 }
 
-/** Only the units that can hold ground occupy objectives (gunboats never do, 9.6). */
-/** Which units can occupy an objective hex: the engine's reading (gunboats never do). */
+/** Which units can occupy an objective hex: the engine's reading (gunboats never do, 9.6). */
 export { canOccupy };
 
 export function resultView(ctx: GameContext, state: GameState): ResultView | null {

@@ -8,8 +8,15 @@
  * replay verifies, 1 when it does not, 2 when it cannot be checked.
  */
 import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { prepareGame } from '../src/engine/game';
-import { loadScenarios, defaultScenariosRoot } from '../src/scenarios/scenario-files';
+import {
+  defaultScenariosRoot,
+  formatFileError,
+  loadScenarioDir,
+  ScenarioValidator,
+  scenarioDirs,
+} from '../src/scenarios/scenario-files';
 import { UnverifiableReplay, verifyReplay, type ReplayDocument } from '../src/games/verify-replay';
 
 function main(argv: string[]): number {
@@ -33,12 +40,21 @@ function main(argv: string[]): number {
     return 2;
   }
   if (!doc || typeof doc.scenario !== 'string' || !Array.isArray(doc.entries)) {
-    console.error(`${file} is not a replay: it needs "scenario" and "entries" (GET /v1/games/{id}/replay)`);
+    console.error(
+      `${file} is not a replay: it needs "scenario" and "entries" (GET /v1/games/{id}/replay)`,
+    );
     return 2;
   }
-  const pkg = loadScenarios(root).packages.find((p) => p.id === doc.scenario);
-  if (!pkg) {
+  // Only the replay's scenario is read and checked (a scenario's folder is named after its id).
+  const dir = scenarioDirs(resolve(root)).find((d) => basename(d) === doc.scenario);
+  if (!dir) {
     console.error(`scenario "${doc.scenario}" is not in ${root}`);
+    return 2;
+  }
+  const { pkg, errors } = loadScenarioDir(dir, new ScenarioValidator(root));
+  if (!pkg) {
+    console.error(`scenario "${doc.scenario}" in ${root} is not valid:`);
+    for (const e of errors) console.error(`  ${formatFileError(e)}`);
     return 2;
   }
   try {

@@ -95,7 +95,7 @@ export class ScenariosService {
       date: r.date,
       year: r.year,
       turns: r.turns,
-      rules: typeof r.rules === 'string' ? JSON.parse(r.rules) : r.rules,
+      rules: json(r.rules),
       setup: r.setup,
       mapProvenance: r.provenance,
       origin: 'custom',

@@ -116,9 +116,9 @@ export class GamesController {
     @Headers('last-event-id') lastEventId: string | undefined,
     @Query('after') afterQuery: string | undefined,
   ): Promise<Observable<MessageEvent>> {
-    const view = await this.games.view(id);
+    const { row } = await this.games.load(id); // 404 for an unknown game before streaming
     const raw = lastEventId ?? afterQuery;
-    const after = raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : view.version;
+    const after = raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : row.version;
     const toMessage = (u: GameUpdate): MessageEvent => ({
       id: String(u.seq),
       type: 'entry',

@@ -53,7 +53,7 @@ export class GamesResolver {
     resolve: (update: unknown) => update,
   })
   async gameUpdated(@Args('id', { type: () => ID }) id: string) {
-    await this.games.view(id); // 404 for an unknown game before subscribing
+    await this.games.load(id); // 404 for an unknown game before subscribing
     return updatesIterator(this.bus, id);
   }
 }

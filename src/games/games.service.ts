@@ -11,9 +11,16 @@ import { Game } from './entities/game.entity';
 import { GameEntry } from './entities/game-entry.entity';
 import { Seat } from './entities/seat.entity';
 import { GameContexts } from './game-contexts.service';
-import { gameNotFound, isGameId } from './game-problems';
+import { gameNotFound, invalidSeatToken, isGameId, missingSeatToken } from './game-problems';
 import { gameStatus, gameView, resultView, type GameViewDto } from './game-view';
-import { hashSeatToken, newSeatToken, newSeed, seedCommitment, tokenMatches } from './seat-tokens';
+import {
+  bearerToken,
+  hashSeatToken,
+  newSeatToken,
+  newSeed,
+  seedCommitment,
+  tokenMatches,
+} from './seat-tokens';
 import { stateHash } from './state-hash';
 
 export interface CreateGameInput {
@@ -250,6 +257,20 @@ export class GamesService {
     // Compare against every seat so the time taken does not depend on which matched.
     let side: Side | null = null;
     for (const seat of seats) if (tokenMatches(token, seat.tokenHash)) side = seat.side as Side;
+    return side;
+  }
+
+  /**
+   * The side of the seat whose token the Authorization value ("Bearer <token>")
+   * carries: 401 SEAT_TOKEN_REQUIRED without one, 401 INVALID_SEAT_TOKEN when it
+   * is no seat's token in this game, 404 when there is no such game. One check
+   * for the REST guard and the GraphQL operations.
+   */
+  async seatSide(gameId: string, authorization: unknown): Promise<Side> {
+    const token = bearerToken(authorization);
+    if (!token) throw missingSeatToken();
+    const side = await this.sideForToken(gameId, token);
+    if (!side) throw invalidSeatToken();
     return side;
   }
 

@@ -1,9 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Side } from '../engine/types';
-import { invalidSeatToken, missingSeatToken } from './game-problems';
+import { missingSeatToken } from './game-problems';
 import { GamesService } from './games.service';
-import { bearerToken } from './seat-tokens';
 
 export interface SeatPrincipal {
   gameId: string;
@@ -24,12 +23,8 @@ export class SeatTokenGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<SeatRequest>();
-    const token = bearerToken(req.headers.authorization);
-    if (!token) throw missingSeatToken();
     const gameId = String(req.params.id);
-    const side = await this.games.sideForToken(gameId, token);
-    if (!side) throw invalidSeatToken();
-    req.seat = { gameId, side };
+    req.seat = { gameId, side: await this.games.seatSide(gameId, req.headers.authorization) };
     return true;
   }
 }

@@ -1,5 +1,4 @@
 import type { Side } from '../../engine/types';
-import { invalidSeatToken, missingSeatToken } from '../game-problems';
 import type { GamesService } from '../games.service';
 import { bearerToken } from '../seat-tokens';
 
@@ -16,17 +15,13 @@ export function graphqlAuthorization(context: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The side the operation's seat token acts for in `gameId`; throws 401 problems like the REST guard. */
+/** The side the operation's seat token acts for in `gameId`; the same 401/404 problems as the REST guard. */
 export async function seatSideOf(
   games: GamesService,
   gameId: string,
   context: unknown,
 ): Promise<Side> {
-  const token = bearerToken(graphqlAuthorization(context));
-  if (!token) throw missingSeatToken();
-  const side = await games.sideForToken(gameId, token);
-  if (!side) throw invalidSeatToken();
-  return side;
+  return games.seatSide(gameId, graphqlAuthorization(context));
 }
 
 /** The side of the token if there is a valid one, else null (for optional fields such as Game.legalOrders). */

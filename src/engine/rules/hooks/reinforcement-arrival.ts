@@ -37,16 +37,7 @@
  * - the event (`event`) is recorded in hook state and given to victory
  *   (VictoryInputs.events) for 22.14.
  *
- * 17.61-17.64 (mode "secret-reallocation"): the Confederate player "secretly
- * writes down" before the game which Game-Turn One units arrive with the
- * Game-Turn 15 or 18 groups instead. Not implemented, and refused with its
- * reason: the service cannot keep a choice from the other seat — every
- * accepted order is broadcast to both seats (the entries stream, the replay)
- * and every state is readable (states/:seq), so a choice recorded in hook
- * state or given as an order would be seen by the Union player; a sealed
- * (commit-and-reveal) choice needs an engine-side commitment scheme that does
- * not exist yet. Playing without the rule would take the Confederate
- * player's option away, so the battle stays refused while it is declared.
+ * 17.61-17.64 (mode "secret-reallocation"): secret-reallocation.ts.
  */
 import type { GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';
@@ -55,6 +46,7 @@ import { enemyZocOf } from '../blue-grey/zoc';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { hexesEntered } from './hexes-entered';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { secretReallocation, secretReallocationSupport } from './secret-reallocation';
 
 const isSide = (s: unknown): s is Side => s === 'union' || s === 'confederate';
 const isHexList = (v: unknown) => Array.isArray(v) && v.every((h) => typeof h === 'string');
@@ -162,8 +154,7 @@ const earlySupport = knownParams(
 
 export const arrivalSupport: HookSupport = (rule) => {
   const p = rule.params ?? {};
-  if (p.mode === 'secret-reallocation')
-    return 'mode "secret-reallocation": a secret written choice, which the service cannot keep from the other seat (orders and states are visible to both)';
+  if (p.mode === 'secret-reallocation') return secretReallocationSupport(rule);
   if (p.mode === 'anywhere-in-zone') return zoneSupport(rule);
   if (p.mode === 'early-arrival') return earlySupport(rule);
   return alternateSupport(rule);
@@ -171,6 +162,7 @@ export const arrivalSupport: HookSupport = (rule) => {
 
 export function arrival(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
+  if (p.mode === 'secret-reallocation') return secretReallocation(rule);
   if (p.mode === 'anywhere-in-zone') return anywhereInZone(rule);
   if (p.mode === 'early-arrival') return earlyArrival(rule);
   return alternateEntry(rule);

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { legalOrders, notYetSupported } from '../../../../src/engine/game';
+import { legalOrders, notYetSupported, view } from '../../../../src/engine/game';
 import type { GameState } from '../../../../src/engine/state';
 import type {
   HexsideSpec,
@@ -56,11 +56,10 @@ const entries = (f: Fixture, side: 'union' | 'confederate', id: string) =>
   ].sort();
 
 describe('Road to Richmond: which declarations the engine plays', () => {
-  it('Road to Richmond 17.61-17.64: the secret reallocation is refused with its reason (hidden information the service cannot keep); every other rule is implemented', () => {
-    const refused = notYetSupported(richmond);
-    expect(refused.map((r) => r.case)).toEqual(['17.61, 17.62, 17.63, 17.64']);
-    expect(unsupportedReason(declared('17.61, 17.62, 17.63, 17.64'))).toMatch(
-      /secret.*cannot keep/,
+  it('Road to Richmond: every exclusive rule it declares is implemented (the game is no longer refused)', () => {
+    expect(notYetSupported(richmond)).toEqual([]);
+    expect(unsupportedReason(withParams('17.61, 17.62, 17.63, 17.64', { hidden: false }))).toMatch(
+      /hidden/,
     );
   });
 
@@ -524,5 +523,114 @@ describe('Road to Richmond 22.13 and 22.21 (objective-control tallies, line-of-c
       union: false,
       confederate: true,
     });
+  });
+});
+
+describe('Road to Richmond 17.61-17.64 the secret reallocation (conditional-reinforcements)', () => {
+  const realloc = withParams('17.61, 17.62, 17.63, 17.64', {
+    fromHexes: ['0101'],
+    units: ['c1', 'c2'],
+    toGroups: [
+      { turn: 15, entryHexes: ['0105'] },
+      { turn: 18, entryHexes: ['0110'] },
+    ],
+  });
+  const early = withParams('17.4, 17.5', {
+    triggers: [{ when: 'unit-in-hexes', triggerHexes: ['0909'] }],
+  });
+  const game = (rules: RuleHook[] = [realloc]) =>
+    setUp(
+      testMap(),
+      testScenario({
+        units: [
+          unit('c1', 'confederate'),
+          unit('c2', 'confederate'),
+          unit('c3', 'confederate'),
+          unit('u1', 'union'),
+        ],
+        placements: [{ unit: 'u1', hex: '1005' }],
+        reinforcements: [
+          { side: 'confederate', turn: 1, entry: ['0101'], units: ['c1', 'c2'], case: '17.32' },
+        ],
+        firstPlayer: 'confederate',
+        turns: 20,
+        specialRules: rules,
+      }),
+    );
+  const written = (state: GameState) =>
+    state.hookState['conditional-reinforcements:17.61, 17.62, 17.63, 17.64'];
+
+  it('Road to Richmond 17.61, 17.62: before any unit moves on Game-Turn One the Confederate lists units for the Game-Turn 15 or 18 groups; the list is kept out of view() and its event names no unit', () => {
+    const f = game();
+    const listed = legalOrders(f.ctx, f.state, 'confederate').filter(
+      (o) => o.type === 'reallocate-reinforcement',
+    );
+    expect(listed).toHaveLength(4);
+    const r = tryOrder(f, 'confederate', {
+      type: 'reallocate-reinforcement',
+      unit: 'c1',
+      toTurn: 15,
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    expect(r.events).toEqual([
+      { type: 'reallocation-written', side: 'confederate', rule: '17.61, 17.62, 17.63, 17.64' },
+    ]);
+    expect(JSON.stringify(view(f.ctx, r.state))).not.toContain('reallocat');
+    f.state = r.state;
+    // c1 no longer enters at 0101 on Game-Turn One; c2 (not listed) does, or may be held back (5.0).
+    expect(entries(f, 'confederate', 'c1')).toEqual([]);
+    expect(
+      tryOrder(f, 'confederate', { type: 'enter', unit: 'c1', hex: '0101', path: ['0101'] }).ok,
+    ).toBe(false);
+    expect(entries(f, 'confederate', 'c2')).toEqual(['0101']);
+    expect(
+      tryOrder(f, 'confederate', { type: 'reallocate-reinforcement', unit: 'c1', toTurn: 18 }).ok,
+    ).toBe(false);
+    expect(
+      tryOrder(f, 'confederate', { type: 'reallocate-reinforcement', unit: 'c3', toTurn: 18 }).ok,
+    ).toBe(false);
+    expect(
+      tryOrder(f, 'confederate', { type: 'reallocate-reinforcement', unit: 'c2', toTurn: 16 }).ok,
+    ).toBe(false);
+    expect(written(f.state)).toEqual({ written: { c1: 15 }, closed: false });
+  });
+
+  it('Road to Richmond 17.62: the list is closed by the first other order (here an entry): nothing more may be listed', () => {
+    const f = game();
+    f.state = play(f, 'confederate', { type: 'enter', unit: 'c2', hex: '0101', path: ['0101'] });
+    expect(
+      legalOrders(f.ctx, f.state, 'confederate').some((o) => o.type === 'reallocate-reinforcement'),
+    ).toBe(false);
+    const r = tryOrder(f, 'confederate', {
+      type: 'reallocate-reinforcement',
+      unit: 'c1',
+      toTurn: 15,
+    });
+    expect(r.ok ? null : r.refusal.code).toBe('NOT_ELIGIBLE');
+  });
+
+  it("Road to Richmond 17.63, 17.64: a listed unit enters at its group's hexes from the group's Game-Turn, or from Activation + 3 / + 6 under 17.5", () => {
+    const f = game([realloc, early]);
+    f.state = play(f, 'confederate', { type: 'reallocate-reinforcement', unit: 'c1', toTurn: 15 });
+    f.state = play(f, 'confederate', { type: 'reallocate-reinforcement', unit: 'c2', toTurn: 18 });
+    f.state = at(f, 14, 'confederate');
+    expect(entries(f, 'confederate', 'c1')).toEqual([]);
+    f.state = at(f, 15, 'confederate');
+    expect(entries(f, 'confederate', 'c1')).toEqual(['0105']);
+    expect(entries(f, 'confederate', 'c2')).toEqual([]);
+    f.state = at(f, 18, 'confederate');
+    expect(entries(f, 'confederate', 'c2')).toEqual(['0110']);
+    // Activation on Game-Turn 4: the Game-Turn 15 group from 7, the 18 group from 10.
+    const activated = {
+      ...f.state.hookState,
+      'conditional-reinforcements:17.4, 17.5': { activatedOnTurn: 4 },
+    };
+    f.state = { ...at(f, 6, 'confederate'), hookState: activated };
+    expect(entries(f, 'confederate', 'c1')).toEqual([]);
+    f.state = { ...at(f, 7, 'confederate'), hookState: activated };
+    expect(entries(f, 'confederate', 'c1')).toEqual(['0105']);
+    expect(entries(f, 'confederate', 'c2')).toEqual([]);
+    f.state = { ...at(f, 10, 'confederate'), hookState: activated };
+    expect(entries(f, 'confederate', 'c2')).toEqual(['0110']);
   });
 });

@@ -233,7 +233,9 @@ describe('O7 combat, 1975', () => {
     );
     expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
     expect(r.state.pending).toMatchObject({ kind: 'retreat', side: 'confederate', unit: 'c' });
-    const to = classicOrders(ctx, r.state, 'confederate').map((o) => (o as { to?: string }).to);
+    const to = classicOrders(ctx, r.state, 'confederate').map(
+      (o) => (o as { path?: string[] }).path![0],
+    );
     // 0503 and 0304 lie in the attackers' Zones of Control.
     expect(to.sort()).toEqual(['0405', '0504']);
     // Surrounded: eliminated.
@@ -455,12 +457,17 @@ describe('O7.8 displacement, 1975', () => {
     );
     expect(resolved(r.events)).toMatchObject({ column: '1-2', result: 'Ar' });
     expect(classicOrders(ctx, r.state, 'union')).toEqual([
-      { type: 'retreat', unit: 'x', to: '0402', displace: 'g' },
-      { type: 'retreat', unit: 'x', to: '0402', displace: 'y' },
+      { type: 'retreat', unit: 'x', path: ['0402'], displace: 'g' },
+      { type: 'retreat', unit: 'x', path: ['0402'], displace: 'y' },
     ]);
-    const d = act(ctx, r.state, 'union', { type: 'retreat', unit: 'x', to: '0402', displace: 'g' });
+    const d = act(ctx, r.state, 'union', {
+      type: 'retreat',
+      unit: 'x',
+      path: ['0402'],
+      displace: 'g',
+    });
     expect(d.state.pending).toMatchObject({ kind: 'retreat', unit: 'g' });
-    let s = act(ctx, d.state, 'union', { type: 'retreat', unit: 'g', to: '0401' }).state;
+    let s = act(ctx, d.state, 'union', { type: 'retreat', unit: 'g', path: ['0401'] }).state;
     while (s.pending)
       s = act(
         ctx,

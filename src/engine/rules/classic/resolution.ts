@@ -76,7 +76,7 @@ export function stepAnswers(
         orders: opts.map((o) => ({
           type: 'retreat',
           unit: u.id,
-          to: o.path[0],
+          path: o.path,
           ...(o.displace ? { displace: o.displace } : {}),
         })),
       };
@@ -92,7 +92,7 @@ export function stepAnswers(
           ...opts.map((o) => ({
             type: 'retreat',
             unit: u.id,
-            to: o.path[0],
+            path: o.path,
             ...(o.displace ? { displace: o.displace } : {}),
           })),
           { type: 'decline-retreat', unit: u.id },
@@ -430,7 +430,7 @@ export function answer(
         ctx,
         s,
         match.unit as string,
-        match.to as string,
+        (match.path as string[])[0],
         match.displace as string | undefined,
         step.kind === 'retreat' ? step.reason : 'accepted-ar',
         events,
@@ -468,5 +468,7 @@ function sameOrder(a: Record<string, unknown>, b: Record<string, unknown>): bool
     return !!x && JSON.stringify(x) === JSON.stringify([...(a.units as string[])].sort());
   }
   for (const k of ['unit', 'to', 'displace']) if ((a[k] ?? null) !== (b[k] ?? null)) return false;
-  return true;
+  if (a.path !== undefined)
+    return Array.isArray(b.path) && JSON.stringify(b.path) === JSON.stringify(a.path);
+  return b.path === undefined;
 }

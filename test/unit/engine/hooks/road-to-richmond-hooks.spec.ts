@@ -116,6 +116,47 @@ describe('Road to Richmond 17.2 double movement on Game-Turn One (named-unit-abi
   });
 });
 
+describe('Road to Richmond 17.2 worked example: the reinforcement column against the doubled allowance', () => {
+  it('Road to Richmond 17.2, 5.0: "first two units to arrive: 12 Movement Points; second two units to arrive: 11"', () => {
+    const ids = ['c1', 'c2', 'c3'];
+    const f = setUp(
+      testMap({ columns: 20, rows: 10 }),
+      testScenario({
+        units: [...ids.map((id) => unit(id, 'confederate')), unit('u1', 'union')],
+        placements: [{ unit: 'u1', hex: '2010' }],
+        reinforcements: [
+          { side: 'confederate', turn: 1, entry: ['0105'], units: ids, case: '17.32' },
+        ],
+        firstPlayer: 'confederate',
+        turns: 3,
+        specialRules: [withParams('17.2', { units: ids })],
+      }),
+    );
+    const farthest = (id: string) =>
+      Math.max(
+        ...legalOrders(f.ctx, f.state, 'confederate')
+          .filter((o) => o.type === 'enter' && (o as { unit?: string }).unit === id)
+          .map((o) => (o as unknown as { path: string[] }).path.length),
+      );
+    // A path of 12 clear hexes (the entry hex included) costs 12 MP.
+    expect(farthest('c1')).toBe(12);
+    f.state = play(f, 'confederate', {
+      type: 'enter',
+      unit: 'c1',
+      hex: '0105',
+      path: ['0105', '0205'],
+    });
+    expect(farthest('c2')).toBe(12);
+    f.state = play(f, 'confederate', {
+      type: 'enter',
+      unit: 'c2',
+      hex: '0105',
+      path: ['0105', '0104'],
+    });
+    expect(farthest('c3')).toBe(11);
+  });
+});
+
 describe('Road to Richmond 17.32 Jackson at 1301 or 1901 (conditional-reinforcements, blocked-entry)', () => {
   const game = (union: string) =>
     setUp(

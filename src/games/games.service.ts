@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { GameContext } from '../engine/game';
-import { seededDice } from '../engine/dice';
-import { newGame } from '../engine/game';
+import { initialState } from '../engine/replay';
 import type { GameOptions, GameState } from '../engine/state';
 import { SIDES, type Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
@@ -142,7 +141,7 @@ export class GamesService {
     const options: GameOptions = input.options ?? {};
     let state: GameState;
     try {
-      state = newGame(ctx, options, seededDice(seed, 0));
+      state = initialState(ctx, options, seed);
     } catch (e) {
       const message = (e as Error).message;
       const notYet = /NOT_YET_SUPPORTED \(([^)]*)\)/.exec(message);
@@ -328,12 +327,12 @@ export class GamesService {
   /**
    * GET /v1/games/{id}/states/{seq}: the stored snapshot after entry `seq`
    * (never a re-run from the start). Seq 0 is the set-up, re-created from
-   * the seed: newGame is cheap and deterministic.
+   * the seed exactly as create() set it up (initialState is cheap and deterministic).
    */
   async stateAt(id: string, seq: number): Promise<StateAtDto> {
     const { row, ctx } = await this.load(id);
     if (seq === 0) {
-      const state = newGame(ctx, row.options, seededDice(row.seed, 0));
+      const state = initialState(ctx, row.options, row.seed);
       return {
         gameId: id,
         seq: 0,

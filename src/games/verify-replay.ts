@@ -1,7 +1,10 @@
 import type { GameContext } from '../engine/game';
-import { newGame } from '../engine/game';
-import { seededDice } from '../engine/dice';
-import { rerunReplay, type ReplayEntryInput, type ReplayMismatch } from '../engine/replay';
+import {
+  initialState,
+  rerunReplay,
+  type ReplayEntryInput,
+  type ReplayMismatch,
+} from '../engine/replay';
 import type { GameOptions } from '../engine/state';
 import { seedCommitment } from './seat-tokens';
 import { stateHash } from './state-hash';
@@ -60,7 +63,16 @@ export function verifyReplay(ctx: GameContext, doc: ReplayDocument): ReplayVerif
   }
   const options = doc.options ?? {};
   // The rules version this server runs for the scenario: a game is re-run only under the version it was played with.
-  const runs = newGame(ctx, options, seededDice(doc.seed, 0)).rules.version;
+  let runs: string;
+  try {
+    runs = initialState(ctx, options, doc.seed).rules.version;
+  } catch (e) {
+    // Options naming a rules system or version the engine lacks (NOT_YET_SUPPORTED): nothing to re-run.
+    throw new UnverifiableReplay(
+      'RULES_VERSION_UNAVAILABLE',
+      `The replay's game cannot be set up on this server: ${(e as Error).message}`,
+    );
+  }
   if (runs !== doc.rulesVersion) {
     throw new UnverifiableReplay(
       'RULES_VERSION_UNAVAILABLE',

@@ -177,5 +177,14 @@ describe('replays: GET /replay (JSON, NDJSON), GET /states/{seq}, POST /v1/repla
         .expect(422);
       expect(version.body.code).toBe('RULES_VERSION_UNAVAILABLE');
     });
+
+    it('422 RULES_VERSION_UNAVAILABLE, not 500, for options naming rules this server does not run', async () => {
+      const res = await request(server)
+        .post('/v1/replays/verify')
+        .send({ ...replay, options: { rules: { system: 'avalon-hill', version: '1' } } })
+        .expect(422);
+      expectMatchesSpec(res);
+      expect(res.body.code).toBe('RULES_VERSION_UNAVAILABLE');
+    });
   });
 });

@@ -38,6 +38,7 @@ export const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   exit: ['unit', 'path'],
   'flank-march': ['unit', 'path'],
   'activation-roll': ['rule'],
+  'reallocate-reinforcement': ['unit', 'toTurn'],
 };
 
 /**

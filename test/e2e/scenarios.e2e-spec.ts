@@ -53,9 +53,7 @@ describe('scenarios: /v1/scenarios, /v1/schemas and GraphQL', () => {
       scenario: {
         ...JSON.parse(readFileSync(join(FIXTURES, 'valid-small', 'scenario.json'), 'utf8')),
         id: 'custom-unplayable',
-        specialRules: [
-          { hook: 'movement-quota', case: '20.1', params: { side: 'union', units: 15 } },
-        ],
+        specialRules: [{ hook: 'no-such-hook', case: '20.1', params: { side: 'union' } }],
       },
       map: JSON.parse(readFileSync(join(FIXTURES, 'valid-small', 'map.json'), 'utf8')),
     };
@@ -65,7 +63,7 @@ describe('scenarios: /v1/scenarios, /v1/schemas and GraphQL', () => {
     const summary = list.body.find((s: { id: string }) => s.id === 'custom-unplayable');
     expect(summary).toMatchObject({
       playable: false,
-      notYetSupported: [{ case: '20.1', what: 'special rule "movement-quota"' }],
+      notYetSupported: [{ case: '20.1', what: 'special rule "no-such-hook"' }],
     });
   });
 

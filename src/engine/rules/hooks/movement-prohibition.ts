@@ -45,7 +45,6 @@
  *           advanceIntoProhibited?: false, retreatIntoProhibited?: "only-if-sole-path", startingInProhibitedMayLeave?: true }
  */
 import type { GameContext } from '../../game';
-import type { GameState } from '../../state';
 import type { HexId, HexTerrain, RouteType, RuleHook, Side } from '../../types';
 import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';

@@ -51,6 +51,11 @@ export const STATUS_CODES: Record<number, { code: string; title: string }> = {
   503: { code: 'SERVICE_UNAVAILABLE', title: 'Service unavailable' },
 };
 
+/** The default code and title of a status (HTTP_<status> for one not listed). */
+export function statusDefaults(status: number): { code: string; title: string } {
+  return STATUS_CODES[status] ?? { code: `HTTP_${status}`, title: `HTTP ${status}` };
+}
+
 export function problemType(code: string): string {
   return `urn:muster:problem:${code.toLowerCase().replace(/_/g, '-')}`;
 }
@@ -82,10 +87,7 @@ export class ProblemException extends HttpException {
   readonly problem: BaseProblem;
 
   constructor(init: ProblemInit) {
-    const defaults = STATUS_CODES[init.status] ?? {
-      code: `HTTP_${init.status}`,
-      title: `HTTP ${init.status}`,
-    };
+    const defaults = statusDefaults(init.status);
     const problem: BaseProblem = {
       type: problemType(init.code),
       title: init.title ?? defaults.title,

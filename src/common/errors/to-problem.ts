@@ -1,11 +1,10 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
 import {
   BaseProblem,
   ProblemException,
-  STATUS_CODES,
   databaseUnavailable,
   problemType,
+  statusDefaults,
 } from './problem';
 
 const CONNECTION_ERROR_CODES = new Set([
@@ -45,7 +44,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 function fromStatus(status: number, detail: string, extra: Partial<BaseProblem> = {}): BaseProblem {
-  const defaults = STATUS_CODES[status] ?? { code: `HTTP_${status}`, title: `HTTP ${status}` };
+  const defaults = statusDefaults(status);
   const code = typeof extra.code === 'string' ? extra.code : defaults.code;
   return {
     type: problemType(code),
@@ -112,10 +111,8 @@ export function toProblem(error: unknown): BaseProblem {
   if (error instanceof Error) {
     const parserProblem = fromBodyParser(error);
     if (parserProblem) return parserProblem;
+    // A QueryFailedError's driverError is looked at too.
     if (isDatabaseUnavailable(error)) return databaseUnavailable().problem;
-    if (error instanceof QueryFailedError && isDatabaseUnavailable(error.driverError)) {
-      return databaseUnavailable().problem;
-    }
   }
 
   return fromStatus(HttpStatus.INTERNAL_SERVER_ERROR, 'An unexpected error occurred.', {

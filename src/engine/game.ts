@@ -27,10 +27,28 @@ import { applyCombatPhaseOrder, combatPhaseOrders } from './rules/blue-grey/comb
 import { applyMovementPhaseOrder, movementPhaseOrders } from './rules/blue-grey/movement-phase';
 import { refuse } from './rules/blue-grey/refusals';
 import { unexpectedFields } from './orders';
-import { afterCombatPhase, freshMovementPhase, isNight, skipPlayerTurns } from './rules/blue-grey/sequence-of-play';
+import {
+  afterCombatPhase,
+  freshMovementPhase,
+  isNight,
+  skipPlayerTurns,
+} from './rules/blue-grey/sequence-of-play';
 import { applySetupPhaseOrder, beginSetup, setupPhaseOrders } from './rules/blue-grey/setup-phase';
-import { MovementHook, resolveMovementHooks, unsupportedHooks, unsupportedReason } from './rules/hooks';
+import {
+  MovementHook,
+  resolveMovementHooks,
+  unsupportedHooks,
+  unsupportedReason,
+} from './rules/hooks';
 import { evaluateVictory, victoryPoints } from './rules/blue-grey/victory';
+import { chooseRules, isClassic } from './rules';
+import {
+  applyClassicOrder,
+  classicOrders,
+  classicScenarioGaps,
+  classicVictoryPoints,
+  newClassicGame,
+} from './rules/classic';
 
 export interface GameContext {
   scenario: ScenarioDocument;
@@ -108,6 +126,12 @@ export interface NotYetSupported {
  * phase, setup-phase.ts.)
  */
 export function notYetSupported(scenario: ScenarioDocument): NotYetSupported[] {
+  // A scenario of the 1975 rules is played by them (src/engine/rules/classic), with their own hooks.
+  if (scenario.rules.system === 'classic')
+    return [
+      ...(scenario.missing ?? []).map((m) => ({ case: m.case, what: m.what })),
+      ...classicScenarioGaps(scenario),
+    ];
   // Data the rules text lacks (units printed only on the map sheet...): not playable without inventing it.
   const missing = (scenario.missing ?? []).map((m) => ({ case: m.case, what: m.what }));
   const hooks = unsupportedHooks(scenario).map((r) => ({
@@ -120,6 +144,13 @@ export function notYetSupported(scenario: ScenarioDocument): NotYetSupported[] {
 /** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */
 export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): GameState {
   const { scenario } = ctx;
+  // The rules system: options.rules over scenario.rules (src/engine/rules/index.ts).
+  const rules = chooseRules(scenario, options);
+  if (rules.system === 'classic') return newClassicGame(ctx, options, dice, rules.version);
+  if (scenario.rules.system !== 'blue-grey')
+    throw new Error(
+      `NOT_YET_SUPPORTED (rules): "${scenario.id}" is a ${scenario.rules.system} scenario; it is not yet playable under the revised rules`,
+    );
   const missing = notYetSupported(scenario);
   if (missing.length > 0) {
     const cases = missing.map((m) => m.case).join(', ');
@@ -212,7 +243,8 @@ export function legalOrders(ctx: GameContext, state: GameState, side: Side): Ord
   const acting = whoMustAct(ctx, state);
   const orders: Order[] = [];
   if (acting && acting.side === side) {
-    if (state.pending) orders.push(...combatPhaseOrders(ctx, state, side));
+    if (isClassic(state)) orders.push(...classicOrders(ctx, state, side));
+    else if (state.pending) orders.push(...combatPhaseOrders(ctx, state, side));
     else if (state.phase === 'setup') orders.push(...setupPhaseOrders(ctx, state, side));
     else if (state.phase === 'movement') orders.push(...movementPhaseOrders(ctx, state, side));
     else orders.push(...combatPhaseOrders(ctx, state, side));
@@ -281,6 +313,11 @@ function applyOrderUnsafe(
       `it is ${acting.side}'s turn to act`,
     );
   }
+  if (isClassic(state)) {
+    // The 1975 rules run their own phases and exclusive-rule hooks (src/engine/rules/classic).
+    const r = applyClassicOrder(ctx, state, side, order, dice);
+    return r.ok ? { ok: true, state: { ...r.state, diceDrawn: dice.drawn }, events: r.events } : r;
+  }
   let result: ApplyResult;
   if (state.phase === 'setup') {
     result = applySetupPhaseOrder(ctx, state, side, order, dice);
@@ -303,7 +340,13 @@ function applyOrderUnsafe(
 }
 
 /** Exclusive-rule bookkeeping after every accepted order (lift triggers, delays): hooks see the order's events. */
-function afterOrderHooks(ctx: GameContext, before: GameState, after: GameState, events: GameEvent[], dice: Dice): { state: GameState; events: GameEvent[] } {
+function afterOrderHooks(
+  ctx: GameContext,
+  before: GameState,
+  after: GameState,
+  events: GameEvent[],
+  dice: Dice,
+): { state: GameState; events: GameEvent[] } {
   let state = after;
   let out = events;
   for (const h of ctx.hooks) {
@@ -334,10 +377,15 @@ export function view(ctx: GameContext, state: GameState): GameView {
     }),
     fieldworks: state.fieldworks,
     objectives: state.objectives,
-    victoryPoints: {
-      union: victoryPoints(ctx, state, 'union'),
-      confederate: victoryPoints(ctx, state, 'confederate'),
-    },
+    victoryPoints: isClassic(state)
+      ? {
+          union: classicVictoryPoints(ctx, state, 'union'),
+          confederate: classicVictoryPoints(ctx, state, 'confederate'),
+        }
+      : {
+          union: victoryPoints(ctx, state, 'union'),
+          confederate: victoryPoints(ctx, state, 'confederate'),
+        },
     eliminatedStrength: state.eliminatedStrength,
     result: state.result,
   };

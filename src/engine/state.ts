@@ -13,6 +13,8 @@ export type Morale = 'good' | 'disordered' | 'shaken' | 'routed';
 export type UnitStatus = 'pending' | 'on-map' | 'eliminated' | 'exited';
 
 export interface UnitMarkers {
+  /** 1975 rules, optional O11.0: Attack Effectiveness lost (the counter face-down) until the end of a Night Game-Turn. */
+  ineffective?: boolean;
   /** 12.41b: a Rally marker placed this Movement Phase; the unit may not move, rolls at the start of the Combat Phase. */
   rally?: boolean;
   /** 10.34 i: the unit is building Breastworks (an Under Construction marker sits on it). */
@@ -80,7 +82,8 @@ export interface GameResult {
 
 export interface GameState {
   schema: 1;
-  rules: { system: 'blue-grey'; version: string };
+  /** The rules system and version the game is pinned to (src/engine/rules/index.ts): replays re-run under it. */
+  rules: { system: 'blue-grey' | 'classic'; version: string };
   scenarioId: string;
   options: GameOptions;
   turn: number;

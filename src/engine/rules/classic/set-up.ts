@@ -45,8 +45,7 @@ export function newClassicGame(
   }
   return {
     schema: 1,
-    // state.rules is typed for the revised edition until the rules-system seam widens it.
-    rules: { system: CLASSIC_SYSTEM, version } as unknown as GameState['rules'],
+    rules: { system: CLASSIC_SYSTEM, version },
     scenarioId: scenario.id,
     options,
     turn: 1,

@@ -8,9 +8,19 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { TerrainMap } from '../../../src/engine/map';
 import { chattanooga1975Map } from '../../../scenarios/chattanooga-1975/build-map';
-import type { MapDocument, ScenarioDocument, UnitSpec } from '../../../src/engine/types';
+import type { GameEvent, MapDocument, ScenarioDocument, UnitSpec } from '../../../src/engine/types';
 import { fixedDice, seededDice } from '../../../src/engine/dice';
-import { GameContext, prepareGame } from '../../../src/engine/game';
+import {
+  GameContext,
+  applyOrder,
+  legalOrders,
+  newGame,
+  notYetSupported,
+  prepareGame,
+  view,
+  whoMustAct,
+} from '../../../src/engine/game';
+import { rerunReplay } from '../../../src/engine/replay';
 import type { GameState, Order } from '../../../src/engine/state';
 import { classicState } from '../../../src/engine/rules/classic/classic.fixtures';
 import {
@@ -397,5 +407,73 @@ describe('Chattanooga 1975 exclusive rules in play', () => {
     expect(s.turn).toBe(10);
     expect(s.result).not.toBeNull();
     expect(combats).toBeGreaterThan(5);
+  });
+});
+
+describe('Chattanooga 1975 through the engine API (prepareGame, newGame, legalOrders, applyOrder, replay)', () => {
+  const ctx = ctxOf();
+
+  it('O3.0: a new game records rules classic 1975 and is refused under the revised rules', () => {
+    const g = newGame(ctx, {}, seededDice('x', 0));
+    expect(g.rules).toEqual({ system: 'classic', version: '1975' });
+    expect(notYetSupported(scenario)).toEqual([]);
+    expect(() =>
+      newGame(ctx, { rules: { system: 'blue-grey', version: '2e' } }, seededDice('x', 0)),
+    ).toThrow(/NOT_YET_SUPPORTED/);
+    expect(() =>
+      newGame(ctx, { rules: { system: 'classic', version: '1977' } }, seededDice('x', 0)),
+    ).toThrow(/NOT_YET_SUPPORTED/);
+  });
+
+  it('O3.0: a revised-edition scenario asked for under classic is refused with what the 1975 rules lack', () => {
+    const shiloh = JSON.parse(
+      readFileSync(join(__dirname, '../../../scenarios/shiloh/scenario.json'), 'utf8'),
+    ) as ScenarioDocument;
+    const shilohMap = JSON.parse(
+      readFileSync(join(__dirname, '../../../scenarios/shiloh/map.json'), 'utf8'),
+    ) as MapDocument;
+    const sctx = prepareGame(shiloh, shilohMap);
+    expect(() =>
+      newGame(sctx, { rules: { system: 'classic', version: '1975' } }, seededDice('x', 0)),
+    ).toThrow(/NOT_YET_SUPPORTED \(classic 1975\).*swamp hexes.*gunboat/);
+  });
+
+  it('O4.1: a seeded game through applyOrder with Attack Effectiveness re-runs identically from its seed and orders', () => {
+    const options = { attackEffectiveness: true };
+    const seed = 'chattanooga-1975-replay';
+    let s = newGame(ctx, options, seededDice(seed, 0));
+    const entries: Array<{
+      seq: number;
+      side: 'union' | 'confederate';
+      order: unknown;
+      events: GameEvent[];
+      stateHash: string;
+    }> = [];
+    const hash = (x: GameState) => JSON.stringify(x);
+    let rng = 7;
+    const rand = (n: number) => {
+      rng = (rng * 1103515245 + 12345) % 2147483648;
+      return rng % n;
+    };
+    for (let i = 0; i < 120 && s.phase !== 'finished'; i++) {
+      const who = whoMustAct(ctx, s)!;
+      const orders = legalOrders(ctx, s, who.side).filter((o) => o.type !== 'resign');
+      const end = orders.find((o) => o.type === 'end-phase');
+      const pick = s.pending || !end || rand(4) !== 0 ? orders[rand(orders.length)] : end;
+      const r = applyOrder(ctx, s, who.side, pick, seededDice(seed, s.diceDrawn));
+      if (!r.ok) throw new Error(r.refusal.message);
+      s = r.state;
+      entries.push({
+        seq: entries.length + 1,
+        side: who.side,
+        order: pick,
+        events: r.events,
+        stateHash: hash(s),
+      });
+    }
+    expect(s.turn).toBeGreaterThan(1);
+    const check = rerunReplay(ctx, options, seed, entries, hash);
+    expect(check).toMatchObject({ ok: true, verified: entries.length, mismatch: null });
+    expect(view(ctx, s).rules).toEqual({ system: 'classic', version: '1975' });
   });
 });

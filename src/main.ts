@@ -4,10 +4,25 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './common/bootstrap';
 import { APP_CONFIG, AppConfig, ConfigError, loadConfig } from './common/config/config';
+import { loadThrottleConfig } from './common/throttling.config';
+
+function validateEnvironment(env: NodeJS.ProcessEnv): void {
+  const problems: string[] = [];
+  for (const load of [loadConfig, loadThrottleConfig]) {
+    try {
+      load(env);
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      problems.push(...e.problems);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+}
 
 async function bootstrap(): Promise<void> {
-  // Validate once, before anything else starts: a bad value stops here with a clear message.
-  loadConfig(process.env);
+  // Validate once, before anything else starts: every bad value (the rate limits' too) is
+  // listed here in one clear message, not as a stack trace from inside Nest's injector.
+  validateEnvironment(process.env);
 
   const app = await NestFactory.create(AppModule, { bufferLogs: true });
   configureApp(app);

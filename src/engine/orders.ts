@@ -39,6 +39,8 @@ export const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'flank-march': ['unit', 'path'],
   'activation-roll': ['rule'],
   'reallocate-reinforcement': ['unit', 'toTurn'],
+  'command-control': ['reserveTo'],
+  'forced-march': ['unit', 'path', 'hex'],
 };
 
 /**

@@ -106,10 +106,15 @@ describe('Grand Chancellorsville scenario document', () => {
   });
 
   it('23.31, 23.32, 23.4: Union exits only at F2501, no Confederate exits; Union command control from GT7 on 1-3, cavalry 1-4', () => {
-    expect(hook('map-exit').params).toMatchObject({
+    // 23.32: map-exit names the Union only, so no Confederate unit has an exit order.
+    expect(hook('map-exit').params).toEqual({
       sides: ['union'],
       hexes: ['F2501'],
-      confederate: 'may-not-exit',
+      cost: 1,
+      mayReturn: false,
+      countsAsEliminated: false,
+      retreatOffMapEliminates: true,
+      otherExits: 'forbidden',
     });
     const cc = hook('command-control').params as any;
     expect(cc).toMatchObject({
@@ -118,9 +123,8 @@ describe('Grand Chancellorsville scenario document', () => {
       moveOn: [1, 2, 3],
       cavalryCorps: { moveOn: [1, 2, 3, 4] },
     });
-    expect(Object.keys(cc.corps).sort()).toEqual(
-      ['I', 'II', 'III', 'Reserve', 'V', 'VI', 'XI', 'XII'].sort(),
-    );
+    expect(Object.keys(cc.corps).sort()).toEqual(['I', 'II', 'III', 'V', 'VI', 'XI', 'XII'].sort());
+    expect(cc.assignable).toEqual({ unit: 'us-art-reserve', toAnyCorpsExcept: 'cavalry' });
   });
 
   it('23.5, 23.61: leaders are a hook (counters not in the text), 2 VP per star; the list marker "2." is read as ii)', () => {
@@ -163,6 +167,8 @@ describe('23.6 Grand Chancellorsville victory on hand-built end states', () => {
         'us-out': { side: 'union', hex: null, status: 'exited', strength: exited },
       } as never,
       exitLineOfCommunication: { union: loc },
+      // 23.61 i: without the line the exited units are considered eliminated (the line-of-communication hook's input).
+      withoutLineOfCommunication: { union: loc ? 0 : exited, confederate: 0 },
     });
 
   it('23.61: the hex VPs go to whichever player occupies the hex (the text names no recipient)', () => {
@@ -175,9 +181,9 @@ describe('23.6 Grand Chancellorsville victory on hand-built end states', () => {
     ).toEqual({ confederate: 0, union: 20 });
   });
 
-  it('23.61: 2 VP per enemy CSP each; 1 VP per Union CSP exited at F2501 only with a Line of Communication', () => {
+  it('23.61: 2 VP per enemy CSP each; 1 VP per Union CSP exited at F2501 only with a Line of Communication, else they count as eliminated', () => {
     expect(end(10, 5, {}, 8, true).points).toEqual({ confederate: 20, union: 10 + 8 });
-    expect(end(10, 5, {}, 8, false).points).toEqual({ confederate: 20, union: 10 });
+    expect(end(10, 5, {}, 8, false).points).toEqual({ confederate: 20 + 16, union: 10 });
   });
 
   it.each([

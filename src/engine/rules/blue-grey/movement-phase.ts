@@ -7,7 +7,7 @@ import type { Dice } from '../../dice';
 import type { ApplyResult, GameContext } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
 import type { GameEvent, HexId, Refusal, Side } from '../../types';
-import type { MoveConstraint, MovementPhaseAccess } from '../hooks';
+import type { MoveConstraint, MovementPhaseAccess, MoveRules, UnitMove } from '../hooks';
 import {
   abandonConstruction,
   buildRefusal,
@@ -19,7 +19,7 @@ import {
 } from './breastworks-construction';
 import { checkGunboatPath, gunboatWater, reachGunboat } from './gunboats';
 import { CrossingCheck, MoveEnv, Mover, Reach, checkPath, fmt, moveEnv, moverFor, reach } from './movement';
-import { entryCost, entryHexes, entryRefusal, markBlockedReinforcements } from './reinforcements';
+import { entersAlone, entryCost, entryHexes, entryRefusal, markBlockedReinforcements } from './reinforcements';
 import { refuse, refusal } from './refusals';
 import { toCombatPhase } from './sequence-of-play';
 
@@ -170,7 +170,105 @@ function phaseAccess(ctx: GameContext, state: GameState, side: Side, env: MoveEn
     },
     unitRefusal: (id) => unitRefusal(ctx, state, side, id),
     inEnemyZoc: (hex) => env.enemyZoc[ctx.board.index.get(hex)!] === 1,
+    movesUnder: (unit, rules) => movesUnder(ctx, state, env, unit, rules),
+    applyUnder: (unit, move, rules, events) => {
+      const path = asPath(ctx, move.path);
+      if (!Array.isArray(path)) return { ok: false, refusal: path };
+      const r = checkUnder(ctx, state, env, unit, move.hex, path, rules);
+      if (!('end' in r)) return { ok: false, refusal: r };
+      const { end, cost } = r;
+      const entered: GameEvent[] = move.hex !== undefined ? [{ type: 'entered', unit: unit.id, hex: move.hex, rule: '5.0' }] : [];
+      return finishMove(ctx, state, env, unit, path, end, cost, move.hex !== undefined ? 'enter' : 'move', [...events, ...entered]);
+    },
   };
+}
+
+/** A mover under an exclusive rule's allowance (MoveRules), or null if the move may not begin where it does. */
+function moverUnder(env: MoveEnv, unit: UnitState, startedInZoc: boolean, rules: MoveRules): Mover {
+  const base = moverFor(env, unit, false, startedInZoc);
+  const b = env.board;
+  let forbidden = base.forbidden;
+  if (rules.within) {
+    const at = new Uint8Array(b.size);
+    if (forbidden) at.set(forbidden.at);
+    const prev = forbidden;
+    const outside = refusal('OUTSIDE_ALLOWED_HEXES', '6.15', 'this move may not leave the hexes its Movement Allowance is given for');
+    for (let i = 0; i < b.size; i++) if (!rules.within.has(b.ids[i])) at[i] = 1;
+    forbidden = { at, refusal: (j) => (prev?.at[j] ? prev.refusal(j) : outside) };
+  }
+  return { ...base, allowance: rules.allowance, ...(rules.noEnemyZoc ? { zocAllowance: -1 } : {}), forbidden };
+}
+
+/** Every move or entry of the unit under MoveRules (access.movesUnder). */
+function movesUnder(ctx: GameContext, state: GameState, env: MoveEnv, unit: UnitState, rules: MoveRules): Array<UnitMove & { hex?: HexId }> {
+  const b = ctx.board;
+  if (completing(state, unit) || isGunboat(ctx, unit) || env.done.has(unit.id)) return [];
+  const keep = (r: Reach) => !(rules.noEnemyZoc && env.enemyZoc[r.to]) && r.cost <= rules.allowance;
+  if (unit.status === 'pending') {
+    if (entryRefusal(ctx, state, unit) !== null) return [];
+    const out: Array<UnitMove & { hex?: HexId }> = [];
+    const m = moverUnder(env, unit, false, rules);
+    for (const hex of entryHexes(ctx, state, unit)) {
+      const i = b.index.get(hex)!;
+      const cost = entryCost(env, m, i);
+      if (typeof cost !== 'number') continue;
+      for (const r of reach(env, m, { kind: 'entry', at: i, cost }, crossingCheck(ctx, state, unit.side)))
+        if (keep(r)) out.push({ hex, path: ids(ctx, r.path), cost: r.cost, allowance: rules.allowance });
+    }
+    return out;
+  }
+  if (unit.status !== 'on-map') return [];
+  if (rules.within && !rules.within.has(unit.hex!)) return [];
+  const c = constraintOf(ctx, state, unit);
+  if (c) return []; // a unit an exclusive rule holds or restricts to one hex does not move under another allowance
+  const at = b.index.get(unit.hex!)!;
+  const m = moverUnder(env, unit, env.enemyZoc[at] === 1, rules);
+  return reach(env, m, { kind: 'hex', at }, crossingCheck(ctx, state, unit.side))
+    .filter(keep)
+    .map((r) => ({ path: ids(ctx, r.path), cost: r.cost, allowance: rules.allowance }));
+}
+
+/** A move under MoveRules checked as an ordinary move is (checkPath), with the rules' own limits: its end and cost, or why not. */
+function checkUnder(
+  ctx: GameContext,
+  state: GameState,
+  env: MoveEnv,
+  unit: UnitState,
+  hex: HexId | undefined,
+  path: number[],
+  rules: MoveRules,
+): Refusal | { end: number; cost: number } {
+  const b = ctx.board;
+  if (env.done.has(unit.id)) return refusal('ALREADY_MOVED', '6.18', `${unit.id} has already moved this Movement Phase`);
+  if (isGunboat(ctx, unit)) return refusal('NOT_ELIGIBLE', '6.15', 'Gunboats do not move under this Movement Allowance');
+  const limits = (r: { end: number; cost: number }) => {
+    if (rules.noEnemyZoc && env.enemyZoc[r.end]) return refusal('INTO_ENEMY_ZOC', '7.0', `this move may not enter the Enemy controlled hex ${b.ids[r.end]}`);
+    if (r.cost > rules.allowance) return refusal('EXCEEDS_ALLOWANCE', '6.15', `the path costs ${fmt(r.cost)} MP, more than ${fmt(rules.allowance)}`);
+    return { end: r.end, cost: r.cost };
+  };
+  if (completing(state, unit)) return refusal('MARKED_NO_MOVE', '10.34', `${unit.id} is completing Breastworks and may not move`);
+  const c = unit.status === 'on-map' ? constraintOf(ctx, state, unit) : null;
+  if (c) return c.refusal;
+  if (unit.status === 'pending') {
+    const r0 = entryRefusal(ctx, state, unit);
+    if (r0) return r0;
+    if (hex === undefined || !entryHexes(ctx, state, unit).includes(hex))
+      return refusal('ENTRY_HEX_NOT_ALLOWED', '5.5', `${unit.id} may not enter at ${String(hex)}`);
+    const i = b.index.get(hex)!;
+    if (path[0] !== i) return refusal('BAD_ORDER', '5.0', 'the path of an entering unit starts at its entry hex');
+    const m = moverUnder(env, unit, false, rules);
+    const cost = entryCost(env, m, i);
+    if (typeof cost !== 'number') return cost;
+    const r = checkPath(env, m, { kind: 'entry', at: i, cost }, path, crossingCheck(ctx, state, unit.side));
+    return 'end' in r ? limits(r) : r;
+  }
+  if (hex !== undefined) return refusal('BAD_ORDER', '5.0', `${unit.id} is on the map: a move has no entry hex`);
+  if (unit.status !== 'on-map') return refusal('NOT_ON_MAP', '5.0', `${unit.id} is not on the map`);
+  if (rules.within && !rules.within.has(unit.hex!)) return refusal('OUTSIDE_ALLOWED_HEXES', '6.15', `${unit.id} does not begin in the hexes this Movement Allowance is given for`);
+  const at = b.index.get(unit.hex!)!;
+  const m = moverUnder(env, unit, env.enemyZoc[at] === 1, rules);
+  const r = checkPath(env, m, { kind: 'hex', at }, path, crossingCheck(ctx, state, unit.side));
+  return 'end' in r ? limits(r) : r;
 }
 
 /** Marker orders placed instead of moving (12.41b, 10.34 i–ii): why not, or null. */
@@ -390,8 +488,11 @@ function finishMove(
   const cur = next.units[u.id];
   const movement = { ...next.movement! };
   movement.moved = [...movement.moved, u.id];
-  if (kind === 'enter') movement.entered = { ...movement.entered, [hexes[0]]: (movement.entered[hexes[0]] ?? 0) + 1 };
-  if (!gunboat && env.enemyZoc[end]) movement.enteredEnemyZoc = [...movement.enteredEnemyZoc, u.id];
+  if (kind === 'enter') {
+    // 5.0 column: the entered units fill stacks of two; one that stacks alone fills a whole stack (entryCost).
+    const n = movement.entered[hexes[0]] ?? 0;
+    movement.entered = { ...movement.entered, [hexes[0]]: entersAlone(ctx, u.id) ? 2 * Math.ceil(n / 2) + 2 : n + 1 };
+  }  if (!gunboat && env.enemyZoc[end]) movement.enteredEnemyZoc = [...movement.enteredEnemyZoc, u.id];
   let objectives = next.objectives;
   if (!gunboat) {
     for (const h of hexes) {

@@ -16,6 +16,7 @@ import type { HexId, Refusal, ReinforcementSpec } from '../../types';
 import { ROUTE_ROAD, ROUTE_TRAIL, ROUTE_TURNPIKE } from './board';
 import { ENEMY_ZOC_MINIMUM, MoveEnv, Mover } from './movement';
 import { refusal } from './refusals';
+import { stacksAlone } from './stacking';
 import { ROAD_COST, TURNPIKE_COST } from './terrain-costs';
 
 /** Why this pending unit may not enter now at all (5.0), or null. */
@@ -89,7 +90,10 @@ export function entryCost(env: MoveEnv, m: Mover, i: number): number | Refusal {
   const base = (m.enter ?? b.enter[m.cls])[i]; // an exclusive rule's cost for this side (Wilderness 18.13)
   if (base < 0) return refusal('PROHIBITED_TERRAIN', '6.27', `units may never enter hex ${hex}`);
   if (m.forbidden?.at[i]) return m.forbidden.refusal(i);
-  const prior = Math.floor((env.state.movement?.entered[hex] ?? 0) / 2);
+  // A unit that stacks with no other (a Union division, Hooker and Lee 19.21; Grand Chancellorsville 22.6
+  // "Note, however, the Union Stacking Restriction") is a stack of its own: behind a half-filled stack too.
+  const entered = env.state.movement?.entered[hex] ?? 0;
+  const prior = entersAlone(env.ctx, m.unit.id) ? Math.ceil(entered / 2) : Math.floor(entered / 2);
   const r = b.routeIn[i];
   if (env.enemyZoc[i]) {
     if (m.routed) return refusal('ROUTED_INTO_ENEMY_ZOC', '12.31', `a Routed unit may not enter the Enemy controlled hex ${hex}`);
@@ -126,4 +130,9 @@ export function markBlockedReinforcements(
     if (!couldEnter(u)) blocked.push(id);
   }
   return blocked;
+}
+
+/** True if this unit forms a stack of its own in a reinforcement column (5.0): it may stack with no other unit. */
+export function entersAlone(ctx: GameContext, unitId: string): boolean {
+  return !!ctx.unitSpecs.get(unitId)?.flags?.includes('no-stack') || stacksAlone(ctx, unitId);
 }

@@ -21,6 +21,7 @@ import { immobileUntil, immobileUntilSupport } from './immobile-until';
 import { specialArtillery, specialArtillerySupport } from './special-artillery';
 import { lineOfCommunication, lineOfCommunicationSupport } from './line-of-communication';
 import { roadLine, roadLineSupport } from './line-of-communication-roads';
+import { bankLine, bankLineSupport, isBankLineForm } from './line-of-communication-bank';
 import { skipPlayerTurn, skipPlayerTurnSupport } from './skip-player-turn';
 import { conditionalReinforcements, conditionalReinforcementsSupport } from './conditional-reinforcements';
 import { mapExit, mapExitSupport } from './map-exit';
@@ -36,6 +37,9 @@ import { alternativeCounters, alternativeCountersSupport } from './alternative-c
 import { movementProhibition, movementProhibitionSupport } from './movement-prohibition';
 import { objectiveControl, objectiveControlSupport } from './objective-control';
 import { activationRoll, activationRollSupport } from './activation-roll';
+import { commandControl, commandControlSupport } from './command-control';
+import { forcedMarch, forcedMarchSupport } from './forced-march';
+import { reinforcementEntry, reinforcementEntrySupport } from './reinforcement-entry';
 
 export * from './movement-hook';
 
@@ -50,8 +54,10 @@ const registry: Record<string, HookFactory> = {
   'movement-quota': movementQuota,
   'immobile-until': immobileUntil,
   'special-artillery': specialArtillery,
-  // A declaration with a `purpose` is a line along roads (Chickamauga 21.31, 21.32).
-  'line-of-communication': (rule) => (rule.params?.purpose !== undefined ? roadLine(rule) : lineOfCommunication(rule)),
+  // A declaration with `toBankOf` is a line across a river (Grand Chancellorsville 23.61); one with
+  // another `purpose` a line along roads (Chickamauga 21.31, 21.32).
+  'line-of-communication': (rule) =>
+    isBankLineForm(rule) ? bankLine(rule) : rule.params?.purpose !== undefined ? roadLine(rule) : lineOfCommunication(rule),
   'skip-player-turn': skipPlayerTurn,
   'conditional-reinforcements': conditionalReinforcements,
   'map-exit': mapExit,
@@ -67,6 +73,9 @@ const registry: Record<string, HookFactory> = {
   'movement-prohibition': movementProhibition,
   'objective-control': objectiveControl,
   'activation-roll': activationRoll,
+  'command-control': commandControl,
+  'forced-march': forcedMarch,
+  'reinforcement-entry': reinforcementEntry,
 };
 
 /** Which declarations of a hook the engine can play (parameters it implements). */
@@ -79,7 +88,11 @@ const support: Record<string, HookSupport> = {
   'immobile-until': immobileUntilSupport,
   'special-artillery': specialArtillerySupport,
   'line-of-communication': (rule) =>
-    rule.params?.purpose !== undefined ? roadLineSupport(rule) : lineOfCommunicationSupport(rule),
+    isBankLineForm(rule)
+      ? bankLineSupport(rule)
+      : rule.params?.purpose !== undefined
+        ? roadLineSupport(rule)
+        : lineOfCommunicationSupport(rule),
   'skip-player-turn': skipPlayerTurnSupport,
   'conditional-reinforcements': conditionalReinforcementsSupport,
   'map-exit': mapExitSupport,
@@ -95,6 +108,9 @@ const support: Record<string, HookSupport> = {
   'movement-prohibition': movementProhibitionSupport,
   'objective-control': objectiveControlSupport,
   'activation-roll': activationRollSupport,
+  'command-control': commandControlSupport,
+  'forced-march': forcedMarchSupport,
+  'reinforcement-entry': reinforcementEntrySupport,
 };
 
 // stacking-override has forms by battle: the named units that stand alone (Chickamauga 19.21/19.22,

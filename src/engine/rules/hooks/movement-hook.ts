@@ -48,6 +48,24 @@ export interface MovementPhaseAccess {
   unitRefusal(unitId: unknown): Refusal | UnitState;
   /** Whether the hex (board index) is in an Enemy Zone of Control of the moving side. */
   inEnemyZoc(hex: HexId): boolean;
+  /**
+   * The unit's moves (or, if pending, its entries: `hex` the entry hex) under
+   * an exclusive rule's own Movement Allowance (Grand Chancellorsville 23.2
+   * Forced March): every other rule of an ordinary move applies.
+   */
+  movesUnder?(unit: UnitState, rules: MoveRules): Array<UnitMove & { hex?: HexId }>;
+  /** Applies such a move as the unit's move of the phase (6.18), with the hook's events first; refuses what movesUnder would not list. */
+  applyUnder?(unit: UnitState, move: { hex?: HexId; path: HexId[] }, rules: MoveRules, events: GameEvent[]): ApplyResult;
+}
+
+/** An exclusive rule's Movement Allowance for one move (movesUnder). */
+export interface MoveRules {
+  /** Thirds of a MP. */
+  allowance: number;
+  /** The move may not enter an Enemy controlled hex (Grand Chancellorsville 23.21-23.23). */
+  noEnemyZoc: boolean;
+  /** If given, every hex of the move, its start or entry hex included, is one of these. */
+  within?: ReadonlySet<HexId>;
 }
 
 /** Hexes a unit may not enter this Movement Phase under an exclusive rule, and why (forbiddenHexes). */

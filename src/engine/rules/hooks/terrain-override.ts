@@ -40,6 +40,17 @@
  * what the feature covers and changes no line of the chart (the map's build
  * checks and the scenario spec pin that both are drawn as redoubts). A
  * declaration that would make them unequal is refused.
+ *
+ * Grand Chancellorsville 22.12: "Redoubts and pontoon bridges are treated as
+ * in the Fredericksburg rules." Reading (the fifth form, { standardLines:
+ * ["pontoon", "redoubt"], asIn }): Fredericksburg 18.1 makes pontoons
+ * "identical in their use to river ferry hexes (Case 6.27), except for the
+ * entry cost (Case 10.1: Terrain Effects Chart)" and declares no hook for
+ * either, so both are the standard chart's lines (pontoon entry 1 MP, 6.27,
+ * 6.28; redoubt hexsides 8.46) that the map's pontoon hexes and redoubt
+ * hexsides carry; the declaration changes nothing, and says that 22.11's
+ * changes to River ferry hexes (terrain-override 22.11) do not reach
+ * pontoons. Any other line is refused.
  */
 import type { HexTerrain, RuleHook } from '../../types';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
@@ -50,8 +61,16 @@ export const terrainOverrideSupport: HookSupport = (rule) =>
   isCombatTerrainForm(rule.params ?? {}) ? combatTerrainOverrideSupport(rule) : hexAndCostSupport(rule);
 
 const hexAndCostSupport: HookSupport = knownParams(
-  ['terrain', 'attackerHalved', 'redoubt', 'equalForDefenceAndMovement', 'side', 'entryCost', 'route', 'alongCost'],
+  ['terrain', 'attackerHalved', 'redoubt', 'equalForDefenceAndMovement', 'side', 'entryCost', 'route', 'alongCost', 'standardLines', 'asIn'],
   (p) => {
+    if (p.standardLines !== undefined || p.asIn !== undefined) {
+      // Grand Chancellorsville 22.12: lines of another game that are the standard chart's.
+      const lines = p.standardLines;
+      if (!Array.isArray(lines) || lines.length === 0 || lines.some((l) => l !== 'pontoon' && l !== 'redoubt'))
+        return `standardLines ${JSON.stringify(lines)}`;
+      if (Object.keys(p).some((k) => k !== 'standardLines' && k !== 'asIn')) return 'standard lines mixed with another line';
+      return null;
+    }
     if (p.side !== undefined || p.entryCost !== undefined || p.route !== undefined || p.alongCost !== undefined) {
       if (p.side !== 'union' && p.side !== 'confederate') return 'a movement cost override without "side"';
       if (p.attackerHalved !== undefined || p.redoubt !== undefined) return 'a movement cost mixed with another line';
@@ -82,6 +101,7 @@ export function terrainOverride(rule: RuleHook): MovementHook {
   const terrain = p.terrain as HexTerrain;
   const halved = p.attackerHalved as boolean;
   if (p.redoubt !== undefined) return { hook: rule.hook, case: rule.case }; // a definition the map's one redoubt feature carries
+  if (p.standardLines !== undefined) return { hook: rule.hook, case: rule.case }; // the chart's own pontoon and redoubt lines
   if (p.side !== undefined) {
     // Wilderness 18.13 / 18.21: one side's movement cost (thirds).
     const entry = p.entryCost !== undefined ? Math.round((p.entryCost as number) * 3) : null;

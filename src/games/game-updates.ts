@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
+import type { GameContext } from '../engine/game';
 import type { GameState } from '../engine/state';
 import type { GameEntry } from './entities/game-entry.entity';
-import { gameStatus } from './game-view';
+import { gameStatus, resultView, type ResultView } from './game-view';
 
 /** What live clients receive for each accepted entry (SSE `entry` events, GraphQL gameUpdated). */
 export interface GameUpdate {
@@ -19,15 +20,17 @@ export interface GameUpdate {
   at: string;
   /** Game status after the entry: "active" or "finished". */
   status: string;
-  result: unknown;
+  /** The result once the game is over, as GET /v1/games/{id} shows it (competition score included). */
+  result: ResultView | null;
 }
 
-/** The update of a log entry (as just inserted, or read back with its state snapshot). */
+/** The update of a log entry (as just inserted, or read back with its state snapshot) of a game of `ctx`. */
 export function updateOfEntry(
   e: Pick<
     GameEntry,
     'gameId' | 'seq' | 'side' | 'order' | 'events' | 'stateHash' | 'state' | 'createdAt'
   >,
+  ctx: GameContext,
 ): GameUpdate {
   const state = e.state as GameState;
   return {
@@ -40,7 +43,7 @@ export function updateOfEntry(
     stateHash: e.stateHash,
     at: e.createdAt.toISOString(),
     status: gameStatus(state),
-    result: state.result,
+    result: resultView(ctx, state),
   };
 }
 

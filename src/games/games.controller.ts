@@ -116,7 +116,7 @@ export class GamesController {
     @Headers('last-event-id') lastEventId: string | undefined,
     @Query('after') afterQuery: string | undefined,
   ): Promise<Observable<MessageEvent>> {
-    const { row } = await this.games.load(id); // 404 for an unknown game before streaming
+    const { row, ctx } = await this.games.load(id); // 404 for an unknown game before streaming
     const raw = lastEventId ?? afterQuery;
     const after = raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : row.version;
     const toMessage = (u: GameUpdate): MessageEvent => ({
@@ -139,7 +139,7 @@ export class GamesController {
           // Entries accepted between the client's last one and now, then whatever arrived meanwhile.
           for (let from = after; ;) {
             const batch = await this.games.entriesAfter(id, from, BATCH, true);
-            for (const e of batch) send(updateOfEntry(e));
+            for (const e of batch) send(updateOfEntry(e, ctx));
             if (batch.length < BATCH) break;
             from = batch[batch.length - 1].seq;
           }

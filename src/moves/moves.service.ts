@@ -208,7 +208,7 @@ export class MovesService {
         statusCode: 200,
         body,
         replayed: false,
-        publish: updateOfEntry(entry),
+        publish: updateOfEntry(entry, ctx),
       };
     });
     if (answer.publish) {

@@ -201,4 +201,41 @@ describe('games: POST/GET /v1/games, GET /v1/games/{id}, live events', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('a live update of the entry that ends the game carries the result as GET /v1/games/{id} shows it', async () => {
+    const created = await create().expect(201);
+    const id = created.body.id;
+    const token = created.body.seats.find((s: { side: string }) => s.side === 'union').token;
+    const ended = await request(server)
+      .post(`/v1/games/${id}/orders`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ expectedVersion: 0, order: { type: 'resign' } })
+      .expect(200);
+    await new Promise<void>((resolve) => server.listen(0, resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const text = await new Promise<string>((resolve, reject) => {
+        const req = httpRequest({ port, path: `/v1/games/${id}/events?after=0` });
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            body += c;
+            if (body.includes('\n\n') && body.includes('data:')) {
+              req.destroy();
+              resolve(body);
+            }
+          });
+        });
+        req.on('error', (e) => (e.message.includes('aborted') ? undefined : reject(e)));
+        req.end();
+      });
+      const data = JSON.parse(/^data: (.*)$/m.exec(text)![1]);
+      expect(data.status).toBe('finished');
+      expect(data.result).toEqual(ended.body.game.result);
+      expect(data.result).toMatchObject({ winner: 'confederate', competitionScore: null });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -51,6 +51,14 @@
  * hexsides carry; the declaration changes nothing, and says that 22.11's
  * changes to River ferry hexes (terrain-override 22.11) do not reach
  * pontoons. Any other line is refused.
+ *
+ * Grand Chancellorsville 22.11, first sentence: "All creek hex sides on the
+ * Fredericksburg map sheet, except the canal, are considered ford hex
+ * sides." Reading (the sixth form, { creekHexsidesOnSheet, becomeFords:
+ * true, exceptCanal, appliedInMapData: true }): the scenario's map draws
+ * those hexsides as fords (its build and spec pin it), so the declaration
+ * changes nothing in play. The rest of 22.11 (River ferry hexes) is its own
+ * declaration, { riverFerry }, which this hook does not implement yet.
  */
 import type { HexTerrain, RuleHook } from '../../types';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
@@ -61,8 +69,30 @@ export const terrainOverrideSupport: HookSupport = (rule) =>
   isCombatTerrainForm(rule.params ?? {}) ? combatTerrainOverrideSupport(rule) : hexAndCostSupport(rule);
 
 const hexAndCostSupport: HookSupport = knownParams(
-  ['terrain', 'attackerHalved', 'redoubt', 'equalForDefenceAndMovement', 'side', 'entryCost', 'route', 'alongCost', 'standardLines', 'asIn'],
+  [
+    'terrain',
+    'attackerHalved',
+    'redoubt',
+    'equalForDefenceAndMovement',
+    'side',
+    'entryCost',
+    'route',
+    'alongCost',
+    'standardLines',
+    'asIn',
+    'creekHexsidesOnSheet',
+    'becomeFords',
+    'exceptCanal',
+    'appliedInMapData',
+  ],
   (p) => {
+    if (p.appliedInMapData !== undefined) {
+      // Grand Chancellorsville 22.11 (first sentence): a change the map's hexsides carry.
+      if (p.appliedInMapData !== true || p.becomeFords !== true) return 'a map-data change not applied in the map data';
+      const own = ['appliedInMapData', 'becomeFords', 'creekHexsidesOnSheet', 'exceptCanal'];
+      if (Object.keys(p).some((k) => !own.includes(k))) return 'a map-data change mixed with another line';
+      return null;
+    }
     if (p.standardLines !== undefined || p.asIn !== undefined) {
       // Grand Chancellorsville 22.12: lines of another game that are the standard chart's.
       const lines = p.standardLines;
@@ -102,6 +132,7 @@ export function terrainOverride(rule: RuleHook): MovementHook {
   const halved = p.attackerHalved as boolean;
   if (p.redoubt !== undefined) return { hook: rule.hook, case: rule.case }; // a definition the map's one redoubt feature carries
   if (p.standardLines !== undefined) return { hook: rule.hook, case: rule.case }; // the chart's own pontoon and redoubt lines
+  if (p.appliedInMapData !== undefined) return { hook: rule.hook, case: rule.case }; // creek hexsides drawn as fords in the map
   if (p.side !== undefined) {
     // Wilderness 18.13 / 18.21: one side's movement cost (thirds).
     const entry = p.entryCost !== undefined ? Math.round((p.entryCost as number) * 3) : null;

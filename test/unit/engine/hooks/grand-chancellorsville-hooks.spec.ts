@@ -45,7 +45,9 @@ const rule = (hook: string, c?: string): RuleHook =>
 /** The shipped scenario less the two declarations the engine refuses (23.5 leaders, 22.11 River ferries). */
 const scenario: ScenarioDocument = {
   ...shipped,
-  specialRules: shipped.specialRules.filter((r) => r.hook !== 'leaders' && r.case !== '22.11'),
+  specialRules: shipped.specialRules.filter(
+    (r) => r.hook !== 'leaders' && r.params?.riverFerry === undefined,
+  ),
 };
 const ctx: GameContext = prepareGame(scenario, map);
 const start = newGame(ctx, {}, fixedDice([]));
@@ -91,6 +93,19 @@ const mpOf = (events: GameEvent[]) =>
 describe('Grand Chancellorsville hooks: what the engine still refuses', () => {
   it('Grand Chancellorsville 23.5, 22.11: only the leaders (counters not in the text) and the River ferry changes are refused', () => {
     expect(notYetSupported(shipped).map((m) => m.case)).toEqual(['22.11', '23.5-23.59']);
+  });
+
+  it('Grand Chancellorsville 22.11: the creek-to-ford change is map data (accepted); the River ferry changes are the refused declaration', () => {
+    const [fords, ferries] = shipped.specialRules.filter(
+      (r) => r.hook === 'terrain-override' && r.case === '22.11',
+    );
+    expect(unsupportedReason(fords)).toBeNull();
+    expect(unsupportedReason(ferries)).toBe(
+      'special rule "terrain-override" with parameter "riverFerry"',
+    );
+    expect(
+      unsupportedReason({ ...fords, params: { ...fords.params, appliedInMapData: false } }),
+    ).not.toBeNull();
   });
 
   it("Grand Chancellorsville 22.12: the pontoon and redoubt lines are the chart's; any other line in that form is refused", () => {

@@ -57,7 +57,8 @@ export function loseEffectiveness(
 export function recoverEffectiveness(state: GameState, events: GameEvent[]): GameState {
   const recovered = Object.values(state.units)
     .filter(isIneffective)
-    .map((u) => u.id);
+    .map((u) => u.id)
+    .sort();
   if (recovered.length === 0) return state;
   const units = { ...state.units };
   for (const id of recovered) {

@@ -10,6 +10,7 @@ import type { Dice } from '../../dice';
 import type { GameContext } from '../../game';
 import type { GameState, Order } from '../../state';
 import type { GameEvent, Refusal, Side } from '../../types';
+import { otherSide } from '../../types';
 import { refusal } from '../blue-grey/refusals';
 import { isIneffective } from './attack-effectiveness';
 import {
@@ -27,6 +28,7 @@ import {
   onMap,
   phaseOf,
   withPhase,
+  unitsAt,
   zocSources,
 } from './combat';
 import { answer, run, stepAnswers } from './resolution';
@@ -191,9 +193,7 @@ function declare(ctx: GameContext, state: GameState, a: ClassicAttack, dice: Dic
   const origin: Record<string, string> = {};
   for (const id of [...a.attackers, ...bombard]) origin[id] = state.units[id].hex!;
   const defenders = a.defenders.flatMap((h) =>
-    Object.values(state.units)
-      .filter((u) => onMap(u) && u.hex === h && u.side !== state.phasing)
-      .map((u) => u.id),
+    unitsAt(state, h, otherSide(state.phasing)).map((u) => u.id),
   );
   for (const id of defenders) origin[id] = state.units[id].hex!;
   const c: ClassicCombat = {

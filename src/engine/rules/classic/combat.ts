@@ -103,7 +103,8 @@ export function unitsAt(state: GameState, hex: HexId, side?: Side): UnitState[] 
     const u = state.units[id];
     if (onMap(u) && u.hex === hex && (side === undefined || u.side === side)) out.push(u);
   }
-  return out;
+  // By id, never by key order: stored states (JSONB) do not keep it, and events and decisions must re-derive.
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export function inEnemyZoc(ctx: GameContext, state: GameState, side: Side, hex: HexId): boolean {

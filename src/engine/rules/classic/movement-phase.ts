@@ -270,7 +270,7 @@ export function missedReinforcements(
   if (!dl || !dl.eliminated || state.turn < dl.turn) return state;
   const units = { ...state.units };
   const gone: string[] = [];
-  for (const id in units) {
+  for (const id of Object.keys(units).sort()) {
     const u = units[id];
     if (u.side !== state.phasing || u.status !== 'pending') continue;
     const spec = ctx.reinforcementOf.get(id);

@@ -11,6 +11,11 @@
  *
  * Headings that state no rule (DESCRIPTIVE below, each with the reason) are
  * listed as "descriptive — nothing to enforce" rather than "not yet enforced".
+ *
+ * A column per rules system: blue-grey (the revised 2nd edition, titles
+ * "7.2: …") and classic (the 1975 SPI standard rules of seed 001, cases
+ * 1.0–12.0, titles "O7.22: …"). The two editions number their cases
+ * independently, so a row shows each edition's own heading for that number.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -38,23 +43,43 @@ export const DESCRIPTIVE: Readonly<Record<string, string>> = {
   '14.0': 'credits',
 };
 
+/** Cases of the 1975 standard rules (seed 001) that state no rule of play, and why. */
+export const DESCRIPTIVE_1975: Readonly<Record<string, string>> = {
+  '1.0': 'introduction: the game system and its folders',
+  '2.0': 'section title (GAME EQUIPMENT)',
+  '2.1': 'the map sheet and its hex grid (the map is scenario data)',
+  '2.2': 'lists the charts and tables; the tables are the CRT (7.6) and the TEC (9.0)',
+  '2.3': 'describes the playing pieces; their values are 2.4',
+  '2.5': 'game scale: no effect on play',
+  '2.6': 'parts inventory and customer service',
+  '7.5': 'explains diversionary attacks; no rule beyond 7.1-7.2',
+  '12.0': "designer's notes: history and intent, no rule",
+};
+
 export interface RuleCase {
   id: string;
   heading: string;
 }
 
-function seedFile(): string {
+function seedFile(prefix = '000_'): string {
   for (const dir of SEEDS) {
     if (!fs.existsSync(dir)) continue;
-    const f = fs.readdirSync(dir).find((n) => n.startsWith('000_') && n.endsWith('.txt'));
+    const f = fs.readdirSync(dir).find((n) => n.startsWith(prefix) && n.endsWith('.txt'));
     if (f) return path.join(dir, f);
   }
-  throw new Error('seed 000 (the revised 2nd edition rules) not found');
+  throw new Error(`seed ${prefix} not found`);
+}
+
+/** The cases of the 1975 standard rules (seed 001, up to the Blue & Gray II exclusive rules). */
+export function classicCases(text: string): RuleCase[] {
+  const all = text.split('\n');
+  const end = all.findIndex((l) => l.trim() === 'BLUE & GRAY II');
+  return ruleCases(all.slice(0, end < 0 ? all.length : end).join('\n'), Infinity);
 }
 
 /** The cases of the standard rules, in order of first appearance. */
-export function ruleCases(text: string): RuleCase[] {
-  const lines = text.split('\n').slice(0, STANDARD_RULES_LINES);
+export function ruleCases(text: string, lastLine = STANDARD_RULES_LINES): RuleCase[] {
+  const lines = text.split('\n').slice(0, lastLine);
   const out: RuleCase[] = [];
   const seen = new Set<string>();
   for (const line of lines) {
@@ -77,20 +102,23 @@ function specFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const TITLE = /\b(?:it|test|describe)(?:\.(?:only|skip|each\([^)]*\)))?\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
+const TITLE =
+  /\b(?:it|test|describe)(?:\.(?:only|skip|each\([^)]*\)))?\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
 const LEADING = /^(\d+\.\d+(?:\s*,\s*\d+\.\d+)*)\s*[:\s]/;
+/** 1975 titles: "O7.22: …", "O5.13, O6.3: …", "O17.11-17.14, O17.2: …" (the O is dropped from the case). */
+const LEADING_1975 = /^(O\d+\.\d+(?:-\d+\.\d+)?(?:\s*,\s*O\d+\.\d+(?:-\d+\.\d+)?)*)\s*[:\s]/;
 
 /** case → test titles ("file: title"). */
-export function testsByCase(files: string[]): Map<string, string[]> {
+export function testsByCase(files: string[], leading: RegExp = LEADING): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const file of files.sort()) {
     const rel = path.relative(ROOT, file).split(path.sep).join('/');
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(TITLE)) {
       const title = m[2].replace(/\\(['"`])/g, '$1');
-      const lead = LEADING.exec(title);
+      const lead = leading.exec(title);
       if (!lead) continue;
-      for (const c of lead[1].split(',').map((s) => s.trim())) {
+      for (const c of lead[1].split(',').map((s) => s.trim().replace(/^O/, ''))) {
         const list = map.get(c) ?? [];
         list.push(`\`${rel}\`: ${title.replace(/\|/g, '/')}`);
         map.set(c, list);
@@ -100,44 +128,109 @@ export function testsByCase(files: string[]): Map<string, string[]> {
   return map;
 }
 
+/** One system's cell for a case: heading, then its tests, or why there are none. */
+function cell(
+  c: RuleCase | undefined,
+  cases: RuleCase[],
+  tests: Map<string, string[]>,
+  descriptive: Readonly<Record<string, string>>,
+): string {
+  if (!c) return '—';
+  const t = tests.get(c.id);
+  const hasChildren = cases.some(
+    (o) => o.id !== c.id && o.id.startsWith(c.id) && o.id.length > c.id.length,
+  );
+  const body = t
+    ? t.join('<br>')
+    : descriptive[c.id] !== undefined
+      ? `descriptive — nothing to enforce (${descriptive[c.id]})`
+      : hasChildren
+        ? 'section: see its cases'
+        : 'not yet enforced';
+  return `**${c.heading}**<br>${body}`;
+}
+
+/** Case numbers in reading order: 6.1 < 6.11 < 6.12 < 6.2. */
+function caseOrder(a: string, b: string): number {
+  const [am, af] = a.split('.');
+  const [bm, bf] = b.split('.');
+  return Number(am) - Number(bm) || (af < bf ? -1 : af > bf ? 1 : 0);
+}
+
 export function buildCoverage(): string {
   const cases = ruleCases(fs.readFileSync(seedFile(), 'utf8'));
-  const tests = testsByCase([...specFiles(path.join(ROOT, 'src')), ...specFiles(path.join(ROOT, 'test'))]);
+  const classic = classicCases(fs.readFileSync(seedFile('001_'), 'utf8'));
+  const files = [...specFiles(path.join(ROOT, 'src')), ...specFiles(path.join(ROOT, 'test'))];
+  const tests = testsByCase(files);
+  const tests1975 = testsByCase(files, LEADING_1975);
   const ids = new Set(cases.map((c) => c.id));
+  const ids1975 = new Set(classic.map((c) => c.id));
   const lines: string[] = [
     '# Rules coverage',
     '',
     'Generated by `npm run rules:coverage` from the test titles (`*.spec.ts`) and the case',
-    'headings of the Blue & Grey revised 2nd edition standard rules (seed 000, lines 1–1083).',
+    'headings of the standard rules of each rules system: **blue-grey**, the Blue & Grey revised',
+    '2nd edition (seed 000, lines 1–1083; titles "7.2: …"), and **classic**, the 1975 SPI Blue &',
+    'Gray standard rules (seed 001, cases 1.0–12.0; titles "O7.22: …"). The editions number their',
+    "cases independently: each column shows its own edition's heading for the number.",
     'Do not edit by hand; a test fails when this file is stale.',
     '',
   ];
-  const enforced = cases.filter((c) => tests.has(c.id)).length;
-  const descriptive = cases.filter((c) => !tests.has(c.id) && DESCRIPTIVE[c.id] !== undefined).length;
+  const count = (
+    cs: RuleCase[],
+    ts: Map<string, string[]>,
+    d: Readonly<Record<string, string>>,
+  ) => ({
+    enforced: cs.filter((c) => ts.has(c.id)).length,
+    descriptive: cs.filter((c) => !ts.has(c.id) && d[c.id] !== undefined).length,
+  });
   const unknown = Object.keys(DESCRIPTIVE).filter((k) => !ids.has(k));
-  if (unknown.length) throw new Error(`DESCRIPTIVE names cases that are not headings of seed 000: ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw new Error(
+      `DESCRIPTIVE names cases that are not headings of seed 000: ${unknown.join(', ')}`,
+    );
+  const unknown1975 = Object.keys(DESCRIPTIVE_1975).filter((k) => !ids1975.has(k));
+  if (unknown1975.length)
+    throw new Error(
+      `DESCRIPTIVE_1975 names cases that are not headings of seed 001: ${unknown1975.join(', ')}`,
+    );
+  const bg = count(cases, tests, DESCRIPTIVE);
+  const cl = count(classic, tests1975, DESCRIPTIVE_1975);
   lines.push(
-    `${enforced} of ${cases.length} cases have tests; ${descriptive} state no rule (descriptive — nothing to enforce).`,
+    '| Rules system | Cases | With tests | Descriptive |',
+    '|---|---|---|---|',
+    `| blue-grey (revised 2e) | ${cases.length} | ${bg.enforced} | ${bg.descriptive} |`,
+    `| classic (1975) | ${classic.length} | ${cl.enforced} | ${cl.descriptive} |`,
     '',
-    '| Case | Heading | Tests |',
+    `${bg.enforced} of ${cases.length} cases have tests; ${bg.descriptive} state no rule (descriptive — nothing to enforce).`,
+    '',
+    '| Case | blue-grey (revised 2e) | classic (1975) |',
     '|---|---|---|',
   );
-  for (const c of cases) {
-    const t = tests.get(c.id);
-    const hasChildren = cases.some((o) => o.id !== c.id && o.id.startsWith(c.id) && o.id.length > c.id.length);
-    const cell = t
-      ? t.join('<br>')
-      : DESCRIPTIVE[c.id] !== undefined
-        ? `descriptive — nothing to enforce (${DESCRIPTIVE[c.id]})`
-        : hasChildren
-          ? 'section: see its cases'
-          : 'not yet enforced';
-    lines.push(`| ${c.id} | ${c.heading} | ${cell} |`);
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const byId1975 = new Map(classic.map((c) => [c.id, c]));
+  for (const id of [...new Set([...ids, ...ids1975])].sort(caseOrder)) {
+    lines.push(
+      `| ${id} | ${cell(byId.get(id), cases, tests, DESCRIPTIVE)} | ${cell(byId1975.get(id), classic, tests1975, DESCRIPTIVE_1975)} |`,
+    );
   }
   const stray = [...tests.keys()].filter((k) => !ids.has(k)).sort();
   if (stray.length) {
-    lines.push('', '## Tests citing cases outside the standard rules (exclusive rules, ambiguities)', '');
+    lines.push(
+      '',
+      '## Tests citing cases outside the standard rules (exclusive rules, ambiguities)',
+      '',
+    );
     for (const k of stray) lines.push(`- ${k}: ${tests.get(k)!.length} test(s)`);
+  }
+  const stray1975 = [...tests1975.keys()].filter((k) => !ids1975.has(k)).sort(caseOrder);
+  if (stray1975.length) {
+    lines.push(
+      '',
+      '## Tests citing 1975 cases outside the 1975 standard rules (exclusive rules)',
+      '',
+    );
+    for (const k of stray1975) lines.push(`- O${k}: ${tests1975.get(k)!.length} test(s)`);
   }
   return lines.join('\n') + '\n';
 }

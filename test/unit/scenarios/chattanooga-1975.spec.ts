@@ -356,7 +356,7 @@ describe('Chattanooga 1975 exclusive rules in play', () => {
     expect(vp.confederate % 4).toBe(0);
   });
 
-  it('O4.1, O14.32: a seeded random playout of all ten Game-Turns ends with a result', () => {
+  it('O4.0, O4.1, O14.32: a seeded random playout of all ten Game-Turns ends with a result', () => {
     const dice = seededDice('chattanooga-1975-playout');
     let rng = 12345;
     const rand = (n: number) => {

@@ -490,7 +490,7 @@ describe('O7.8 displacement, 1975', () => {
 });
 
 describe('O10 Night Game-Turns, 1975', () => {
-  it('O10.1: there is no Combat Phase during a Night Game-Turn', () => {
+  it('O10.0, O10.1: there is no Combat Phase during a Night Game-Turn', () => {
     const { ctx, state } = classicGame(
       [
         { id: 'a', side: 'union', hex: '0403' },

@@ -18,7 +18,7 @@ const destinations = (orders: ReturnType<typeof classicOrders>, unit: string) =>
     .map((o) => o.path![o.path!.length - 1]);
 
 describe('O5.0 movement, 1975', () => {
-  it('O2.4, O5.0: the Movement Allowance of all units is six: cavalry moves six clear hexes, not seven', () => {
+  it('O2.4, O5.0, O5.15: the Movement Allowance of all units is six: cavalry moves six clear hexes, not seven', () => {
     const { ctx, state } = classicGame([
       { id: 'cav', side: 'union', type: 'cavalry', hex: '0101' },
       { id: 'c', side: 'confederate', hex: '0808' },
@@ -113,7 +113,7 @@ describe('O5.0 movement, 1975', () => {
     ).toBe('ENTERS_ENEMY_HEX');
   });
 
-  it('O5.32: at most two units may be stacked in a hex', () => {
+  it('O5.32, O5.31, O5.33: at most two units may end stacked in a hex; any number pass through friendly units at no cost', () => {
     const { ctx, state } = classicGame([
       { id: 'a', side: 'union', hex: '0202' },
       { id: 'b', side: 'union', hex: '0202' },

@@ -1,0 +1,319 @@
+/**
+ * 1975 cases not covered by the movement and combat specs, each with its own test.
+ */
+import { fixedDice } from '../../dice';
+import type { GameEvent } from '../../types';
+import { act, classicGame, classicOrders, refused, toCombat } from './classic.fixtures';
+import { applyClassicOrder } from './sequence-of-play';
+
+const resolved = (events: GameEvent[]) => events.find((e) => e.type === 'combat-resolved')!;
+
+describe('O5.1 prohibitions, 1975', () => {
+  const game = () =>
+    classicGame([
+      { id: 'u', side: 'union', hex: '0401' },
+      { id: 'c', side: 'confederate', hex: '0808' },
+    ]);
+
+  it('O5.11: only the phasing player moves, and only in his own Movement Phase', () => {
+    const { ctx, state } = game();
+    const r = applyClassicOrder(
+      ctx,
+      state,
+      'confederate',
+      { type: 'move', unit: 'c', path: ['0807'] },
+      fixedDice([]),
+    );
+    expect(r.ok).toBe(false);
+    expect(classicOrders(ctx, state, 'confederate')).toEqual([]);
+  });
+
+  it('O5.14: no combat takes place during the Movement Phase', () => {
+    const { ctx, state } = game();
+    expect(
+      refused(ctx, state, 'union', { type: 'attack', attackers: ['u'], defenders: ['0808'] }).code,
+    ).toBe('BAD_ORDER');
+  });
+
+  it('O5.16: movement is from hex to adjacent hex, never skipping hexes', () => {
+    const { ctx, state } = game();
+    expect(refused(ctx, state, 'union', { type: 'move', unit: 'u', path: ['0403'] }).code).toBe(
+      'NOT_CONTIGUOUS',
+    );
+  });
+
+  it('O5.17: a unit that has moved may not move again that Movement Phase', () => {
+    const { ctx, state } = game();
+    const s = act(ctx, state, 'union', { type: 'move', unit: 'u', path: ['0402'] }).state;
+    expect(refused(ctx, s, 'union', { type: 'move', unit: 'u', path: ['0403'] }).code).toBe(
+      'ALREADY_MOVED',
+    );
+  });
+
+  it('O5.34: Friendly controlled hexes never inhibit the movement of Friendly units', () => {
+    const { ctx, state } = classicGame([
+      { id: 'u', side: 'union', hex: '0401' },
+      { id: 'f', side: 'union', hex: '0303' },
+      { id: 'c', side: 'confederate', hex: '0808' },
+    ]);
+    expect(
+      act(ctx, state, 'union', { type: 'move', unit: 'u', path: ['0402', '0403', '0404', '0405'] })
+        .state.units.u.hex,
+    ).toBe('0405');
+  });
+});
+
+describe('O6 zones of control, 1975', () => {
+  it('O6.1, O6.4: every unit, artillery included, exerts a Zone of Control, and it is mutual', () => {
+    const { ctx, state } = classicGame([
+      { id: 'u', side: 'union', hex: '0401' },
+      { id: 'g', side: 'confederate', type: 'artillery', hex: '0404' },
+    ]);
+    expect(
+      refused(ctx, state, 'union', { type: 'move', unit: 'u', path: ['0402', '0403', '0303'] })
+        .code,
+    ).toBe('MOVES_AFTER_ENTERING_ENEMY_ZOC');
+    const s = act(ctx, state, 'union', { type: 'move', unit: 'u', path: ['0402', '0403'] }).state;
+    // Mutual: the unit in the artillery's Zone of Control has the artillery in its own, and must attack it.
+    expect(refused(ctx, toCombat(ctx, s), 'union', { type: 'end-phase' }).code).toBe(
+      'ATTACKS_REQUIRED',
+    );
+  });
+
+  it('O6.5: two Zones of Control on one hex coexist; entering it stops the unit, with no extra effect', () => {
+    const probe = classicGame([{ id: 'u', side: 'union', hex: '0401' }]);
+    const grid = probe.ctx.map.grid;
+    const enemies = grid
+      .neighbours('0403')
+      .filter((h) => grid.distance('0401', h) >= 2 && !grid.adjacent('0402', h))
+      .slice(0, 2);
+    expect(enemies).toHaveLength(2);
+    const { ctx, state } = classicGame([
+      { id: 'u', side: 'union', hex: '0401' },
+      { id: 'c', side: 'confederate', hex: enemies[0] },
+      { id: 'd', side: 'confederate', hex: enemies[1] },
+    ]);
+    const r = act(ctx, state, 'union', { type: 'move', unit: 'u', path: ['0402', '0403'] });
+    expect(r.events.find((e) => e.type === 'moved')!.mp).toBe('2');
+  });
+});
+
+describe('O7.1-O7.3 which units attack, 1975', () => {
+  it('O7.14, O7.21: all units in a defending hex are attacked together; no unit attacks twice in a Combat Phase', () => {
+    const { ctx, state } = classicGame([
+      { id: 'a', side: 'union', strength: 6, hex: '0403' },
+      { id: 'c', side: 'confederate', strength: 1, hex: '0404' },
+      { id: 'd', side: 'confederate', strength: 2, hex: '0404' },
+    ]);
+    const r = act(
+      ctx,
+      toCombat(ctx, state),
+      'union',
+      { type: 'attack', attackers: ['a'], defenders: ['0404'] },
+      fixedDice([6]),
+    );
+    expect(r.events.find((e) => e.type === 'attack-declared')).toMatchObject({
+      defenders: ['c', 'd'],
+    });
+    expect(resolved(r.events)).toMatchObject({
+      attack: 6,
+      defence: 3,
+      column: '2-1',
+      result: 'Ar',
+    });
+    let t = r.state;
+    while (t.pending)
+      t = act(ctx, t, t.pending.side, classicOrders(ctx, t, t.pending.side)[0]).state;
+    expect(
+      refused(ctx, t, 'union', { type: 'attack', attackers: ['a'], defenders: [t.units.c.hex!] })
+        .code,
+    ).toBe('ALREADY_ATTACKED');
+  });
+
+  it('O7.15, O7.24: units attack only when adjacent; units in several hexes may combine against one hex', () => {
+    const { ctx, state } = classicGame([
+      { id: 'a', side: 'union', hex: '0403' },
+      { id: 'b', side: 'union', hex: '0504' },
+      { id: 'x', side: 'union', hex: '0201' },
+      { id: 'c', side: 'confederate', hex: '0404' },
+    ]);
+    const s = toCombat(ctx, state);
+    expect(
+      refused(ctx, s, 'union', { type: 'attack', attackers: ['x'], defenders: ['0404'] }).code,
+    ).toBe('NOT_ADJACENT');
+    expect(
+      resolved(
+        act(
+          ctx,
+          s,
+          'union',
+          { type: 'attack', attackers: ['a', 'b'], defenders: ['0404'] },
+          fixedDice([3]),
+        ).events,
+      ),
+    ).toMatchObject({ attack: 8, defence: 4 });
+  });
+
+  it('O7.23: a unit in the Zone of Control of two Enemy units must attack both unless another attack engages one', () => {
+    const { ctx, state } = classicGame([
+      { id: 'a', side: 'union', strength: 6, hex: '0404' },
+      { id: 'c', side: 'confederate', strength: 1, hex: '0405' },
+      { id: 'd', side: 'confederate', strength: 1, hex: '0303' },
+    ]);
+    const s = toCombat(ctx, state);
+    // Attacking only c would leave d with nothing to attack it.
+    expect(
+      refused(ctx, s, 'union', { type: 'attack', attackers: ['a'], defenders: ['0405'] }).code,
+    ).toBe('OBLIGATION_STRANDED');
+  });
+
+  it('O7.3: a unit strength is unitary: it may not be listed twice in one attack', () => {
+    const { ctx, state } = classicGame([
+      { id: 'a', side: 'union', hex: '0403' },
+      { id: 'c', side: 'confederate', hex: '0404' },
+    ]);
+    expect(
+      refused(ctx, toCombat(ctx, state), 'union', {
+        type: 'attack',
+        attackers: ['a', 'a'],
+        defenders: ['0404'],
+      }).code,
+    ).toBe('BAD_ORDER');
+  });
+
+  it('O7.73: a retreating unit may stack with a Friendly unit not in an Enemy controlled hex', () => {
+    const river = { terrain: 'river' as const };
+    const { ctx, state } = classicGame(
+      [
+        { id: 'a', side: 'union', strength: 6, hex: '0403' },
+        { id: 'b', side: 'union', strength: 6, hex: '0303' },
+        { id: 'c', side: 'confederate', strength: 2, hex: '0404' },
+        { id: 'f', side: 'confederate', strength: 2, hex: '0405' },
+      ],
+      { hexes: { '0504': river } },
+    );
+    const r = act(
+      ctx,
+      toCombat(ctx, state),
+      'union',
+      { type: 'attack', attackers: ['a', 'b'], defenders: ['0404'] },
+      fixedDice([4]),
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
+    // 0405 holds f, which is in no Union ZOC: c may join it.
+    expect(
+      r.state.units.c.hex === '0405' ||
+        classicOrders(ctx, r.state, 'confederate').some(
+          (o) => (o as { path?: string[] }).path?.[0] === '0405',
+        ),
+    ).toBe(true);
+  });
+});
+
+describe('O8.2-O8.5 artillery, 1975', () => {
+  it('O8.21, O8.22, O8.23: bombarding artillery joins adjacent attackers, needs range to one defending hex, and only the adjacent units suffer results', () => {
+    const { ctx, state } = classicGame([
+      { id: 'a', side: 'union', strength: 1, hex: '0404' },
+      { id: 'g', side: 'union', type: 'artillery', strength: 1, hex: '0402' },
+      { id: 'c', side: 'confederate', strength: 9, hex: '0405' },
+      { id: 'd', side: 'confederate', strength: 9, hex: '0504' },
+    ]);
+    const r = act(
+      ctx,
+      toCombat(ctx, state),
+      'union',
+      { type: 'attack', attackers: ['a'], bombard: ['g'], defenders: ['0405', '0504'] },
+      fixedDice([6]),
+    );
+    expect(resolved(r.events)).toMatchObject({ attack: 2, column: '1-5', result: 'Ae' });
+    expect(r.state.units.a.status).toBe('eliminated');
+    expect(r.state.units.g.status).toBe('on-map');
+  });
+
+  it('O8.35: artillery fires over other units, Enemy and Friendly', () => {
+    const { ctx, state } = classicGame([
+      { id: 'g', side: 'union', type: 'artillery', hex: '0401' },
+      { id: 'f', side: 'union', hex: '0402' },
+      { id: 'c', side: 'confederate', hex: '0404' },
+    ]);
+    expect(
+      resolved(
+        act(
+          ctx,
+          toCombat(ctx, state),
+          'union',
+          { type: 'attack', attackers: [], bombard: ['g'], defenders: ['0404'] },
+          fixedDice([3]),
+        ).events,
+      ),
+    ).toBeDefined();
+  });
+
+  it('O8.42, O8.43, O8.44: artillery in an Enemy controlled hex attacks adjacent units only, across a creek too, and suffers every result', () => {
+    const { ctx, state } = classicGame(
+      [
+        { id: 'g', side: 'union', type: 'artillery', strength: 1, hex: '0403' },
+        { id: 'c', side: 'confederate', strength: 9, hex: '0404' },
+        { id: 'e', side: 'confederate', strength: 1, hex: '0502' },
+      ],
+      {
+        hexsides: [{ between: ['0403', '0502'], features: [{ type: 'creek' }, { type: 'ford' }] }],
+      },
+    );
+    const s = toCombat(ctx, state);
+    expect(
+      refused(ctx, s, 'union', { type: 'attack', attackers: ['g'], defenders: ['0406'] }).code,
+    ).toBe('NO_DEFENDER');
+    const r = act(
+      ctx,
+      s,
+      'union',
+      { type: 'attack', attackers: ['g'], defenders: ['0404', '0502'] },
+      fixedDice([6]),
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Ae' });
+    expect(r.state.units.g.status).toBe('eliminated');
+  });
+
+  it('O8.51, O8.52: artillery never adds to a defence by bombardment; attacked, even by artillery, it suffers results', () => {
+    const { ctx, state } = classicGame([
+      { id: 'g', side: 'union', type: 'artillery', strength: 4, hex: '0401' },
+      { id: 'c', side: 'confederate', type: 'artillery', strength: 2, hex: '0404' },
+      { id: 'f', side: 'confederate', strength: 1, hex: '0406' },
+    ]);
+    const r = act(
+      ctx,
+      toCombat(ctx, state),
+      'union',
+      { type: 'attack', attackers: [], bombard: ['g'], defenders: ['0404'] },
+      fixedDice([1]),
+    );
+    expect(resolved(r.events)).toMatchObject({
+      attack: 4,
+      defence: 2,
+      column: '2-1',
+      result: 'Dr',
+    });
+  });
+});
+
+describe('O11.32 Attack Effectiveness exemption, 1975', () => {
+  it('O11.32: an Ineffective unit not in an Enemy ZOC when the phase began need not retreat at its end', () => {
+    const { ctx, state } = classicGame(
+      [
+        { id: 'a', side: 'union', hex: '0401' },
+        { id: 'c', side: 'confederate', hex: '0808' },
+      ],
+      { options: { attackEffectiveness: true } },
+    );
+    const s0 = {
+      ...state,
+      units: { ...state.units, a: { ...state.units.a, markers: { ineffective: true } } },
+    };
+    const s = toCombat(ctx, s0);
+    // Put an enemy next to it during the phase (as an advance would).
+    const s1 = { ...s, units: { ...s.units, c: { ...s.units.c, hex: '0402' } } };
+    const r = act(ctx, s1, 'union', { type: 'end-phase' });
+    expect(r.state.units.a.hex).toBe('0401');
+  });
+});

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { prepareGame, type GameContext } from '../engine/game';
 import { ProblemException } from '../common/errors/problem';
+import { LruCache } from '../common/lru-cache';
 import { ScenariosService } from '../scenarios/scenarios.service';
 import { unknownScenario } from './game-problems';
 
@@ -17,23 +18,17 @@ const CACHE_SIZE = 64;
  */
 @Injectable()
 export class GameContexts {
-  private readonly cache = new Map<string, Promise<GameContext>>();
+  private readonly cache = new LruCache<string, Promise<GameContext>>(CACHE_SIZE);
 
   constructor(private readonly scenarios: ScenariosService) {}
 
   /** The context of scenario `id`; 422 UNKNOWN_SCENARIO when there is none. */
   async get(id: string): Promise<GameContext> {
     const cached = this.cache.get(id);
-    if (cached) {
-      this.cache.delete(id);
-      this.cache.set(id, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const loading = this.prepare(id);
     this.cache.set(id, loading);
     loading.catch(() => this.cache.delete(id));
-    while (this.cache.size > CACHE_SIZE)
-      this.cache.delete(this.cache.keys().next().value as string);
     return loading;
   }
 

@@ -35,7 +35,15 @@ export interface ScenarioDetail extends ScenarioSummary {
 }
 
 export function toSummary(docs: ScenarioDocuments, origin: ScenarioOrigin): ScenarioSummary {
-  const { scenario, map } = docs;
+  return summaryOf(docs.scenario, docs.map.provenance, origin);
+}
+
+/** The summary of a scenario document; of its map, only the provenance is shown. */
+export function summaryOf(
+  scenario: ScenarioDocument,
+  mapProvenance: MapDocument['provenance'],
+  origin: ScenarioOrigin,
+): ScenarioSummary {
   return {
     id: scenario.id,
     title: scenario.title,
@@ -44,7 +52,7 @@ export function toSummary(docs: ScenarioDocuments, origin: ScenarioOrigin): Scen
     turns: scenario.turns,
     rules: scenario.rules,
     setup: scenario.setup.kind,
-    mapProvenance: map.provenance,
+    mapProvenance,
     origin,
     ...playability(scenario),
   };
@@ -55,9 +63,9 @@ export function toDetail(docs: ScenarioDocuments, origin: ScenarioOrigin): Scena
 }
 
 /** The playable flag and the missing rules of a scenario (src/engine/game.ts notYetSupported). */
-export function playability(
-  scenario: Pick<ScenarioDocument, 'specialRules' | 'setup' | 'units' | 'reinforcements'>,
+function playability(
+  scenario: ScenarioDocument,
 ): Pick<ScenarioSummary, 'playable' | 'notYetSupported'> {
-  const missing = notYetSupported(scenario as ScenarioDocument);
+  const missing = notYetSupported(scenario);
   return { playable: missing.length === 0, notYetSupported: missing };
 }

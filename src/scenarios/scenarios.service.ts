@@ -2,7 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ProblemException } from '../common/errors/problem';
+import { LruCache } from '../common/lru-cache';
 import { renderMapSvg } from '../engine/map/svg';
+import type { MapDocument, ScenarioDocument } from '../engine/types';
 import type { DocumentError } from '../engine/scenario/validate';
 import { CustomScenario } from './entities/custom-scenario.entity';
 import { formatFileError, loadScenarios, ScenarioValidator } from './scenario-files';
@@ -12,42 +14,32 @@ import {
   ScenarioOrigin,
   ScenarioSummary,
   toDetail,
-  playability,
+  summaryOf,
   toSummary,
 } from './scenario.dto';
 
+/** How many custom scenario documents, and how many map drawings, to keep in memory. */
+const CUSTOM_CACHE_SIZE = 128;
+
 /** jsonb columns arrive parsed from pg, as text from some drivers: accept both. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-
-interface CustomSummaryRow {
-  id: string;
-  title: string;
-  date: string;
-  year: number;
-  turns: number;
-  rules: ScenarioSummary['rules'];
-  setup: ScenarioSummary['setup'];
-  provenance: ScenarioSummary['mapProvenance'];
-  specialRules: unknown;
-  setupDocument: unknown;
-  units: unknown;
-  reinforcements: unknown;
-}
 
 /**
  * The scenarios a game can be played on: the shipped ones under scenarios/
  * (read and validated once, at first use) and the custom ones uploaded
  * through POST /v1/scenarios (validated exactly like the shipped ones and
  * stored in custom_scenarios). Documents never change once loaded, so they
- * are cached in memory, as are their SVG drawings.
+ * are cached in memory (the custom ones, like the SVG drawings, up to
+ * CUSTOM_CACHE_SIZE recently used).
  */
 @Injectable()
 export class ScenariosService {
   private readonly logger = new Logger(ScenariosService.name);
   private readonly validator = new ScenarioValidator();
   private shippedCache: Map<string, ScenarioDocuments> | undefined;
-  private readonly customCache = new Map<string, ScenarioDocuments>();
-  private readonly svgCache = new Map<string, string>();
+  // Custom uploads grow without bound in the database; memory keeps the recently used ones.
+  private readonly customCache = new LruCache<string, ScenarioDocuments>(CUSTOM_CACHE_SIZE);
+  private readonly svgCache = new LruCache<string, string>(CUSTOM_CACHE_SIZE);
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -73,39 +65,16 @@ export class ScenariosService {
     const shipped = [...this.shipped().values()]
       .map((d) => toSummary(d, 'shipped'))
       .sort((a, b) => a.id.localeCompare(b.id));
-    const rows: CustomSummaryRow[] = await this.dataSource.query(
-      `SELECT id,
-              document->'scenario'->>'title' AS title,
-              document->'scenario'->>'date' AS date,
-              (document->'scenario'->>'year')::int AS year,
-              (document->'scenario'->>'turns')::int AS turns,
-              document->'scenario'->'rules' AS rules,
-              document->'scenario'->'setup'->>'kind' AS setup,
-              document->'map'->>'provenance' AS provenance,
-              document->'scenario'->'specialRules' AS "specialRules",
-              document->'scenario'->'setup' AS "setupDocument",
-              document->'scenario'->'units' AS units,
-              document->'scenario'->'reinforcements' AS reinforcements
-         FROM custom_scenarios
-        ORDER BY created_at, id`,
+    // The scenario document and the map's provenance only: maps are the bulk of a package.
+    const rows: Array<{ scenario: unknown; provenance: MapDocument['provenance'] }> =
+      await this.dataSource.query(
+        `SELECT document->'scenario' AS scenario, document->'map'->>'provenance' AS provenance
+           FROM custom_scenarios
+          ORDER BY created_at, id`,
+      );
+    const custom = rows.map((r) =>
+      summaryOf(json<ScenarioDocument>(r.scenario), r.provenance, 'custom'),
     );
-    const custom = rows.map<ScenarioSummary>((r) => ({
-      id: r.id,
-      title: r.title,
-      date: r.date,
-      year: r.year,
-      turns: r.turns,
-      rules: json(r.rules),
-      setup: r.setup,
-      mapProvenance: r.provenance,
-      origin: 'custom',
-      ...playability({
-        specialRules: json(r.specialRules),
-        setup: json(r.setupDocument),
-        units: json(r.units),
-        reinforcements: json(r.reinforcements),
-      }),
-    }));
     return [...shipped, ...custom];
   }
 

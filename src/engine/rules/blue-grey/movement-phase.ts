@@ -18,7 +18,7 @@ import {
   underConstructionOf,
 } from './breastworks-construction';
 import { checkGunboatPath, gunboatWater, reachGunboat } from './gunboats';
-import { CrossingCheck, MoveEnv, Mover, Reach, checkPath, fmt, moveEnv, moverFor, reach } from './movement';
+import { CrossingCheck, LabelledReach, MoveEnv, Mover, Reach, checkPath, fmt, moveEnv, moverFor, reachHexes } from './movement';
 import { entersAlone, entryCost, entryHexes, entryRefusal, markBlockedReinforcements } from './reinforcements';
 import { refuse, refusal } from './refusals';
 import { toCombatPhase } from './sequence-of-play';
@@ -71,7 +71,12 @@ function completing(state: GameState, unit: UnitState): boolean {
   return !!m && m.facing.length > 0;
 }
 
-/** Every destination of one unit and move kind, or a refusal for the unit as a whole. */
+/** Paths of hex indices as the hex labels orders carry. */
+function labelled(ctx: GameContext, reaches: Reach[]): LabelledReach[] {
+  return reaches.map((r) => ({ to: r.to, cost: r.cost, path: ids(ctx, r.path) }));
+}
+
+/** Every destination of one unit and move kind (paths in hex labels), or a refusal for the unit as a whole. */
 function unitReach(
   ctx: GameContext,
   state: GameState,
@@ -79,39 +84,39 @@ function unitReach(
   unit: UnitState,
   kind: MoveKind,
   entryHex?: number,
-): Reach[] {
+): LabelledReach[] {
   const b = ctx.board;
   if (completing(state, unit)) return [];
   if (kind === 'enter') {
     if (isGunboat(ctx, unit)) {
       if (!gunboatWater(env, entryHex!) || env.enemyAt[entryHex!]) return [];
-      return reachGunboat(env, unit, -1, entryHex!);
+      return labelled(ctx, reachGunboat(env, unit, -1, entryHex!));
     }
     const m = moverFor(env, unit, false, false);
     const cost = entryCost(env, m, entryHex!);
     if (typeof cost !== 'number') return [];
-    return reach(env, m, { kind: 'entry', at: entryHex!, cost }, crossingCheck(ctx, state, unit.side));
+    return reachHexes(env, m, { kind: 'entry', at: entryHex!, cost }, crossingCheck(ctx, state, unit.side));
   }
   const at = b.index.get(unit.hex!)!;
   const c = constraintOf(ctx, state, unit);
   if (c?.kind === 'forbidden') return [];
-  if (isGunboat(ctx, unit)) return kind === 'move' && !c ? reachGunboat(env, unit, at) : [];
+  if (isGunboat(ctx, unit)) return kind === 'move' && !c ? labelled(ctx, reachGunboat(env, unit, at)) : [];
   const inZoc = env.enemyZoc[at] === 1;
   if (kind === 'strategic-move') {
     if (c || env.nearEnemy[at] || strategicBonusZero(ctx, unit)) return [];
   }
   const m = moverFor(env, unit, kind === 'strategic-move', inZoc);
   if (c?.kind === 'one-hex') {
-    const out: Reach[] = [];
+    const out: LabelledReach[] = [];
     for (const h of c.hexes) {
       const j = b.index.get(h);
       if (j === undefined) continue;
       const r = checkPath(env, m, { kind: 'hex', at }, [j], crossingCheck(ctx, state, unit.side));
-      if ('end' in r) out.push({ to: j, cost: r.cost, path: [j] });
+      if ('end' in r) out.push({ to: j, cost: r.cost, path: [b.ids[j]] });
     }
     return out;
   }
-  return reach(env, m, { kind: 'hex', at }, crossingCheck(ctx, state, unit.side));
+  return reachHexes(env, m, { kind: 'hex', at }, crossingCheck(ctx, state, unit.side));
 }
 
 function strategicBonusZero(ctx: GameContext, unit: UnitState): boolean {
@@ -135,9 +140,9 @@ export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Si
     if (unit.status === 'on-map') {
       const moves = unitReach(ctx, state, env, unit, 'move');
       if (moves.length > 0) canMove.add(id);
-      for (const r of moves) orders.push({ type: 'move', unit: id, path: ids(ctx, r.path) });
+      for (const r of moves) orders.push({ type: 'move', unit: id, path: r.path });
       for (const r of unitReach(ctx, state, env, unit, 'strategic-move'))
-        orders.push({ type: 'strategic-move', unit: id, path: ids(ctx, r.path) });
+        orders.push({ type: 'strategic-move', unit: id, path: r.path });
       if (markerRefusal(ctx, state, env, unit, 'rally-marker') === null) orders.push({ type: 'rally-marker', unit: id });
       if (markerRefusal(ctx, state, env, unit, 'build-breastworks') === null) orders.push({ type: 'build-breastworks', unit: id });
       if (markerRefusal(ctx, state, env, unit, 'complete-breastworks') === null)
@@ -145,7 +150,7 @@ export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Si
     } else if (unit.status === 'pending' && entryRefusal(ctx, state, unit) === null) {
       for (const hex of entryHexes(ctx, state, unit)) {
         for (const r of unitReach(ctx, state, env, unit, 'enter', ctx.board.index.get(hex)!))
-          orders.push({ type: 'enter', unit: id, hex, path: ids(ctx, r.path) });
+          orders.push({ type: 'enter', unit: id, hex, path: r.path });
       }
     }
   }
@@ -166,7 +171,7 @@ function phaseAccess(ctx: GameContext, state: GameState, side: Side, env: MoveEn
       if (unit.status !== 'on-map') return [];
       const at = ctx.board.index.get(unit.hex!)!;
       const allowance = moverFor(env, unit, false, env.enemyZoc[at] === 1).allowance;
-      return unitReach(ctx, state, env, unit, 'move').map((r) => ({ path: ids(ctx, r.path), cost: r.cost, allowance }));
+      return unitReach(ctx, state, env, unit, 'move').map((r) => ({ path: r.path, cost: r.cost, allowance }));
     },
     unitRefusal: (id) => unitRefusal(ctx, state, side, id),
     inEnemyZoc: (hex) => env.enemyZoc[ctx.board.index.get(hex)!] === 1,
@@ -203,7 +208,7 @@ function moverUnder(env: MoveEnv, unit: UnitState, startedInZoc: boolean, rules:
 function movesUnder(ctx: GameContext, state: GameState, env: MoveEnv, unit: UnitState, rules: MoveRules): Array<UnitMove & { hex?: HexId }> {
   const b = ctx.board;
   if (completing(state, unit) || isGunboat(ctx, unit) || env.done.has(unit.id)) return [];
-  const keep = (r: Reach) => !(rules.noEnemyZoc && env.enemyZoc[r.to]) && r.cost <= rules.allowance;
+  const keep = (r: LabelledReach) => !(rules.noEnemyZoc && env.enemyZoc[r.to]) && r.cost <= rules.allowance;
   if (unit.status === 'pending') {
     if (entryRefusal(ctx, state, unit) !== null) return [];
     const out: Array<UnitMove & { hex?: HexId }> = [];
@@ -212,8 +217,8 @@ function movesUnder(ctx: GameContext, state: GameState, env: MoveEnv, unit: Unit
       const i = b.index.get(hex)!;
       const cost = entryCost(env, m, i);
       if (typeof cost !== 'number') continue;
-      for (const r of reach(env, m, { kind: 'entry', at: i, cost }, crossingCheck(ctx, state, unit.side)))
-        if (keep(r)) out.push({ hex, path: ids(ctx, r.path), cost: r.cost, allowance: rules.allowance });
+      for (const r of reachHexes(env, m, { kind: 'entry', at: i, cost }, crossingCheck(ctx, state, unit.side)))
+        if (keep(r)) out.push({ hex, path: r.path, cost: r.cost, allowance: rules.allowance });
     }
     return out;
   }
@@ -223,9 +228,9 @@ function movesUnder(ctx: GameContext, state: GameState, env: MoveEnv, unit: Unit
   if (c) return []; // a unit an exclusive rule holds or restricts to one hex does not move under another allowance
   const at = b.index.get(unit.hex!)!;
   const m = moverUnder(env, unit, env.enemyZoc[at] === 1, rules);
-  return reach(env, m, { kind: 'hex', at }, crossingCheck(ctx, state, unit.side))
+  return reachHexes(env, m, { kind: 'hex', at }, crossingCheck(ctx, state, unit.side))
     .filter(keep)
-    .map((r) => ({ path: ids(ctx, r.path), cost: r.cost, allowance: rules.allowance }));
+    .map((r) => ({ path: r.path, cost: r.cost, allowance: rules.allowance }));
 }
 
 /** A move under MoveRules checked as an ordinary move is (checkPath), with the rules' own limits: its end and cost, or why not. */

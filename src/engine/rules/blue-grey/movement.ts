@@ -18,7 +18,7 @@ import type { Refusal, Side, UnitType } from '../../types';
 import { otherSide } from '../../types';
 import { Board, directionTo, ROUTE_ROAD, ROUTE_TURNPIKE, routeStepCost } from './board';
 import { refusal } from './refusals';
-import { StackTally, stackingRefusal, stacksAlone, tallyStacks } from './stacking';
+import { StackTally, stackingRefusal, stackingTest, tallyStacks } from './stacking';
 import { STRATEGIC_DISTANCE, strategicBonusThirds } from './strategic-movement';
 import { CostClass, SLOPE_UP_COST, costClassOf } from './terrain-costs';
 import { enemyZocOf } from './zoc';
@@ -160,17 +160,21 @@ export function moverFor(env: MoveEnv, unit: UnitState, strategic: boolean, star
   for (const h of env.ctx.hooks) allowance = h.movementAllowance?.(env.ctx, env.state, unit, allowance, strategic) ?? allowance;
   let zocAllowance: number | undefined;
   for (const h of env.ctx.hooks) zocAllowance ??= h.allowanceIntoEnemyZoc?.(env.ctx, env.state, unit, standard) ?? undefined;
+  const hooked = hookedCosts(env, unit, costClassOf(spec.type));
+  // Every field present, in one order (undefined where no rule gives one): one object shape for stepCost's loads.
   return {
     unit,
     type: spec.type,
     cls: costClassOf(spec.type),
     allowance,
-    ...(zocAllowance !== undefined ? { zocAllowance } : {}),
+    zocAllowance,
     strategic,
     leftEnemyZoc: startedInEnemyZoc && night,
     routed: unit.morale === 'routed',
     artillery: spec.type === 'artillery' || spec.type === 'horse-artillery',
-    ...hookedCosts(env, unit, costClassOf(spec.type)),
+    enter: hooked.enter,
+    trail: hooked.trail,
+    stepForbidden: hooked.stepForbidden,
     forbidden: forbiddenFor(env, unit),
   };
 }
@@ -430,11 +434,18 @@ export interface Reach {
   path: number[];
 }
 
-// Scratch buffers reused across calls (the engine is single-threaded and reach() is not re-entrant).
+// Scratch buffers reused across calls (the engine is single-threaded and reach() is not re-entrant):
+// costs, parents and the crossing hex passed through, per hex; the hexes touched, in the order first reached;
+// and the bucket queue, one FIFO list per cost linked through a pool of entries.
 let scratchSize = 0;
 let dist = new Int32Array(0);
 let parent = new Int32Array(0);
 let via = new Int32Array(0);
+let touched = new Int32Array(0);
+let bucketHead = new Int32Array(0);
+let bucketTail = new Int32Array(0);
+let poolNode = new Int32Array(0);
+let poolNext = new Int32Array(0);
 
 function ensureScratch(n: number): void {
   if (scratchSize >= n) return;
@@ -442,6 +453,20 @@ function ensureScratch(n: number): void {
   dist = new Int32Array(n).fill(-1);
   parent = new Int32Array(n);
   via = new Int32Array(n);
+  touched = new Int32Array(n);
+  poolNode = new Int32Array(n * 2);
+  poolNext = new Int32Array(n * 2);
+}
+
+function ensureBuckets(n: number): void {
+  if (bucketHead.length >= n) return;
+  const size = Math.max(n, bucketHead.length * 2, 64);
+  const head = new Int32Array(size).fill(-1);
+  const tail = new Int32Array(size).fill(-1);
+  head.set(bucketHead);
+  tail.set(bucketTail);
+  bucketHead = head;
+  bucketTail = tail;
 }
 
 /**
@@ -451,52 +476,131 @@ function ensureScratch(n: number): void {
  * go (6.28), then the one-hex minimum move (6.16).
  */
 export function reach(env: MoveEnv, m: Mover, start: MoveStart, crossing: CrossingCheck): Reach[] {
+  return reachLabelled(env, m, start, crossing, null);
+}
+
+/** A reachable destination whose path is given by hex labels, as orders carry it. */
+export interface LabelledReach {
+  to: number;
+  cost: number;
+  path: string[];
+}
+
+/** reach(), with each path written straight in hex labels (the listing's form), not indices. */
+export function reachHexes(env: MoveEnv, m: Mover, start: MoveStart, crossing: CrossingCheck): LabelledReach[] {
+  return reachLabelled(env, m, start, crossing, env.board.ids);
+}
+
+/** A step cost not worked out yet in a StepTable. */
+const UNKNOWN_STEP = -32768;
+
+/** stepCost of every directed step (i*6+d) for one kind of mover in one position, filled as reach() asks. */
+interface StepTable {
+  enter: ArrayLike<number> | undefined;
+  trail: ArrayLike<number> | undefined;
+  cost: Int16Array;
+}
+
+const stepTables = new WeakMap<MoveEnv, Map<number, StepTable>>();
+
+/**
+ * The memo of stepCost shared by the movers of this position that step
+ * alike: same cost class, entry and trail tables, strategic or not, routed,
+ * artillery, Night exit (everything stepCost reads of the mover besides the
+ * unit's own exclusive-rule checks, forbidden and stepForbidden, whose
+ * movers get none). Most units of a side share one, so a listing works out
+ * each step once rather than once per unit.
+ */
+function stepTableFor(env: MoveEnv, m: Mover): Int16Array | null {
+  if (m.forbidden || m.stepForbidden) return null;
+  const key = m.cls | (m.strategic ? 2 : 0) | (m.routed ? 4 : 0) | (m.artillery ? 8 : 0) | (m.leftEnemyZoc ? 16 : 0);
+  let tables = stepTables.get(env);
+  if (!tables) stepTables.set(env, (tables = new Map()));
+  const t = tables.get(key);
+  if (t) return t.enter === m.enter && t.trail === m.trail ? t.cost : null;
+  const cost = new Int16Array(env.board.size * 6).fill(UNKNOWN_STEP);
+  tables.set(key, { enter: m.enter, trail: m.trail, cost });
+  return cost;
+}
+
+// The search's counters, beside the scratch buffers: hexes touched, queue entries used, highest cost queued.
+let nTouched = 0;
+let nPool = 0;
+let maxBucket = -1;
+
+/** Queue hex `node` at `cost`, last among those of that cost. A negative cost is never taken from the queue (as before). */
+function enqueue(node: number, cost: number): void {
+  if (cost < 0) return;
+  if (cost > maxBucket) {
+    ensureBuckets(cost + 1);
+    maxBucket = cost;
+  }
+  if (nPool === poolNode.length) growPool();
+  const e = nPool++;
+  poolNode[e] = node;
+  poolNext[e] = -1;
+  const tail = bucketTail[cost];
+  if (tail < 0) bucketHead[cost] = e;
+  else poolNext[tail] = e;
+  bucketTail[cost] = e;
+}
+
+/** Reach `to` from `from` (through the crossing hex `mid`, or -1) at cost nd, if cheaper and within the allowance. */
+function relax(enemyZoc: Uint8Array, m: Mover, from: number, mid: number, to: number, nd: number): void {
+  if (nd > m.allowance) return;
+  if (m.zocAllowance !== undefined && enemyZoc[to] && nd > m.zocAllowance) return;
+  const old = dist[to];
+  if (old >= 0 && old <= nd) return;
+  if (old < 0) touched[nTouched++] = to;
+  dist[to] = nd;
+  parent[to] = from;
+  via[to] = mid;
+  enqueue(to, nd);
+}
+
+function reachLabelled<T extends number | string>(
+  env: MoveEnv,
+  m: Mover,
+  start: MoveStart,
+  crossing: CrossingCheck,
+  labels: readonly T[] | null,
+): Array<{ to: number; cost: number; path: T[] }> {
   const b = env.board;
   ensureScratch(b.size);
   const s = start.at;
   if (start.kind === 'hex' && env.enemyZoc[s] && !env.state.night) return []; // 6.13
-  const touched: number[] = [];
-  const buckets: number[][] = [];
-  const push = (node: number, cost: number) => {
-    (buckets[cost] ??= []).push(node);
-  };
+  const nbr = b.nbr;
+  const enemyZoc = env.enemyZoc;
+  const crossingHex = b.crossingHex;
+  const steps = stepTableFor(env, m);
+  nTouched = 0;
+  nPool = 0;
+  maxBucket = -1;
   const startCost = start.kind === 'entry' ? start.cost : 0;
   dist[s] = startCost;
   parent[s] = -1;
   via[s] = -1;
-  touched.push(s);
-  const out: Reach[] = [];
-  const relax = (from: number, mid: number, to: number, nd: number) => {
-    if (nd > m.allowance) return;
-    if (m.zocAllowance !== undefined && env.enemyZoc[to] && nd > m.zocAllowance) return;
-    const old = dist[to];
-    if (old >= 0 && old <= nd) return;
-    if (old < 0) touched.push(to);
-    dist[to] = nd;
-    parent[to] = from;
-    via[to] = mid;
-    push(to, nd);
-  };
+  touched[nTouched++] = s;
   // An entry hex reached off-map at more than the allowance is still a legal one-hex entry (6.16), but no further.
-  const expandStart = !(start.kind === 'entry' && (startCost > m.allowance || env.enemyZoc[s]));
-  if (expandStart) push(s, startCost);
-  for (let c = startCost; c < buckets.length; c++) {
-    const list = buckets[c];
-    if (!list) continue;
-    for (let k = 0; k < list.length; k++) {
-      const u = list[k];
+  const expandStart = !(start.kind === 'entry' && (startCost > m.allowance || enemyZoc[s]));
+  if (expandStart) enqueue(s, startCost);
+  for (let c = startCost; c <= maxBucket; c++) {
+    for (let k = bucketHead[c]; k >= 0; k = poolNext[k]) {
+      const u = poolNode[k];
       if (dist[u] !== c) continue;
       const isStart = u === s;
-      if (!isStart && env.enemyZoc[u]) continue; // 7.0: stop on entering an EZOC
-      if (isStart && start.kind === 'entry' && env.enemyZoc[u]) continue;
+      if (!isStart && enemyZoc[u]) continue; // 7.0: stop on entering an EZOC
+      if (isStart && start.kind === 'entry' && enemyZoc[u]) continue;
       const base = u * 6;
       for (let d = 0; d < 6; d++) {
-        const j = b.nbr[base + d];
+        const j = nbr[base + d];
         if (j < 0) continue;
-        const c1 = stepCost(env, m, u, d, j);
+        let c1: number;
+        if (steps === null) c1 = stepCost(env, m, u, d, j);
+        else if ((c1 = steps[base + d]) === UNKNOWN_STEP) c1 = steps[base + d] = stepCost(env, m, u, d, j);
         if (c1 < 0) continue;
-        if (!b.crossingHex[j]) {
-          relax(u, -1, j, c + c1);
+        if (!crossingHex[j]) {
+          relax(enemyZoc, m, u, -1, j, c + c1);
           continue;
         }
         for (const x of b.crossingOf.get(j)!) {
@@ -508,52 +612,61 @@ export function reach(env: MoveEnv, m: Mover, start: MoveStart, crossing: Crossi
           if (d2 < 0) continue;
           const c2 = stepCost(env, m, j, d2, x);
           if (c2 < 0) continue;
-          relax(u, j, x, c + c1h + c2);
+          relax(enemyZoc, m, u, j, x, c + c1h + c2);
         }
       }
     }
   }
+  for (let q = 0; q <= maxBucket; q++) {
+    bucketHead[q] = -1;
+    bucketTail[q] = -1;
+  }
+  const out: Array<{ to: number; cost: number; path: T[] }> = [];
   const from = start.kind === 'hex' ? s : -1;
-  const fits = stackFits(env, m, from);
-  for (const t of touched) {
-    if (t === s && start.kind === 'hex') continue;
-    if (b.crossingHex[t]) continue; // 6.28: never end in a ferry or pontoon hex
+  const fits = stackingTest(env.ctx, env.tally, m.unit, from);
+  const includeStart = start.kind === 'entry';
+  for (let q = 0; q < nTouched; q++) {
+    const t = touched[q];
+    if (t === s && !includeStart) continue;
+    if (crossingHex[t]) continue; // 6.28: never end in a ferry or pontoon hex
     if (!fits(t)) continue;
-    out.push({ to: t, cost: dist[t], path: pathTo(t, s, start.kind === 'entry') });
+    out.push({ to: t, cost: dist[t], path: pathTo(t, s, includeStart, labels) });
   }
   // 6.16: one hex always, if nothing but its cost forbids it.
   if (start.kind === 'hex') {
     for (let d = 0; d < 6; d++) {
-      const j = b.nbr[s * 6 + d];
-      if (j < 0 || dist[j] >= 0 || b.crossingHex[j]) continue;
+      const j = nbr[s * 6 + d];
+      if (j < 0 || dist[j] >= 0 || crossingHex[j]) continue;
       const c1 = stepCost(env, m, s, d, j);
       if (c1 < 0) continue;
       if (!fits(j)) continue;
-      out.push({ to: j, cost: c1, path: [j] });
+      out.push({ to: j, cost: c1, path: [(labels === null ? j : labels[j]) as T] });
     }
   }
-  for (const t of touched) dist[t] = -1;
+  for (let q = 0; q < nTouched; q++) dist[touched[q]] = -1;
   return out;
 }
 
-/** A fast stacking test for one mover: the common two-unit case inline, anything else through stackingRefusal. */
-function stackFits(env: MoveEnv, m: Mover, from: number): (t: number) => boolean {
-  const ctx = env.ctx;
-  const simple = !ctx.scenario.stacking && !ctx.unitSpecs.get(m.unit.id)!.flags?.includes('no-stack') && !stacksAlone(ctx, m.unit.id);
-  const units = env.tally.units;
-  const noStack = env.tally.noStack;
-  if (simple) return (t) => units[t] - (t === from ? 1 : 0) < 2 && !(noStack[t] && units[t] > 0 && t !== from);
-  return (t) => stackingRefusal(ctx, env.tally, m.unit, from, t) === null;
+function growPool(): void {
+  const n = poolNode.length * 2 || 1024;
+  const node = new Int32Array(n);
+  node.set(poolNode);
+  poolNode = node;
+  const next = new Int32Array(n);
+  next.set(poolNext);
+  poolNext = next;
 }
 
-function pathTo(t: number, s: number, includeStart: boolean): number[] {
-  const rev: number[] = [];
-  let cur = t;
-  while (cur !== s) {
-    rev.push(cur);
-    if (via[cur] >= 0) rev.push(via[cur]);
-    cur = parent[cur];
+/** The path from s to t by the parents (and crossing hexes passed through), written front to back in one array. */
+function pathTo<T extends number | string>(t: number, s: number, includeStart: boolean, labels: readonly T[] | null): T[] {
+  let len = includeStart ? 1 : 0;
+  for (let cur = t; cur !== s; cur = parent[cur]) len += via[cur] >= 0 ? 2 : 1;
+  const path = new Array<T>(len);
+  let k = len;
+  for (let cur = t; cur !== s; cur = parent[cur]) {
+    path[--k] = (labels === null ? cur : labels[cur]) as T;
+    if (via[cur] >= 0) path[--k] = (labels === null ? via[cur] : labels[via[cur]]) as T;
   }
-  if (includeStart) rev.push(s);
-  return rev.reverse();
+  if (includeStart) path[0] = (labels === null ? s : labels[s]) as T;
+  return path;
 }

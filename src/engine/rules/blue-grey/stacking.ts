@@ -85,3 +85,37 @@ export function stackingRefusal(
   }
   return null;
 }
+
+/**
+ * stackingRefusal(ctx, tally, unit, from, j) === null as a predicate over j,
+ * for the listing's inner loop: the unit's own answers (type, "no-stack",
+ * stacksAlone, the scenario's limit) looked up once, no refusal built.
+ */
+export function stackingTest(ctx: GameContext, tally: StackTally, unit: UnitState, from: number): (j: number) => boolean {
+  const spec = ctx.unitSpecs.get(unit.id)!;
+  if (spec.type === 'gunboat') {
+    const gunboats = tally.gunboats;
+    return (j) => gunboats[j] - (from === j ? 1 : 0) + 1 <= GUNBOAT_STACK;
+  }
+  const units = tally.units;
+  const noStack = tally.noStack;
+  const alone = !!spec.flags?.includes('no-stack') || stacksAlone(ctx, unit.id);
+  const limit = ctx.scenario.stacking ?? { units: 2 };
+  if ('units' in limit) {
+    const max = limit.units;
+    return (j) => {
+      const self = from === j ? 1 : 0;
+      const others = units[j] - self;
+      if (others > 0 && (alone || (noStack[j] && self === 0))) return false;
+      return others + 1 <= max;
+    };
+  }
+  const points = limit.strengthPoints;
+  const strength = tally.strength;
+  const own = unit.strength;
+  return (j) => {
+    const self = from === j ? 1 : 0;
+    if (units[j] - self > 0 && (alone || (noStack[j] && self === 0))) return false;
+    return strength[j] - (self ? own : 0) + own <= points;
+  };
+}

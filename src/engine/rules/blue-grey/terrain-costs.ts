@@ -8,6 +8,7 @@
  * artillery ("guns"). Wagon trains move like guns (wheeled).
  */
 import type { HexTerrain, HexsideFeature, UnitType } from '../../types';
+import { BLUE_GREY_2E } from './parameters';
 
 export const THIRDS = 3;
 export const PROHIBITED = -1;
@@ -96,7 +97,8 @@ export function hexsideCost(features: readonly HexsideFeature[], intoCrossingHex
       case 'bridge':
       case 'ford':
         crossing = true;
-        if (!intoCrossingHex) cost += 3; // 6.29: +1 MP through a bridge or ford hexside
+        // 6.29: +1 MP through a bridge or ford hexside (the 1975 rules: bridge +0, ford +1).
+        if (!intoCrossingHex) cost += 3 * (f.type === 'bridge' ? BLUE_GREY_2E.bridgeHexsideMp : BLUE_GREY_2E.fordHexsideMp);
         break;
       case 'stream':
         cost += 6; // 10.1: +2 MP

@@ -40,11 +40,13 @@ import {
   unsupportedHooks,
   unsupportedReason,
 } from './rules/hooks';
-import { evaluateVictory, victoryPoints } from './rules/blue-grey/victory';
+import { canOccupy, evaluateVictory, victoryPoints } from './rules/blue-grey/victory';
+import { evaluateVictory as standingOf, type VictoryStanding } from './victory';
 import { chooseRules, isClassic } from './rules';
 import {
   applyClassicOrder,
   classicOrders,
+  classicStanding,
   classicScenarioGaps,
   classicVictoryPoints,
   newClassicGame,
@@ -139,6 +141,16 @@ export function notYetSupported(scenario: ScenarioDocument): NotYetSupported[] {
     what: unsupportedReason(r) ?? `special rule "${r.hook}"`,
   }));
   return [...missing, ...hooks];
+}
+
+/**
+ * Where a game stands on victory now, under the rules it is played by:
+ * points so far, who holds each objective, and the level (with its side,
+ * case and competition score) that would be awarded if the game ended now.
+ */
+export function victoryStanding(ctx: GameContext, state: GameState): VictoryStanding {
+  if (isClassic(state)) return classicStanding(ctx, state);
+  return standingOf(ctx.scenario.victory, state, canOccupy(ctx));
 }
 
 /** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Side } from '../engine/types';
-import { evaluateVictory } from '../engine/victory';
-import { canOccupy, gameStatus, resultView } from '../games/game-view';
+import { victoryStanding } from '../engine/game';
+import { gameStatus, resultView } from '../games/game-view';
 import { GamesService } from '../games/games.service';
 
 export interface VictoryDto {
@@ -39,7 +39,7 @@ export class VictoryService {
 
   async victory(gameId: string): Promise<VictoryDto> {
     const { ctx, state } = await this.games.load(gameId);
-    const standing = evaluateVictory(ctx.scenario.victory, state, canOccupy(ctx));
+    const standing = victoryStanding(ctx, state);
     const status = gameStatus(state);
     const result = resultView(ctx, state);
     return {

@@ -105,6 +105,16 @@ describe('a whole game of Chattanooga 1975 under the 1975 rules through the REST
     expect(game.result).toEqual(expect.objectContaining({ reason: expect.any(String) }));
     expect(attacks).toBeGreaterThan(0);
 
+    // the victory endpoint reads the 1975 victory rules, as the game's own result does
+    const victory = await request(server).get(`/v1/games/${id}/victory`).expect(200);
+    expectMatchesSpec(victory);
+    expect(victory.body).toMatchObject({
+      status: 'finished',
+      level: game.result.level,
+      winner: game.result.winner,
+      points: game.points,
+    });
+
     const replay = await request(server).get(`/v1/games/${id}/replay`).expect(200);
     expectMatchesSpec(replay);
     expect(replay.body.rulesVersion).toBe('1975');

@@ -4,6 +4,6 @@
  */
 export { CLASSIC_1975, CLASSIC_SYSTEM, CLASSIC_VERSION } from './parameters';
 export { applyClassicOrder, classicOrders } from './sequence-of-play';
-export { classicVictoryPoints } from './victory';
+export { classicStanding, classicVictoryPoints } from './victory';
 export { newClassicGame } from './set-up';
 export { classicScenarioGaps, classicSupport } from './support';

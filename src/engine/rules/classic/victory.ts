@@ -22,6 +22,7 @@ import { otherSide } from '../../types';
 import { zocOf } from '../blue-grey/zoc';
 import { everControlled } from './control';
 import { controls, hooksNamed } from './hooks';
+import { levelThatHolds, type VictoryStanding } from '../../victory';
 
 export function classicVictoryPoints(ctx: GameContext, state: GameState, side: Side): number {
   const enemy = otherSide(side);
@@ -80,39 +81,69 @@ export function classicFinalPoints(ctx: GameContext, state: GameState): Record<S
   };
 }
 
-function holds(
-  ctx: GameContext,
-  state: GameState,
-  side: Side,
-  c: VictoryCondition,
-  vp: Record<Side, number>,
-): boolean {
-  if ('all' in c) return c.all.every((x) => holds(ctx, state, side, x, vp));
-  if ('any' in c) return c.any.some((x) => holds(ctx, state, side, x, vp));
-  if ('not' in c) return !holds(ctx, state, side, c.not, vp);
-  if ('occupies' in c) return c.occupies.every((h) => controls(state, side, h));
-  const own = vp[side];
-  const enemy = vp[otherSide(side)];
-  if ('pointsAtLeastTimes' in c) return own >= c.pointsAtLeastTimes * enemy;
-  if ('pointsMoreThanTimes' in c) return own > c.pointsMoreThanTimes * enemy;
-  if ('pointsLeadAtLeast' in c) return own - enemy >= c.pointsLeadAtLeast;
-  return false;
+/**
+ * Who controls each hex the victory conditions name (17.15: a unit in it, or
+ * the last side to control it), for the shared level check.
+ */
+export function classicHolders(ctx: GameContext, state: GameState): Record<HexId, Side | null> {
+  const hexes = new Set<HexId>(ctx.scenario.victory.objectives.map((o) => o.hex));
+  const walk = (c: VictoryCondition): void => {
+    if ('all' in c) c.all.forEach(walk);
+    else if ('any' in c) c.any.forEach(walk);
+    else if ('not' in c) walk(c.not);
+    else if ('occupies' in c) c.occupies.forEach((h) => hexes.add(h));
+    else if ('enemyOccupiesAnyOf' in c) c.enemyOccupiesAnyOf.forEach((h) => hexes.add(h));
+  };
+  for (const level of ctx.scenario.victory.levels) walk(level.when);
+  const holders: Record<HexId, Side | null> = {};
+  for (const h of hexes) {
+    holders[h] = controls(state, 'union', h)
+      ? 'union'
+      : controls(state, 'confederate', h)
+        ? 'confederate'
+        : null;
+  }
+  return holders;
+}
+
+/**
+ * Where a 1975 game stands: points so far, who holds the objectives, and the
+ * level the scenario's table gives if the game ended now (end-of-game points
+ * included). Levels are checked by the one evaluator both rules systems share.
+ */
+export function classicStanding(ctx: GameContext, state: GameState): VictoryStanding {
+  const spec = ctx.scenario.victory;
+  const holders = classicHolders(ctx, state);
+  const level = levelThatHolds(spec, classicFinalPoints(ctx, state), holders);
+  const objectives: Record<HexId, Side | null> = {};
+  for (const o of spec.objectives) objectives[o.hex] = holders[o.hex] ?? null;
+  return {
+    points: {
+      union: classicVictoryPoints(ctx, state, 'union'),
+      confederate: classicVictoryPoints(ctx, state, 'confederate'),
+    },
+    objectives,
+    level: level?.level ?? spec.otherwise,
+    winner: level?.side ?? null,
+    competitionScore: level?.competitionScore ?? null,
+    case: level?.case ?? null,
+  };
 }
 
 export function evaluateClassicVictory(ctx: GameContext, state: GameState): GameResult {
   const vp = classicFinalPoints(ctx, state);
-  for (const level of ctx.scenario.victory.levels) {
-    if (holds(ctx, state, level.side, level.when, vp)) {
-      return {
-        winner: level.side,
-        level: level.level,
-        reason: `victory conditions (${level.case}) after the last Game-Turn: Union ${vp.union}, Confederate ${vp.confederate} VP`,
-      };
-    }
+  const standing = classicStanding(ctx, state);
+  const score = `Union ${vp.union}, Confederate ${vp.confederate} VP`;
+  if (standing.winner === null) {
+    return {
+      winner: null,
+      level: standing.level,
+      reason: `no level of victory holds after the last Game-Turn: ${score}`,
+    };
   }
   return {
-    winner: null,
-    level: 'draw',
-    reason: `no level of victory holds after the last Game-Turn: Union ${vp.union}, Confederate ${vp.confederate} VP`,
+    winner: standing.winner,
+    level: standing.level,
+    reason: `victory conditions (${standing.case}) after the last Game-Turn: ${score}`,
   };
 }

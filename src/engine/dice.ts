@@ -92,7 +92,8 @@ export function fixedDice(rolls: number[], alreadyDrawn = 0): Dice {
     d6() {
       if (i >= rolls.length) throw new Error('fixedDice: no more rolls');
       const r = rolls[i++];
-      if (!Number.isInteger(r) || r < 1 || r > 6) throw new Error(`fixedDice: ${r} is not a die roll`);
+      if (!Number.isInteger(r) || r < 1 || r > 6)
+        throw new Error(`fixedDice: ${r} is not a die roll`);
       return r;
     },
     get drawn() {

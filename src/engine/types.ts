@@ -245,7 +245,13 @@ export type VictoryPointRule =
    * the scenario's "line-of-communication" hook; victory reads its result
    * (VictoryInputs.withoutLineOfCommunication).
    */
-  | { kind: 'without-line-of-communication'; points: number; case: string; side?: Side; onlyIf?: VictoryFact }
+  | {
+      kind: 'without-line-of-communication';
+      points: number;
+      case: string;
+      side?: Side;
+      onlyIf?: VictoryFact;
+    }
   /**
    * `points` VP to the side that holds every one of `hexes` (all listed in
    * objectives); nothing for holding only some (Antietam 19.1: 15 VP for all
@@ -275,7 +281,13 @@ export type VictoryPointRule =
    * case of the tracing rule), only if `side` can trace that line at the end
    * (Chickamauga 21.31; VictoryInputs.exitLineOfCommunication).
    */
-  | { kind: 'exited-strength'; side: Side; points: number; case: string; lineOfCommunication?: string }
+  | {
+      kind: 'exited-strength';
+      side: Side;
+      points: number;
+      case: string;
+      lineOfCommunication?: string;
+    }
   /** `points` VP to `side` if the enemy unit `unit` has not exited the map (Chickamauga 21.11 iv: the Union Train). */
   | { kind: 'unit-not-exited'; side: Side; unit: string; points: number; case: string }
   /**
@@ -289,7 +301,14 @@ export type VictoryPointRule =
    * least one of its units of `unitTypes` at the end; enemy units in the hex
    * do not negate it (Chattanooga 21.12 i; VictoryInputs.zonesOfControl).
    */
-  | { kind: 'hexes-in-zone-of-control'; side: Side; zoneHexes: HexId[]; unitTypes: UnitType[]; points: number; case: string }
+  | {
+      kind: 'hexes-in-zone-of-control';
+      side: Side;
+      zoneHexes: HexId[];
+      unitTypes: UnitType[];
+      points: number;
+      case: string;
+    }
   /** `points` VP to `side` from the start of the game (Fredericksburg 21.35: 4 Confederate VP for a previous exit). */
   | { kind: 'initial'; side: Side; points: number; case: string }
   /**

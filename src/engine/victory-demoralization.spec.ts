@@ -22,11 +22,20 @@ const spec: VictorySpec = {
     { side: 'union', level: 'marginal', when: { pointsAtLeastTimes: 1 }, case: '21.2' },
   ],
   otherwise: 'draw',
-  demoralization: { case: '21.3', levelsDown: 1, bothDemoralized: 'no-effect', belowMarginal: 'otherwise' },
+  demoralization: {
+    case: '21.3',
+    levelsDown: 1,
+    bothDemoralized: 'no-effect',
+    belowMarginal: 'otherwise',
+  },
 };
 
 /** Confederate VP = 2 × Union losses, Union VP = 3 × Confederate losses. */
-const state = (unionLost: number, confederateLost: number, demoralized: { union?: boolean; confederate?: boolean }) => ({
+const state = (
+  unionLost: number,
+  confederateLost: number,
+  demoralized: { union?: boolean; confederate?: boolean },
+) => ({
   eliminatedStrength: { union: unionLost, confederate: confederateLost },
   objectives: {},
   demoralized,
@@ -51,19 +60,28 @@ describe('21.3 effects of Demoralization on the level of victory', () => {
       level: 'marginal',
     });
     // U 120 : C 60 = 1:2, Union Decisive; Demoralized Union: Substantive.
-    expect(evaluateVictory(spec, state(30, 40, { union: true }))).toMatchObject({ winner: 'union', level: 'substantive' });
+    expect(evaluateVictory(spec, state(30, 40, { union: true }))).toMatchObject({
+      winner: 'union',
+      level: 'substantive',
+    });
   });
 
-  it('21.3: a Demoralized Marginal winner has no level left: the spec\'s otherwise, a draw', () => {
+  it("21.3: a Demoralized Marginal winner has no level left: the spec's otherwise, a draw", () => {
     // C 66 : U 60 > 1:1, Confederate Marginal.
-    expect(evaluateVictory(spec, state(33, 20, {}))).toMatchObject({ winner: 'confederate', level: 'marginal' });
+    expect(evaluateVictory(spec, state(33, 20, {}))).toMatchObject({
+      winner: 'confederate',
+      level: 'marginal',
+    });
     const s = evaluateVictory(spec, state(33, 20, { confederate: true }));
     expect([s.winner, s.level, s.case]).toEqual([null, 'draw', null]);
     expect(victoryResult(spec, state(33, 20, { confederate: true })).winner).toBeNull();
   });
 
-  it('21.3: only the winner\'s Demoralization matters, and none when both armies are Demoralized', () => {
-    expect(evaluateVictory(spec, state(60, 20, { union: true }))).toMatchObject({ winner: 'confederate', level: 'decisive' });
+  it("21.3: only the winner's Demoralization matters, and none when both armies are Demoralized", () => {
+    expect(evaluateVictory(spec, state(60, 20, { union: true }))).toMatchObject({
+      winner: 'confederate',
+      level: 'decisive',
+    });
     expect(evaluateVictory(spec, state(60, 20, { union: true, confederate: true }))).toMatchObject({
       winner: 'confederate',
       level: 'decisive',
@@ -80,6 +98,8 @@ describe('21.3 effects of Demoralization on the level of victory', () => {
   it('21.3: a spec without the rule ignores VictoryInputs.demoralized (Shiloh and the others are unchanged)', () => {
     const { demoralization: _omit, ...plain } = spec;
     void _omit;
-    expect(evaluateVictory(plain, state(60, 20, { confederate: true }))).toMatchObject({ level: 'decisive' });
+    expect(evaluateVictory(plain, state(60, 20, { confederate: true }))).toMatchObject({
+      level: 'decisive',
+    });
   });
 });

@@ -8,7 +8,10 @@
 import { evaluateVictory, victoryPoints, type VictoryInputs } from './victory';
 import type { VictorySpec } from './types';
 
-const base = (points: VictorySpec['points'], objectives: VictorySpec['objectives'] = []): VictorySpec => ({
+const base = (
+  points: VictorySpec['points'],
+  objectives: VictorySpec['objectives'] = [],
+): VictorySpec => ({
   points,
   objectives,
   levels: [],
@@ -30,16 +33,28 @@ describe('21.11, 21.31: exited-strength (Chickamauga)', () => {
   };
   const spec = base([
     { kind: 'exited-strength', side: 'union', points: 1, case: '21.11' },
-    { kind: 'exited-strength', side: 'confederate', points: 5, case: '21.11', lineOfCommunication: '21.31' },
+    {
+      kind: 'exited-strength',
+      side: 'confederate',
+      points: 5,
+      case: '21.11',
+      lineOfCommunication: '21.31',
+    },
   ]);
 
   it('21.11: the Union scores 1 VP per exited Union CSP; the Confederate 5 per exited Confederate CSP with a line of communication', () => {
-    const vp = victoryPoints(spec, inputs({ units, exitLineOfCommunication: { confederate: true } }));
+    const vp = victoryPoints(
+      spec,
+      inputs({ units, exitLineOfCommunication: { confederate: true } }),
+    );
     expect(vp).toEqual({ union: 5, confederate: 35 });
   });
 
   it('21.31: without the line of communication the Confederate exit points are void', () => {
-    const vp = victoryPoints(spec, inputs({ units, exitLineOfCommunication: { confederate: false } }));
+    const vp = victoryPoints(
+      spec,
+      inputs({ units, exitLineOfCommunication: { confederate: false } }),
+    );
     expect(vp).toEqual({ union: 5, confederate: 0 });
   });
 
@@ -53,7 +68,9 @@ describe('21.11, 21.31: exited-strength (Chickamauga)', () => {
 });
 
 describe('21.11: unit-not-exited (Chickamauga, the Union Train)', () => {
-  const spec = base([{ kind: 'unit-not-exited', side: 'confederate', unit: 'us-train', points: 10, case: '21.11' }]);
+  const spec = base([
+    { kind: 'unit-not-exited', side: 'confederate', unit: 'us-train', points: 10, case: '21.11' },
+  ]);
   it('21.11: 10 VP to the Confederate while the Union Train has not exited (on the map, pending or eliminated)', () => {
     for (const status of ['on-map', 'pending', 'eliminated']) {
       const units = { 'us-train': { side: 'union' as const, hex: null, status } };
@@ -99,7 +116,9 @@ describe('21.12: objective-set scored by one side only (Chickamauga)', () => {
   );
   it("21.12: Alexander's Bridge scores for the Union only; Wither's for either player", () => {
     expect(victoryPoints(spec, inputs())).toEqual({ union: 5, confederate: 0 });
-    expect(victoryPoints(spec, inputs({ objectives: { '1922': 'union', '0822': 'confederate' } }))).toEqual({
+    expect(
+      victoryPoints(spec, inputs({ objectives: { '1922': 'union', '0822': 'confederate' } })),
+    ).toEqual({
       union: 10,
       confederate: 5,
     });
@@ -108,29 +127,55 @@ describe('21.12: objective-set scored by one side only (Chickamauga)', () => {
 
 describe('21.11, 18.15: objective-ever-held (Chattanooga)', () => {
   const spec = base(
-    [{ kind: 'objective-ever-held', side: 'confederate', hexes: ['1514', '1417'], points: 4, case: '21.11' }],
+    [
+      {
+        kind: 'objective-ever-held',
+        side: 'confederate',
+        hexes: ['1514', '1417'],
+        points: 4,
+        case: '21.11',
+      },
+    ],
     [
       { hex: '1514', control: 'last-to-occupy', initial: 'union', case: '18.15' },
       { hex: '1417', control: 'last-to-occupy', initial: 'union', case: '18.15' },
     ],
   );
   it('21.11: 4 VP for one of 1514/1417 ever controlled, 8 for both, even if the Union took them back', () => {
-    expect(victoryPoints(spec, inputs({ objectivesEverHeld: { '1514': ['union'], '1417': ['union'] } }))).toEqual({
+    expect(
+      victoryPoints(spec, inputs({ objectivesEverHeld: { '1514': ['union'], '1417': ['union'] } })),
+    ).toEqual({
       union: 0,
       confederate: 0,
     });
     expect(
-      victoryPoints(spec, inputs({ objectives: { '1514': 'union' }, objectivesEverHeld: { '1514': ['union', 'confederate'] } })),
+      victoryPoints(
+        spec,
+        inputs({
+          objectives: { '1514': 'union' },
+          objectivesEverHeld: { '1514': ['union', 'confederate'] },
+        }),
+      ),
     ).toEqual({ union: 0, confederate: 4 });
     expect(
       victoryPoints(
         spec,
-        inputs({ objectivesEverHeld: { '1514': ['union', 'confederate'], '1417': ['union', 'confederate'] } }),
+        inputs({
+          objectivesEverHeld: {
+            '1514': ['union', 'confederate'],
+            '1417': ['union', 'confederate'],
+          },
+        }),
       ),
     ).toEqual({ union: 0, confederate: 8 });
   });
   it('18.15: the current holder has controlled the hex whatever the record says', () => {
-    expect(victoryPoints(spec, inputs({ objectives: { '1417': 'confederate' }, objectivesEverHeld: {} }))).toEqual({
+    expect(
+      victoryPoints(
+        spec,
+        inputs({ objectives: { '1417': 'confederate' }, objectivesEverHeld: {} }),
+      ),
+    ).toEqual({
       union: 0,
       confederate: 4,
     });
@@ -152,7 +197,9 @@ describe('21.12, 7.6: hexes-in-zone-of-control (Chattanooga)', () => {
     },
   ]);
   it('21.12: 4 VP per town hex in the Zone of Control of Confederate infantry; artillery ZOC does not count', () => {
-    const zonesOfControl = { confederate: { infantry: ['1313', '1214', '1415'], artillery: ['1213'] } };
+    const zonesOfControl = {
+      confederate: { infantry: ['1313', '1214', '1415'], artillery: ['1213'] },
+    };
     expect(victoryPoints(spec, inputs({ zonesOfControl }))).toEqual({ union: 0, confederate: 8 });
   });
   it('21.12: refused when the Zones of Control were not computed', () => {
@@ -165,13 +212,38 @@ describe('21.13, 21.2: differential levels (Chickamauga, Chattanooga)', () => {
     const spec: VictorySpec = {
       ...base([{ kind: 'eliminated-strength', points: 1, case: '21.11' }]),
       levels: [
-        { side: 'union', level: 'decisive', when: { pointsLeadAtLeast: 51 }, competitionScore: 2, case: '21.13' },
-        { side: 'confederate', level: 'decisive', when: { pointsLeadAtLeast: 51 }, competitionScore: 2, case: '21.13' },
-        { side: 'union', level: 'marginal', when: { pointsLeadAtLeast: 11 }, competitionScore: 0.5, case: '21.13' },
-        { side: 'confederate', level: 'marginal', when: { pointsLeadAtLeast: 11 }, competitionScore: 0.5, case: '21.13' },
+        {
+          side: 'union',
+          level: 'decisive',
+          when: { pointsLeadAtLeast: 51 },
+          competitionScore: 2,
+          case: '21.13',
+        },
+        {
+          side: 'confederate',
+          level: 'decisive',
+          when: { pointsLeadAtLeast: 51 },
+          competitionScore: 2,
+          case: '21.13',
+        },
+        {
+          side: 'union',
+          level: 'marginal',
+          when: { pointsLeadAtLeast: 11 },
+          competitionScore: 0.5,
+          case: '21.13',
+        },
+        {
+          side: 'confederate',
+          level: 'marginal',
+          when: { pointsLeadAtLeast: 11 },
+          competitionScore: 0.5,
+          case: '21.13',
+        },
       ],
     };
-    const at = (u: number, c: number) => evaluateVictory(spec, inputs({ eliminatedStrength: { union: c, confederate: u } }));
+    const at = (u: number, c: number) =>
+      evaluateVictory(spec, inputs({ eliminatedStrength: { union: c, confederate: u } }));
     expect(at(51, 0)).toMatchObject({ winner: 'union', level: 'decisive' });
     expect(at(50, 0)).toMatchObject({ winner: 'union', level: 'marginal' });
     expect(at(10, 0)).toMatchObject({ winner: null, level: 'draw' });

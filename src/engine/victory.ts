@@ -80,7 +80,14 @@ export interface VictoryInputs {
    * Phase, with what exit points read (Fredericksburg 21.12), as the
    * scenario's map-exit hook recorded it. Needed only by `exited-units` rules.
    */
-  exited?: Array<{ unit: string; side: Side; hex: HexId; type: UnitType; size?: string; strength: number }>;
+  exited?: Array<{
+    unit: string;
+    side: Side;
+    hex: HexId;
+    type: UnitType;
+    size?: string;
+    strength: number;
+  }>;
   /**
    * Game events that happened, by name, as the scenario's hooks recorded them
    * (Road to Richmond 22.14: "early-reinforcements-activated", 17.4). Needed
@@ -99,9 +106,15 @@ export interface VictoryInputs {
  * 22.22). A fact whose input the state does not carry is refused ("not yet
  * supported"), never read as false.
  */
-export function factHolds(fact: VictoryFact, state: VictoryInputs, rule: { kind: string; case: string }): boolean {
+export function factHolds(
+  fact: VictoryFact,
+  state: VictoryInputs,
+  rule: { kind: string; case: string },
+): boolean {
   const need = (what: string): never => {
-    throw new Error(`victory point rule ${rule.kind} (${rule.case}) needs ${what}: not yet supported`);
+    throw new Error(
+      `victory point rule ${rule.kind} (${rule.case}) needs ${what}: not yet supported`,
+    );
   };
   const unitStatus = (id: string): string => {
     const u = state.units?.[id] ?? need(`the state of unit ${id} (VictoryInputs.units)`);
@@ -118,9 +131,15 @@ export function factHolds(fact: VictoryFact, state: VictoryInputs, rule: { kind:
   if ('unitNeverEntered' in fact) return unitStatus(fact.unitNeverEntered) === 'pending';
   if ('lineOfCommunication' in fact) {
     const traced = state.exitLineOfCommunication?.[fact.lineOfCommunication];
-    return traced ?? need(`the ${fact.lineOfCommunication} Line of Communication traced at the end (VictoryInputs.exitLineOfCommunication)`);
+    return (
+      traced ??
+      need(
+        `the ${fact.lineOfCommunication} Line of Communication traced at the end (VictoryInputs.exitLineOfCommunication)`,
+      )
+    );
   }
-  if ('event' in fact) return (state.events ?? need('the game events (VictoryInputs.events)')).includes(fact.event);
+  if ('event' in fact)
+    return (state.events ?? need('the game events (VictoryInputs.events)')).includes(fact.event);
   throw new Error(`victory fact ${JSON.stringify(fact)} is not supported`);
 }
 
@@ -138,7 +157,10 @@ export function exitClass(u: { type: UnitType; size?: string }): ExitClass {
 /** A unit as victory reads it: side, where it is, and (for exit points) its strength. */
 type VictoryUnit = { side: Side; hex: HexId | null; status: string; strength?: number };
 
-function unitsFor(state: VictoryInputs, rule: { kind: string; case: string }): Array<[string, VictoryUnit]> {
+function unitsFor(
+  state: VictoryInputs,
+  rule: { kind: string; case: string },
+): Array<[string, VictoryUnit]> {
   if (!state.units) {
     throw new Error(
       `victory point rule ${rule.kind} (${rule.case}) needs the units' states (VictoryInputs.units): not yet supported`,
@@ -224,7 +246,11 @@ export function victoryPoints(
       case 'objective-set': {
         const holders = objectiveHolders(spec, state, canOccupy);
         const first = holders[rule.hexes[0]] ?? null;
-        if (first && (!rule.side || rule.side === first) && rule.hexes.every((hex) => holders[hex] === first))
+        if (
+          first &&
+          (!rule.side || rule.side === first) &&
+          rule.hexes.every((hex) => holders[hex] === first)
+        )
           points[first] += rule.points;
         break;
       }
@@ -246,7 +272,9 @@ export function victoryPoints(
         for (const [id, u] of unitsFor(state, rule)) {
           if (u.side !== rule.side || u.status !== 'exited') continue;
           if (u.strength === undefined) {
-            throw new Error(`victory point rule exited-strength (${rule.case}) needs the strength of exited unit ${id}`);
+            throw new Error(
+              `victory point rule exited-strength (${rule.case}) needs the strength of exited unit ${id}`,
+            );
           }
           points[rule.side] += rule.points * u.strength;
         }
@@ -254,7 +282,10 @@ export function victoryPoints(
       }
       case 'unit-not-exited': {
         const unit = unitsFor(state, rule).find(([id]) => id === rule.unit);
-        if (!unit) throw new Error(`victory point rule unit-not-exited (${rule.case}) names unit ${rule.unit}, which the game does not have`);
+        if (!unit)
+          throw new Error(
+            `victory point rule unit-not-exited (${rule.case}) names unit ${rule.unit}, which the game does not have`,
+          );
         if (unit[1].status !== 'exited') points[rule.side] += rule.points;
         break;
       }
@@ -268,7 +299,8 @@ export function victoryPoints(
         const holders = objectiveHolders(spec, state, canOccupy);
         for (const hex of rule.hexes) {
           // Whoever holds the hex now has controlled it, whatever the record says.
-          if ((ever[hex] ?? []).includes(rule.side) || holders[hex] === rule.side) points[rule.side] += rule.points;
+          if ((ever[hex] ?? []).includes(rule.side) || holders[hex] === rule.side)
+            points[rule.side] += rule.points;
         }
         break;
       }
@@ -331,7 +363,8 @@ export function victoryPoints(
       }
       case 'all-units-eliminated': {
         const units = new Map(unitsFor(state, rule));
-        if (rule.units.every((id) => units.get(id)?.status === 'eliminated')) points[rule.side] += rule.points;
+        if (rule.units.every((id) => units.get(id)?.status === 'eliminated'))
+          points[rule.side] += rule.points;
         break;
       }
       default: {
@@ -480,7 +513,9 @@ export function demoralizedLevel(
     side: level.side,
     level: name,
     when: level.when,
-    ...(printed?.competitionScore !== undefined ? { competitionScore: printed.competitionScore } : {}),
+    ...(printed?.competitionScore !== undefined
+      ? { competitionScore: printed.competitionScore }
+      : {}),
     case: `${level.case}, ${rule.case}`,
   };
 }
@@ -537,7 +572,9 @@ export function automaticVictory(
   for (const check of spec.automatic ?? []) {
     if (check.afterTurn !== turn) continue;
     const kinds = check.pointKinds ? new Set<string>(check.pointKinds) : null;
-    const counted: VictorySpec = kinds ? { ...spec, points: spec.points.filter((p) => kinds.has(p.kind)) } : spec;
+    const counted: VictorySpec = kinds
+      ? { ...spec, points: spec.points.filter((p) => kinds.has(p.kind)) }
+      : spec;
     const points = victoryPoints(counted, state, canOccupy);
     const objectives = objectiveHolders(spec, state, canOccupy);
     if (!conditionHolds(check.when, check.side, points, objectives)) continue;

@@ -49,7 +49,9 @@ export function formatLabel(column: number, row: number, prefix = ''): string {
 const LABEL = /^([A-Z]*)(\d{2})(\d{2})$/;
 
 /** Splits "F1328" into {prefix "F", column 13, row 28}; undefined if not a label. */
-export function parseLabel(label: string): { prefix: string; column: number; row: number } | undefined {
+export function parseLabel(
+  label: string,
+): { prefix: string; column: number; row: number } | undefined {
   const m = LABEL.exec(label);
   if (!m) return undefined;
   return { prefix: m[1], column: Number(m[2]), row: Number(m[3]) };

@@ -1,11 +1,5 @@
 import { HexGrid, hexsideKey } from '../hex';
-import type {
-  HexId,
-  HexSpec,
-  HexsideFeature,
-  MapDocument,
-  RouteType,
-} from '../types';
+import type { HexId, HexSpec, HexsideFeature, MapDocument, RouteType } from '../types';
 
 const NO_FEATURES: readonly HexsideFeature[] = Object.freeze([]);
 const NO_ROUTES: readonly RouteType[] = Object.freeze([]);
@@ -27,9 +21,7 @@ export class TerrainMap {
 
   constructor(doc: MapDocument) {
     this.doc = doc;
-    this.grid = new HexGrid(
-      Array.isArray(doc.grid) ? doc.grid : [{ layout: doc.grid }],
-    );
+    this.grid = new HexGrid(Array.isArray(doc.grid) ? doc.grid : [{ layout: doc.grid }]);
     for (const side of doc.hexsides) {
       const k = hexsideKey(side.between[0], side.between[1]);
       const list = this.sides.get(k) ?? [];

@@ -278,7 +278,10 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
     // 9.61: only the Union Player begins with, or receives, Gunboats.
     if (u.type === 'gunboat' && u.side !== 'union')
       out.push(
-        err(`units[${i}].side`, `gunboat ${u.id} is ${u.side}: only the Union Player has Gunboats (9.61)`),
+        err(
+          `units[${i}].side`,
+          `gunboat ${u.id} is ${u.side}: only the Union Player has Gunboats (9.61)`,
+        ),
       );
     if (u.reducedStrength !== undefined && u.reducedStrength > u.strength) {
       out.push(

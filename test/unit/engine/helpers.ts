@@ -4,7 +4,13 @@
  * hexes unless a test says otherwise.
  */
 import { fixedDice } from '../../../src/engine/dice';
-import { prepareGame, newGame, applyOrder, legalOrders, GameContext } from '../../../src/engine/game';
+import {
+  prepareGame,
+  newGame,
+  applyOrder,
+  legalOrders,
+  GameContext,
+} from '../../../src/engine/game';
 import type { GameState, Order } from '../../../src/engine/state';
 import type {
   HexSpec,
@@ -46,7 +52,12 @@ export function testMap(
   };
 }
 
-export function unit(id: string, side: Side, type: UnitSpec['type'] = 'infantry', extra: Partial<UnitSpec> = {}): UnitSpec {
+export function unit(
+  id: string,
+  side: Side,
+  type: UnitSpec['type'] = 'infantry',
+  extra: Partial<UnitSpec> = {},
+): UnitSpec {
   return { id, side, designation: id, type, strength: type === 'gunboat' ? 1 : 4, ...extra };
 }
 
@@ -81,7 +92,11 @@ export function testScenario(opts: {
     specialRules: opts.specialRules ?? [],
     victory: {
       points: [{ kind: 'eliminated-strength', points: 1, case: '18.1' }],
-      objectives: (opts.objectives ?? []).map((hex) => ({ hex, control: 'last-to-occupy' as const, case: '18.31' })),
+      objectives: (opts.objectives ?? []).map((hex) => ({
+        hex,
+        control: 'last-to-occupy' as const,
+        case: '18.31',
+      })),
       levels: [],
       otherwise: 'draw',
     },

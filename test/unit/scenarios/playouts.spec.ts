@@ -134,7 +134,15 @@ describe('seeded random playouts of every playable scenario', () => {
       if (missing.length > 0) expect(missing.every((m) => m.case && m.what)).toBe(true);
     }
     expect(playable.map((s) => s.id)).toEqual(
-      expect.arrayContaining(['shiloh', 'antietam', 'cemetery-hill', 'fredericksburg', 'fredericksburg-3-may-1863', 'wilderness', 'road-to-richmond']),
+      expect.arrayContaining([
+        'shiloh',
+        'antietam',
+        'cemetery-hill',
+        'fredericksburg',
+        'fredericksburg-3-may-1863',
+        'wilderness',
+        'road-to-richmond',
+      ]),
     );
   });
 

@@ -9,7 +9,12 @@ import { join } from 'path';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory, type VictoryInputs } from '../../../src/engine/victory';
 import { unsupportedReason } from '../../../src/engine/rules/hooks';
-import { roadToRichmondMap, bank, FOOTHOLD, CHICKAHOMINY_BRIDGES } from '../../../scenarios/road-to-richmond/build-map';
+import {
+  roadToRichmondMap,
+  bank,
+  FOOTHOLD,
+  CHICKAHOMINY_BRIDGES,
+} from '../../../scenarios/road-to-richmond/build-map';
 import type { MapDocument, ScenarioDocument, Side, UnitSpec } from '../../../src/engine/types';
 
 const DIR = join(__dirname, '../../../scenarios/road-to-richmond');
@@ -23,11 +28,13 @@ const unit = (id: string): UnitSpec => {
   return u;
 };
 const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const placed = (side: Side): UnitSpec[] => placements.map((p) => unit(p.unit)).filter((u) => u.side === side);
+const placed = (side: Side): UnitSpec[] =>
+  placements.map((p) => unit(p.unit)).filter((u) => u.side === side);
 const total = (us: UnitSpec[]): number => us.reduce((a, u) => a + u.strength, 0);
 const countBy = (us: UnitSpec[]): Record<string, number> =>
   us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
-const at = (hex: string): string[] => placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
+const at = (hex: string): string[] =>
+  placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
 const rules = (name: string) => scenario.specialRules.filter((r) => r.hook === name);
 const rule = (c: string) => {
   const r = scenario.specialRules.find((x) => x.case === c);
@@ -59,7 +66,10 @@ describe('Road to Richmond scenario document', () => {
     expect(new Set(scenario.units.map((u) => u.id)).size).toBe(scenario.units.length);
     expect(scenario.units.filter((u) => u.side === 'union')).toHaveLength(19 + 27);
     expect(scenario.units.filter((u) => u.side === 'confederate')).toHaveLength(43);
-    const seen = [...placements.map((p) => p.unit), ...scenario.reinforcements.flatMap((r) => r.units)];
+    const seen = [
+      ...placements.map((p) => p.unit),
+      ...scenario.reinforcements.flatMap((r) => r.units),
+    ];
     expect(seen.sort()).toEqual(scenario.units.map((u) => u.id).sort());
     for (const u of scenario.units) expect(u.id).toMatch(u.side === 'union' ? /^us-/ : /^cs-/);
   });
@@ -82,7 +92,11 @@ describe('Road to Richmond scenario document', () => {
     expect(at('0908')).toEqual(['1/1/V', '3/1/V']);
     expect(at('0409')).toEqual(['2/2/VI', '3/2/VI']);
     expect(at('0410')).toEqual(['2R', 'S']);
-    expect(unit('us-siege-train')).toMatchObject({ designation: 'S', type: 'artillery', strength: 8 });
+    expect(unit('us-siege-train')).toMatchObject({
+      designation: 'S',
+      type: 'artillery',
+      strength: 8,
+    });
     expect(at('0511')).toEqual(['5R', '1/2/VI']);
     expect(at('1726')).toEqual(['1/2/IV']);
     expect(unit('us-1-2-iv').strength).toBe(6);
@@ -101,7 +115,11 @@ describe('Road to Richmond scenario document', () => {
   });
 
   it('17.31: the Union reinforcement chart as printed, group by group', () => {
-    const rows = arriving('union').map((r) => [r.turn, r.entry.join('/'), r.units.map((id) => `${unit(id).designation} ${unit(id).strength}`).join(', ')]);
+    const rows = arriving('union').map((r) => [
+      r.turn,
+      r.entry.join('/'),
+      r.units.map((id) => `${unit(id).designation} ${unit(id).strength}`).join(', '),
+    ]);
     expect(rows).toEqual([
       [1, '1528', '2/2/IV 8'],
       [2, '0410', '1/1/VI 7, 2/1/VI 7, 3/1/VI 7, VI 1'],
@@ -138,15 +156,35 @@ describe('Road to Richmond scenario document', () => {
     ]);
     expect(total(cs.flatMap((r) => r.units.map(unit)))).toBe(244);
     expect(cs[0].units.map((id) => unit(id).designation)).toEqual([
-      'Rodes', 'G.B. Anderson', 'Garland', 'Colquitt', 'Ripley', 'Kemper', 'R.H. Anderson', 'Pickett', 'Wilcox',
-      'Pryor', 'Featherston', 'Field', 'Gregg', 'J.R. Anderson', 'Branch', 'Archer', 'Pender', 'Jones',
+      'Rodes',
+      'G.B. Anderson',
+      'Garland',
+      'Colquitt',
+      'Ripley',
+      'Kemper',
+      'R.H. Anderson',
+      'Pickett',
+      'Wilcox',
+      'Pryor',
+      'Featherston',
+      'Field',
+      'Gregg',
+      'J.R. Anderson',
+      'Branch',
+      'Archer',
+      'Pender',
+      'Jones',
     ]);
     expect(unit('cs-art-jones')).toMatchObject({ type: 'artillery', strength: 1 });
     expect(unit('cs-cav-stuart')).toMatchObject({ type: 'cavalry', strength: 10 });
-    expect(cs[2].units.filter((id) => unit(id).type === 'artillery').map((id) => unit(id).designation)).toEqual([
-      'Cutts', 'Brown', 'Richardson', 'Nelson', 'S.D. Lee',
+    expect(
+      cs[2].units.filter((id) => unit(id).type === 'artillery').map((id) => unit(id).designation),
+    ).toEqual(['Cutts', 'Brown', 'Richardson', 'Nelson', 'S.D. Lee']);
+    expect(cs[3].units.map((id) => `${unit(id).designation} ${unit(id).strength}`)).toEqual([
+      'Mahone 5',
+      'Wright 6',
+      'Armistead 7',
     ]);
-    expect(cs[3].units.map((id) => `${unit(id).designation} ${unit(id).strength}`)).toEqual(['Mahone 5', 'Wright 6', 'Armistead 7']);
   });
 
   it("17.31: the groups of 0410-0419 arrive inside the map ('on-map'); 1528 and 2426 are map-edge entries", () => {
@@ -157,9 +195,9 @@ describe('Road to Richmond scenario document', () => {
         else expect(grid.isEdge(h)).toBe(true);
       }
     }
-    expect(scenario.reinforcements.filter((r) => r.arrival === 'on-map').map((r) => r.entry[0])).toEqual([
-      '0410', '0414', '0414', '0414', '0412', '0416', '0418', '0419', '0417',
-    ]);
+    expect(
+      scenario.reinforcements.filter((r) => r.arrival === 'on-map').map((r) => r.entry[0]),
+    ).toEqual(['0410', '0414', '0414', '0414', '0412', '0416', '0418', '0419', '0417']);
   });
 
   it('17.1: "so indicated" Union reinforcements may arrive in the Command Control Zone, but none is marked: the hook selects no unit', () => {
@@ -173,19 +211,45 @@ describe('Road to Richmond scenario document', () => {
   it('17.2: the Confederate Game-Turn 1 group moves double on GT1 unless it enters a Union ZOC, with the column penalty', () => {
     expect(rule('17.2')).toMatchObject({
       hook: 'named-unit-ability',
-      params: { side: 'confederate', units: arriving('confederate')[0].units, turns: [1], movementFactor: 2, lostIfEntersEnemyZoc: true, entryColumnPenalty: true },
+      params: {
+        side: 'confederate',
+        units: arriving('confederate')[0].units,
+        turns: [1],
+        movementFactor: 2,
+        lostIfEntersEnemyZoc: true,
+        entryColumnPenalty: true,
+      },
     });
   });
 
   it("17.32: Jackson's command enters at 1301, or at 1901 when 1301 is occupied by or in the ZOC of a Union unit", () => {
-    const params = { mode: 'blocked-entry', primaryHex: '1301', alternateHex: '1901', blockedWhen: ['enemy-occupied', 'enemy-controlled'], delayTurns: 0 };
+    const params = {
+      mode: 'blocked-entry',
+      primaryHex: '1301',
+      alternateHex: '1901',
+      blockedWhen: ['enemy-occupied', 'enemy-controlled'],
+      delayTurns: 0,
+    };
     expect(rule('17.32')).toMatchObject({ hook: 'conditional-reinforcements', params });
-    expect(arriving('confederate')[1].condition).toEqual({ hook: 'conditional-reinforcements', params });
+    expect(arriving('confederate')[1].condition).toEqual({
+      hook: 'conditional-reinforcements',
+      params,
+    });
   });
 
   it('17.4, 17.5: Activation triggers and the early-arrival schedule (GT13 +1, GT14 +2, GT15 +3, GT18 +6) for both sides', () => {
     const r = rule('17.4, 17.5');
-    const p = r.params as { triggers: Array<{ triggerHexes?: string[]; ofHexes?: string[]; range?: number; inclusive?: boolean }>; schedule: unknown; sides: unknown; event: string };
+    const p = r.params as {
+      triggers: Array<{
+        triggerHexes?: string[];
+        ofHexes?: string[];
+        range?: number;
+        inclusive?: boolean;
+      }>;
+      schedule: unknown;
+      sides: unknown;
+      event: string;
+    };
     expect(r.hook).toBe('conditional-reinforcements');
     expect(p.schedule).toEqual([
       { turn: 13, turnsAfterActivation: 1 },
@@ -198,13 +262,28 @@ describe('Road to Richmond scenario document', () => {
     expect(p.triggers[1]).toMatchObject({ ofHexes: ['2426', '1826'], range: 6, inclusive: true });
     // (i): the south bank from 0407 south - not the foothold between the river and the stream bordering 0407, 0308, 0208.
     const region = new Set(p.triggers[0].triggerHexes);
-    for (const h of ['0407', '0308', '0208', '0108', '0117', '0414', '1528', '1726']) expect(region.has(h)).toBe(true);
-    for (const h of [...FOOTHOLD, '0103', '1007', '1301', '1823', '1826', '2426']) expect(region.has(h)).toBe(false);
+    for (const h of ['0407', '0308', '0208', '0108', '0117', '0414', '1528', '1726'])
+      expect(region.has(h)).toBe(true);
+    for (const h of [...FOOTHOLD, '0103', '1007', '1301', '1823', '1826', '2426'])
+      expect(region.has(h)).toBe(false);
     const grid = new TerrainMap(map).grid;
-    expect([...region].sort()).toEqual(grid.all().filter((h) => bank(h) === 'south' && !FOOTHOLD.includes(h)).sort());
-    const early = scenario.reinforcements.filter((x) => x.condition?.params?.mode === 'early-arrival');
+    expect([...region].sort()).toEqual(
+      grid
+        .all()
+        .filter((h) => bank(h) === 'south' && !FOOTHOLD.includes(h))
+        .sort(),
+    );
+    const early = scenario.reinforcements.filter(
+      (x) => x.condition?.params?.mode === 'early-arrival',
+    );
     expect(early.map((x) => [x.side, x.turn, x.condition?.params?.turnsAfterActivation])).toEqual([
-      ['union', 13, 1], ['union', 13, 1], ['union', 13, 1], ['union', 13, 1], ['union', 14, 2], ['confederate', 15, 3], ['confederate', 18, 6],
+      ['union', 13, 1],
+      ['union', 13, 1],
+      ['union', 13, 1],
+      ['union', 13, 1],
+      ['union', 14, 2],
+      ['confederate', 15, 3],
+      ['confederate', 18, 6],
     ]);
   });
 
@@ -216,7 +295,10 @@ describe('Road to Richmond scenario document', () => {
         side: 'confederate',
         fromHexes: ['0103'],
         units: arriving('confederate')[0].units,
-        toGroups: [{ turn: 15, entryHexes: ['0117'] }, { turn: 18, entryHexes: ['0126', '0328', '0728'] }],
+        toGroups: [
+          { turn: 15, entryHexes: ['0117'] },
+          { turn: 18, entryHexes: ['0126', '0328', '0728'] },
+        ],
         hidden: true,
         mayWithholdUnlisted: true,
       },
@@ -244,9 +326,18 @@ describe('Road to Richmond scenario document', () => {
   });
 
   it('18.51, 18.52, 18.6: streams do not halve attackers; no advance across streams except at bridges, nor into swamp', () => {
-    expect(rule('18.51')).toMatchObject({ hook: 'terrain-override', params: { hexside: 'stream', includingBridge: true, attackerHalved: false } });
-    expect(rule('18.52')).toMatchObject({ hook: 'terrain-override', params: { hexside: 'stream', advanceAfterCombatAcross: false, exceptAtBridge: true } });
-    expect(rule('18.6')).toMatchObject({ hook: 'terrain-override', params: { terrain: 'swamp', advanceAfterCombatInto: false } });
+    expect(rule('18.51')).toMatchObject({
+      hook: 'terrain-override',
+      params: { hexside: 'stream', includingBridge: true, attackerHalved: false },
+    });
+    expect(rule('18.52')).toMatchObject({
+      hook: 'terrain-override',
+      params: { hexside: 'stream', advanceAfterCombatAcross: false, exceptAtBridge: true },
+    });
+    expect(rule('18.6')).toMatchObject({
+      hook: 'terrain-override',
+      params: { terrain: 'swamp', advanceAfterCombatInto: false },
+    });
   });
 
   it('19.11-19.32: either side exits only at 0117 and 1528, 1 MP, never in a retreat, never returning', () => {
@@ -277,7 +368,11 @@ describe('Road to Richmond scenario document', () => {
       zoneOfControl: false,
       enemyMustAttack: false,
     });
-    expect(rules('stacking-override')[0].params).toEqual({ units: ['us-train'], alone: true, noMovingThrough: true });
+    expect(rules('stacking-override')[0].params).toEqual({
+      units: ['us-train'],
+      alone: true,
+      noMovingThrough: true,
+    });
   });
 
   it('21.21-21.24: the Siege Train ranges 5 without range effects, defends with 1 without the 9.53 increase, is road-bound, counts 8 CSP (21.23 printed twice)', () => {
@@ -297,16 +392,43 @@ describe('Road to Richmond scenario document', () => {
   });
 
   it('22.21, 22.22: the Lines of Communication 0117-1528 (both sides) and, if the Train never entered, Union units within 10 hexes of a road leaving at 1528 or 2426', () => {
-    expect(rule('22.21').params).toMatchObject({ side: 'both', purpose: 'exit-points', fromHexes: ['0117'], toHexes: ['1528'], along: ['road', 'trail'], blockedBy: 'enemy-units', enemyZocBlocks: false });
-    expect(rule('22.22').params).toMatchObject({ side: 'union', purpose: 'count-as-eliminated', maxLength: 10, toRoadLeadingOffAtHexes: ['1528', '2426'], along: ['road', 'trail'], blockedBy: 'enemy-units', enemyZocBlocks: false });
+    expect(rule('22.21').params).toMatchObject({
+      side: 'both',
+      purpose: 'exit-points',
+      fromHexes: ['0117'],
+      toHexes: ['1528'],
+      along: ['road', 'trail'],
+      blockedBy: 'enemy-units',
+      enemyZocBlocks: false,
+    });
+    expect(rule('22.22').params).toMatchObject({
+      side: 'union',
+      purpose: 'count-as-eliminated',
+      maxLength: 10,
+      toRoadLeadingOffAtHexes: ['1528', '2426'],
+      along: ['road', 'trail'],
+      blockedBy: 'enemy-units',
+      enemyZocBlocks: false,
+    });
     // Only if the Train never entered (22.22): the point rule's condition; reinforcements never brought on are not checked.
     expect(rule('22.22').params).not.toHaveProperty('unenteredReinforcementsFromHexes');
-    expect(scenario.victory.points.find((r) => r.case === '22.22')).toMatchObject({ onlyIf: { unitNeverEntered: 'us-train' } });
+    expect(scenario.victory.points.find((r) => r.case === '22.22')).toMatchObject({
+      onlyIf: { unitNeverEntered: 'us-train' },
+    });
   });
 
   it('18.1 missing, 21.23 duplicated, and every other defect of battles.md 19 has a note', () => {
     const text = scenario.notes.join(' ');
-    for (const s of ['1/1/VI', '1007', '0316 to 0312', 'hex 0130', 'no case 18.1', '21.23 is printed twice', 'so indicated', 'exists during']) {
+    for (const s of [
+      '1/1/VI',
+      '1007',
+      '0316 to 0312',
+      'hex 0130',
+      'no case 18.1',
+      '21.23 is printed twice',
+      'so indicated',
+      'exists during',
+    ]) {
       expect(text).toContain(s);
     }
   });
@@ -316,11 +438,24 @@ describe('Road to Richmond scenario document', () => {
 
 describe('Road to Richmond 22.0 victory', () => {
   const exits = (list: Array<[string, string]>): NonNullable<VictoryInputs['exited']> =>
-    list.map(([id, hex]) => ({ unit: id, side: unit(id).side, hex, type: unit(id).type, size: unit(id).size, strength: unit(id).strength }));
+    list.map(([id, hex]) => ({
+      unit: id,
+      side: unit(id).side,
+      hex,
+      type: unit(id).type,
+      size: unit(id).size,
+      strength: unit(id).strength,
+    }));
   const state = (over: Partial<VictoryInputs> & { train: string }): VictoryInputs => ({
     eliminatedStrength: { union: 0, confederate: 0 },
     objectives: {},
-    units: { 'us-train': { side: 'union', hex: over.train === 'on-map' ? '2426' : null, status: over.train } },
+    units: {
+      'us-train': {
+        side: 'union',
+        hex: over.train === 'on-map' ? '2426' : null,
+        status: over.train,
+      },
+    },
     exited: [],
     events: [],
     exitLineOfCommunication: { union: true, confederate: true },
@@ -352,9 +487,24 @@ describe('Road to Richmond 22.0 victory', () => {
 
   it('22.0: the higher total wins; equal totals are a draw', () => {
     const base = { train: 'on-map' };
-    expect(result(state({ ...base, eliminatedStrength: { union: 10, confederate: 12 } }))).toEqual([12, 10, 'union', 'victory']);
-    expect(result(state({ ...base, eliminatedStrength: { union: 12, confederate: 10 } }))).toEqual([10, 12, 'confederate', 'victory']);
-    expect(result(state({ ...base, eliminatedStrength: { union: 10, confederate: 10 } }))).toEqual([10, 10, null, 'draw']);
+    expect(result(state({ ...base, eliminatedStrength: { union: 10, confederate: 12 } }))).toEqual([
+      12,
+      10,
+      'union',
+      'victory',
+    ]);
+    expect(result(state({ ...base, eliminatedStrength: { union: 12, confederate: 10 } }))).toEqual([
+      10,
+      12,
+      'confederate',
+      'victory',
+    ]);
+    expect(result(state({ ...base, eliminatedStrength: { union: 10, confederate: 10 } }))).toEqual([
+      10,
+      10,
+      null,
+      'draw',
+    ]);
   });
 
   it('22.12 i-iv: Train out at 1528 (5 VP), Union units out at 1528 (1 each, not the Train), Union CSP out at 0117 with the LOC; Confederate 2 per CSP at 1528 with its LOC', () => {
@@ -371,19 +521,31 @@ describe('Road to Richmond 22.0 victory', () => {
     // Union: 5 (Train) + 2 units + 10 CSP at 0117 = 17; Confederate: 2 x 7 (Hood) = 14.
     expect(result(s)).toEqual([17, 14, 'union', 'victory']);
     // Without the Lines of Communication: Union 7, Confederate 0.
-    expect(result({ ...s, exitLineOfCommunication: { union: false, confederate: false } })).toEqual([7, 0, 'union', 'victory']);
+    expect(result({ ...s, exitLineOfCommunication: { union: false, confederate: false } })).toEqual(
+      [7, 0, 'union', 'victory'],
+    );
   });
 
   it('22.11 ii, 22.12 v: the Train eliminated gives 10 VP besides its 1 CSP, and Confederate exits at 1528 score 1 per CSP', () => {
-    const s = state({ train: 'eliminated', eliminatedStrength: { union: 1, confederate: 0 }, exited: exits([['cs-cav-stuart', '1528']]) });
+    const s = state({
+      train: 'eliminated',
+      eliminatedStrength: { union: 1, confederate: 0 },
+      exited: exits([['cs-cav-stuart', '1528']]),
+    });
     expect(result(s)).toEqual([0, 1 + 10 + 10, 'confederate', 'victory']);
   });
 
   it('22.12 vi, 22.22: the Train never entered: 20 VP to the Confederate, and Union strength without a road within 10 hexes counts as destroyed', () => {
-    const s = state({ train: 'pending', withoutLineOfCommunication: { union: 15, confederate: 0 }, eliminatedStrength: { union: 0, confederate: 40 } });
+    const s = state({
+      train: 'pending',
+      withoutLineOfCommunication: { union: 15, confederate: 0 },
+      eliminatedStrength: { union: 0, confederate: 40 },
+    });
     expect(result(s)).toEqual([40, 20 + 15, 'union', 'victory']);
     // Once the Train has entered, neither applies.
-    expect(result({ ...s, units: { 'us-train': { side: 'union', hex: '1826', status: 'on-map' } } })).toEqual([40, 0, 'union', 'victory']);
+    expect(
+      result({ ...s, units: { 'us-train': { side: 'union', hex: '1826', status: 'on-map' } } }),
+    ).toEqual([40, 0, 'union', 'victory']);
   });
 
   it('22.13, 22.14: 1 VP per turn for 1823 / 1826 after GT8; 5 VP to the Union for Activation', () => {
@@ -413,7 +575,32 @@ describe('Road to Richmond map document', () => {
   });
 
   it('18.3, 17.3, 19.11: every hex the text names exists; entries and exits lie on the edges they face', () => {
-    const named = ['0103', '0104', '1827', '1728', '0122', '0123', '0322', '0422', '0128', '0227', '0407', '0308', '0208', '1301', '1901', '0117', '0126', '0328', '0728', '1528', '2426', '1823', '1826', ...CCZ];
+    const named = [
+      '0103',
+      '0104',
+      '1827',
+      '1728',
+      '0122',
+      '0123',
+      '0322',
+      '0422',
+      '0128',
+      '0227',
+      '0407',
+      '0308',
+      '0208',
+      '1301',
+      '1901',
+      '0117',
+      '0126',
+      '0328',
+      '0728',
+      '1528',
+      '2426',
+      '1823',
+      '1826',
+      ...CCZ,
+    ];
     for (const h of named) expect(grid.has(h)).toBe(true);
     expect(grid.has('0130')).toBe(false);
     expect(grid.edgesOf('0103')).toContain('west');
@@ -430,15 +617,27 @@ describe('Road to Richmond map document', () => {
     expect(has('1827', '1728', 'creek')).toBe(true);
     const north = reach(tm, '0103');
     expect(north.has('0104')).toBe(false);
-    for (const h of ['1007', '1404', '1301', '1901', '2426', '1823', '1826']) expect(north.has(h)).toBe(true);
-    for (const h of ['0409', '0511', '1726', '0117', '1528', '0414']) expect(north.has(h)).toBe(false);
-    const bridged = tm.featuredHexsides().filter((s) => s.features.some((f) => f.type === 'creek') && s.features.some((f) => f.type === 'bridge'));
+    for (const h of ['1007', '1404', '1301', '1901', '2426', '1823', '1826'])
+      expect(north.has(h)).toBe(true);
+    for (const h of ['0409', '0511', '1726', '0117', '1528', '0414'])
+      expect(north.has(h)).toBe(false);
+    const bridged = tm
+      .featuredHexsides()
+      .filter(
+        (s) =>
+          s.features.some((f) => f.type === 'creek') && s.features.some((f) => f.type === 'bridge'),
+      );
     expect(bridged.length).toBe(CHICKAHOMINY_BRIDGES.length + 1); // + White Oak Bridge
     for (const b of CHICKAHOMINY_BRIDGES) expect(bank(b.between[0])).not.toBe(bank(b.between[1]));
   });
 
   it('18.3: the North Branch of White Oak Swamp is a creek from 0122-0123 and 0322-0422 to 0128-0227, with a bridge and "the ford"', () => {
-    for (const [a, b] of [['0122', '0123'], ['0322', '0422'], ['0128', '0227']]) expect(has(a, b, 'creek')).toBe(true);
+    for (const [a, b] of [
+      ['0122', '0123'],
+      ['0322', '0422'],
+      ['0128', '0227'],
+    ])
+      expect(has(a, b, 'creek')).toBe(true);
     const fords = tm.featuredHexsides().filter((s) => s.features.some((f) => f.type === 'ford'));
     expect(fords).toHaveLength(1);
     expect(fords[0].features.map((f) => f.type).sort()).toEqual(['creek', 'ford']);
@@ -448,18 +647,25 @@ describe('Road to Richmond map document', () => {
   });
 
   it('17.4 i, 18.3: a stream (a branch of the Chickahominy) borders 0407, 0308 and 0208', () => {
-    for (const h of ['0407', '0308', '0208']) expect(grid.neighbours(h).some((n) => has(h, n, 'stream'))).toBe(true);
+    for (const h of ['0407', '0308', '0208'])
+      expect(grid.neighbours(h).some((n) => has(h, n, 'stream'))).toBe(true);
   });
 
   it('18.4, 18.6, 23.1: lake hexsides, swamps and rough Union positions exist', () => {
     expect(tm.featuredHexsides().some((s) => s.features.some((f) => f.type === 'lake'))).toBe(true);
     expect(Object.values(map.hexes).some((s) => s.terrain === 'swamp')).toBe(true);
-    for (const h of ['0908', '1007', '1008', '1009', '1107', '1108']) expect(tm.hex(h).terrain).toBe('rough');
+    for (const h of ['0908', '1007', '1008', '1009', '1107', '1108'])
+      expect(tm.hex(h).terrain).toBe('rough');
   });
 
   it('16.1: every set-up hex and every arrival hex is land a unit may stop in', () => {
-    for (const h of [...placements.map((p) => p.hex), ...scenario.reinforcements.flatMap((r) => r.entry)]) {
-      expect(['clear', 'forest', 'rough', 'forest-rough', 'town', 'swamp']).toContain(tm.hex(h).terrain);
+    for (const h of [
+      ...placements.map((p) => p.hex),
+      ...scenario.reinforcements.flatMap((r) => r.entry),
+    ]) {
+      expect(['clear', 'forest', 'rough', 'forest-rough', 'town', 'swamp']).toContain(
+        tm.hex(h).terrain,
+      );
     }
   });
 
@@ -484,7 +690,11 @@ function reach(tm: TerrainMap, start: string, crossings = false): Set<string> {
     const h = queue.shift()!;
     for (const n of tm.grid.neighbours(h)) {
       if (seen.has(n) || tm.hexsideHas(h, n, 'lake')) continue;
-      if (tm.hexsideHas(h, n, 'creek') && !(crossings && (tm.hexsideHas(h, n, 'bridge') || tm.hexsideHas(h, n, 'ford')))) continue;
+      if (
+        tm.hexsideHas(h, n, 'creek') &&
+        !(crossings && (tm.hexsideHas(h, n, 'bridge') || tm.hexsideHas(h, n, 'ford')))
+      )
+        continue;
       seen.add(n);
       queue.push(n);
     }

@@ -31,7 +31,8 @@ export function advanceCandidates(
     const u = state.units[id];
     if (!onMap(u) || u.side !== side) continue;
     if (isArtillery(ctx, id) || isGunboat(ctx, id) || u.morale === 'routed') continue;
-    if (c.retreated.includes(id) || c.retreatedBefore.includes(id) || phase.advanced.includes(id)) continue;
+    if (c.retreated.includes(id) || c.retreatedBefore.includes(id) || phase.advanced.includes(id))
+      continue;
     if (u.hex !== c.origin[id]) continue;
     if ((ctx.hooks ?? []).some((h) => h.advanceRefused?.(ctx, state, id))) continue; // e.g. Hooker and Lee 20.12
     if (!ctx.map.grid.adjacent(u.hex, hex)) continue;
@@ -48,8 +49,15 @@ export function advanceCandidates(
 }
 
 /** Hexes vacated by the losing side of combat `c` that advances may fill (8.75, 8.76, A40–A42). */
-export function vacatedHexes(state: GameState, c: Combat, loser: 'attackers' | 'defenders'): HexId[] {
-  const hexes = loser === 'defenders' ? [...c.defenderHexes, ...c.vacatedBefore] : c.attackers.map((id) => c.origin[id]);
+export function vacatedHexes(
+  state: GameState,
+  c: Combat,
+  loser: 'attackers' | 'defenders',
+): HexId[] {
+  const hexes =
+    loser === 'defenders'
+      ? [...c.defenderHexes, ...c.vacatedBefore]
+      : c.attackers.map((id) => c.origin[id]);
   const out: HexId[] = [];
   for (const h of hexes) if (!out.includes(h) && unitsAt(state, h).length === 0) out.push(h);
   return out;

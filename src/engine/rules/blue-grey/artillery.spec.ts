@@ -15,8 +15,18 @@ describe('9.1 bombardment', () => {
       { id: 'gun', side: 'union', type: 'artillery', hex: '0404', strength: 6 },
       { id: 'c1', side: 'confederate', hex: '0704', strength: 2 },
     ]);
-    expect(legalOrders(ctx, state, 'union')).toContainEqual({ type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0704'] });
-    const r = tryOrder(ctx, state, { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0704'] }, [1]);
+    expect(legalOrders(ctx, state, 'union')).toContainEqual({
+      type: 'attack',
+      attackers: [],
+      bombard: ['gun'],
+      defenders: ['0704'],
+    });
+    const r = tryOrder(
+      ctx,
+      state,
+      { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0704'] },
+      [1],
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     // 9.19: range 3, 6 → 4; 4:2 = 2:1; die 1 → Dr.
@@ -30,7 +40,16 @@ describe('9.1 bombardment', () => {
       { id: 'gun', side: 'union', type: 'artillery', hex: '0404', strength: 1 },
       { id: 'c1', side: 'confederate', hex: '0604', strength: 9 },
     ]);
-    expect(refusedWith(tryOrder(ctx, state, { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0604'] }))).toBe('9.18');
+    expect(
+      refusedWith(
+        tryOrder(ctx, state, {
+          type: 'attack',
+          attackers: [],
+          bombard: ['gun'],
+          defenders: ['0604'],
+        }),
+      ),
+    ).toBe('9.18');
   });
 
   it('9.13: bombarding artillery alone attacks a single hex', () => {
@@ -39,7 +58,16 @@ describe('9.1 bombardment', () => {
       { id: 'c1', side: 'confederate', hex: '0604', strength: 1 },
       { id: 'c2', side: 'confederate', hex: '0605', strength: 1 },
     ]);
-    expect(refusedWith(tryOrder(ctx, state, { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0604', '0605'] }))).toBe('9.13');
+    expect(
+      refusedWith(
+        tryOrder(ctx, state, {
+          type: 'attack',
+          attackers: [],
+          bombard: ['gun'],
+          defenders: ['0604', '0605'],
+        }),
+      ),
+    ).toBe('9.13');
   });
 
   it('9.31: no bombardment without a line of sight', () => {
@@ -50,7 +78,16 @@ describe('9.1 bombardment', () => {
       ],
       { hexes: { '0504': { terrain: 'forest' } } },
     );
-    expect(refusedWith(tryOrder(ctx, state, { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0704'] }))).toBe('9.31');
+    expect(
+      refusedWith(
+        tryOrder(ctx, state, {
+          type: 'attack',
+          attackers: [],
+          bombard: ['gun'],
+          defenders: ['0704'],
+        }),
+      ),
+    ).toBe('9.31');
   });
 
   it('11.24: at Night artillery may not attack from a non-adjacent hex', () => {
@@ -61,7 +98,16 @@ describe('9.1 bombardment', () => {
       ],
       { night: true },
     );
-    expect(refusedWith(tryOrder(ctx, state, { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0604'] }))).toBe('11.24');
+    expect(
+      refusedWith(
+        tryOrder(ctx, state, {
+          type: 'attack',
+          attackers: [],
+          bombard: ['gun'],
+          defenders: ['0604'],
+        }),
+      ),
+    ).toBe('11.24');
   });
 });
 
@@ -72,7 +118,16 @@ describe('9.4 adjacent attacks', () => {
       { id: 'c1', side: 'confederate', hex: '0504', strength: 2 },
       { id: 'c2', side: 'confederate', hex: '0604', strength: 2 },
     ]);
-    expect(refusedWith(tryOrder(ctx, state, { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0604'] }))).toBe('9.41');
+    expect(
+      refusedWith(
+        tryOrder(ctx, state, {
+          type: 'attack',
+          attackers: [],
+          bombard: ['gun'],
+          defenders: ['0604'],
+        }),
+      ),
+    ).toBe('9.41');
     const end = applyOrder(ctx, state, 'union', { type: 'end-phase' }, fixedDice([]));
     expect(end.ok).toBe(false);
   });
@@ -82,11 +137,20 @@ describe('9.4 adjacent attacks', () => {
       { id: 'gun', side: 'union', type: 'artillery', hex: '0404', strength: 4 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 2 },
     ]);
-    const r = tryOrder(ctx, state, { type: 'attack', attackers: ['gun'], defenders: ['0504'] }, [6]);
+    const r = tryOrder(
+      ctx,
+      state,
+      { type: 'attack', attackers: ['gun'], defenders: ['0504'] },
+      [6],
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     // 4 × 1.5 = 6 against 2 = 3:1; die 6 → Ex.
-    expect(r.events.find((e) => e.type === 'combat-resolved')).toMatchObject({ strengths: { attack: 6 }, odds: '3:1', result: 'Ex' });
+    expect(r.events.find((e) => e.type === 'combat-resolved')).toMatchObject({
+      strengths: { attack: 6 },
+      odds: '3:1',
+      result: 'Ex',
+    });
     expect(r.state.units.gun.status).toBe('eliminated');
   });
 
@@ -99,7 +163,10 @@ describe('9.4 adjacent attacks', () => {
     const r = tryOrder(ctx, state, { type: 'attack', attackers: ['u1'], defenders: ['0504'] }, [6]);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.events.find((e) => e.type === 'combat-resolved')).toMatchObject({ strengths: { defence: 3 }, odds: '2:1' });
+    expect(r.events.find((e) => e.type === 'combat-resolved')).toMatchObject({
+      strengths: { defence: 3 },
+      odds: '2:1',
+    });
   });
 });
 
@@ -112,7 +179,13 @@ describe('9.6 gunboats', () => {
       ],
       { phasing: 'confederate', hexes: { '0504': { terrain: 'river' } } },
     );
-    const r = applyOrder(ctx, state, 'confederate', { type: 'attack', attackers: ['u1'], defenders: ['0504'] }, fixedDice([]));
+    const r = applyOrder(
+      ctx,
+      state,
+      'confederate',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      fixedDice([]),
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.refusal.rule).toBe('9.66');
   });
@@ -127,11 +200,25 @@ describe('8.7 retreat before combat', () => {
     const r = tryOrder(ctx, state, { type: 'attack', attackers: ['u1'], defenders: ['0504'] });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.state.pending).toMatchObject({ side: 'confederate', kind: 'cavalry-rbc-election', cavalry: ['cav'] });
-    const r2 = applyOrder(ctx, r.state, 'confederate', { type: 'cavalry-retreat', units: ['cav'] }, fixedDice([3], r.state.diceDrawn));
+    expect(r.state.pending).toMatchObject({
+      side: 'confederate',
+      kind: 'cavalry-rbc-election',
+      cavalry: ['cav'],
+    });
+    const r2 = applyOrder(
+      ctx,
+      r.state,
+      'confederate',
+      { type: 'cavalry-retreat', units: ['cav'] },
+      fixedDice([3], r.state.diceDrawn),
+    );
     expect(r2.ok).toBe(true);
     if (!r2.ok) return;
-    expect(r2.events.find((e) => e.type === 'die-rolled')).toMatchObject({ purpose: 'cavalry-retreat-before-combat', roll: 3, succeeds: true });
+    expect(r2.events.find((e) => e.type === 'die-rolled')).toMatchObject({
+      purpose: 'cavalry-retreat-before-combat',
+      roll: 3,
+      succeeds: true,
+    });
     let s = r2.state;
     if (s.pending?.kind === 'retreat') {
       const o = legalOrders(ctx, s, 'confederate').find((x) => x.type === 'retreat')!;
@@ -155,9 +242,24 @@ describe('8.7 retreat before combat', () => {
     );
     const r = tryOrder(ctx, state, { type: 'attack', attackers: ['u1'], defenders: ['0504'] });
     if (!r.ok) throw new Error('refused');
-    expect(r.state.pending).toMatchObject({ side: 'union', kind: 'routed-rbc-election', routed: ['c1'] });
-    const r2 = applyOrder(ctx, r.state, 'union', { type: 'force-routed-retreat', units: ['c1'] }, fixedDice([]));
+    expect(r.state.pending).toMatchObject({
+      side: 'union',
+      kind: 'routed-rbc-election',
+      routed: ['c1'],
+    });
+    const r2 = applyOrder(
+      ctx,
+      r.state,
+      'union',
+      { type: 'force-routed-retreat', units: ['c1'] },
+      fixedDice([]),
+    );
     if (!r2.ok) throw new Error('refused');
-    expect(r2.state.pending).toMatchObject({ side: 'confederate', kind: 'retreat', unit: 'c1', hexes: 2 });
+    expect(r2.state.pending).toMatchObject({
+      side: 'confederate',
+      kind: 'retreat',
+      unit: 'c1',
+      hexes: 2,
+    });
   });
 });

@@ -47,17 +47,24 @@ export interface AttackOrder {
   reduceOddsTo?: string;
 }
 
-const isStringList = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
+const isStringList = (x: unknown): x is string[] =>
+  Array.isArray(x) && x.every((s) => typeof s === 'string');
 
 /** Shape check of an untrusted attack order. */
 export function parseAttack(order: Record<string, unknown>): AttackOrder | Refusal {
   const { attackers, defenders, bombard, reduceOddsTo } = order;
-  if (!isStringList(attackers)) return refusal('BAD_ORDER', '8.0', 'attack.attackers must be a list of unit ids');
+  if (!isStringList(attackers))
+    return refusal('BAD_ORDER', '8.0', 'attack.attackers must be a list of unit ids');
   if (!isStringList(defenders) || defenders.length === 0)
     return refusal('BAD_ORDER', '8.0', 'attack.defenders must be a non-empty list of hexes');
-  if (bombard !== undefined && !isStringList(bombard)) return refusal('BAD_ORDER', '9.1', 'attack.bombard must be a list of unit ids');
+  if (bombard !== undefined && !isStringList(bombard))
+    return refusal('BAD_ORDER', '9.1', 'attack.bombard must be a list of unit ids');
   if (reduceOddsTo !== undefined && parseLevel(reduceOddsTo) === undefined)
-    return refusal('BAD_ORDER', '8.9', 'attack.reduceOddsTo must name an odds column such as "3:1"');
+    return refusal(
+      'BAD_ORDER',
+      '8.9',
+      'attack.reduceOddsTo must name an odds column such as "3:1"',
+    );
   const out: AttackOrder = { type: 'attack', attackers, defenders };
   if (bombard !== undefined) out.bombard = bombard;
   if (reduceOddsTo !== undefined) out.reduceOddsTo = reduceOddsTo as string;
@@ -67,7 +74,13 @@ export function parseAttack(order: Record<string, unknown>): AttackOrder | Refus
 // ------------------------------------------------------------ eligibility ----
 
 /** Whether a hex may be attacked now: it holds enemy units, none already attacked or advanced (8.14, 8.21, 8.75), not only gunboats (9.66). */
-export function attackableHex(ctx: GameContext, state: GameState, phase: CombatPhaseState, hex: HexId, side: Side): boolean {
+export function attackableHex(
+  ctx: GameContext,
+  state: GameState,
+  phase: CombatPhaseState,
+  hex: HexId,
+  side: Side,
+): boolean {
   const units = unitsAt(state, hex, otherSide(side));
   if (units.length === 0) return false;
   if (units.every((u) => isGunboat(ctx, u.id))) return false;
@@ -94,26 +107,52 @@ function attackBarrier(ctx: GameContext, a: HexId, b: HexId): boolean {
 }
 
 /** Why `u` may not attack `hex` as an adjacent (non-bombarding) attacker, or null. */
-export function adjacentAttackRefusal(ctx: GameContext, state: GameState, u: UnitState, hex: HexId): Refusal | null {
+export function adjacentAttackRefusal(
+  ctx: GameContext,
+  state: GameState,
+  u: UnitState,
+  hex: HexId,
+): Refusal | null {
   if (!onMap(u)) return refusal('NOT_ON_MAP', '8.0', `${u.id} is not on the map`);
   if (!ctx.map.grid.adjacent(u.hex, hex))
-    return refusal('NOT_ADJACENT', '8.25', `${u.id} is not adjacent to ${hex}: every attacking unit must be adjacent to every defending hex`);
-  if (isGunboat(ctx, u.id)) return refusal('GUNBOAT_BOMBARDS', '9.65', `gunboat ${u.id} attacks only by bombardment`);
+    return refusal(
+      'NOT_ADJACENT',
+      '8.25',
+      `${u.id} is not adjacent to ${hex}: every attacking unit must be adjacent to every defending hex`,
+    );
+  if (isGunboat(ctx, u.id))
+    return refusal('GUNBOAT_BOMBARDS', '9.65', `gunboat ${u.id} attacks only by bombardment`);
   if (isArtillery(ctx, u.id)) {
     if (!inEnemyZoc(ctx, state, u.side, u.hex))
-      return refusal('ARTILLERY_BOMBARDS', '9.0', `${u.id} is not in an Enemy Zone of Control: list it under "bombard"`);
-    const exerts = unitsAt(state, hex, otherSide(u.side)).some((e) => exertsZocInto(ctx, state, e, u.hex));
+      return refusal(
+        'ARTILLERY_BOMBARDS',
+        '9.0',
+        `${u.id} is not in an Enemy Zone of Control: list it under "bombard"`,
+      );
+    const exerts = unitsAt(state, hex, otherSide(u.side)).some((e) =>
+      exertsZocInto(ctx, state, e, u.hex),
+    );
     if (!exerts)
-      return refusal('ARTILLERY_ZOC_ONLY', '9.42', `${u.id} may attack from an Enemy controlled hex only units exerting that Zone of Control`);
+      return refusal(
+        'ARTILLERY_ZOC_ONLY',
+        '9.42',
+        `${u.id} may attack from an Enemy controlled hex only units exerting that Zone of Control`,
+      );
     return null; // 9.44: terrain never prohibits adjacent artillery attacks
   }
   if (attackBarrier(ctx, u.hex, hex))
-    return refusal('PROHIBITED_HEXSIDE', 'TEC', `only artillery may attack across the creek or river hexside between ${u.hex} and ${hex}`);
+    return refusal(
+      'PROHIBITED_HEXSIDE',
+      'TEC',
+      `only artillery may attack across the creek or river hexside between ${u.hex} and ${hex}`,
+    );
   return null;
 }
 
 function sunkenRoad(ctx: GameContext, hexes: HexId[]): boolean {
-  return hexes.some((h) => ctx.map.grid.neighbours(h).some((n) => ctx.map.hexsideHas(n, h, 'sunken-road')));
+  return hexes.some((h) =>
+    ctx.map.grid.neighbours(h).some((n) => ctx.map.hexsideHas(n, h, 'sunken-road')),
+  );
 }
 
 // ------------------------------------------------------------ obligations ----
@@ -127,7 +166,11 @@ export interface Obligations {
   stranded: string[];
 }
 
-export function obligations(ctx: GameContext, state: GameState, phase: CombatPhaseState): Obligations {
+export function obligations(
+  ctx: GameContext,
+  state: GameState,
+  phase: CombatPhaseState,
+): Obligations {
   const side = state.phasing;
   const units: string[] = [];
   const stranded: string[] = [];
@@ -160,7 +203,11 @@ interface WitnessCombat {
  * search runs out of budget it answers with an empty witness (treated as
  * feasible; end-phase then lapses what cannot be met, combat-phase.ts).
  */
-export function witness(ctx: GameContext, state: GameState, phase: CombatPhaseState): WitnessCombat[] | null {
+export function witness(
+  ctx: GameContext,
+  state: GameState,
+  phase: CombatPhaseState,
+): WitnessCombat[] | null {
   const ob = obligations(ctx, state, phase);
   if (ob.units.length === 0 && ob.hexes.length === 0) return [];
   const side = state.phasing;
@@ -173,7 +220,11 @@ export function witness(ctx: GameContext, state: GameState, phase: CombatPhaseSt
   for (const u of free) {
     const list: HexId[] = [];
     for (const n of ctx.map.grid.neighbours(u.hex!)) {
-      if (attackableHex(ctx, state, phase, n, side) && adjacentAttackRefusal(ctx, state, u, n) === null) list.push(n);
+      if (
+        attackableHex(ctx, state, phase, n, side) &&
+        adjacentAttackRefusal(ctx, state, u, n) === null
+      )
+        list.push(n);
     }
     can.set(u.id, list);
   }
@@ -237,8 +288,15 @@ export function witness(ctx: GameContext, state: GameState, phase: CombatPhaseSt
 // ------------------------------------------------------------ declaration ----
 
 /** The bookkeeping after declaring this attack (8.14), before any result. */
-export function declared(ctx: GameContext, state: GameState, phase: CombatPhaseState, a: AttackOrder): CombatPhaseState {
-  const defenders = a.defenders.flatMap((h) => unitsAt(state, h, otherSide(state.phasing)).map((u) => u.id));
+export function declared(
+  ctx: GameContext,
+  state: GameState,
+  phase: CombatPhaseState,
+  a: AttackOrder,
+): CombatPhaseState {
+  const defenders = a.defenders.flatMap((h) =>
+    unitsAt(state, h, otherSide(state.phasing)).map((u) => u.id),
+  );
   const participants = [...a.attackers, ...(a.bombard ?? [])];
   const extra = [...phase.extraRequired];
   // A25: a Trench occupant that attacks must see every adjacent enemy attacked.
@@ -246,7 +304,12 @@ export function declared(ctx: GameContext, state: GameState, phase: CombatPhaseS
     const u = state.units[id];
     if (!state.fieldworks.some((f) => f.kind === 'trench' && f.hex === u.hex)) continue;
     for (const n of ctx.map.grid.neighbours(u.hex!)) {
-      if (!a.defenders.includes(n) && unitsAt(state, n, otherSide(u.side)).length > 0 && !extra.includes(n)) extra.push(n);
+      if (
+        !a.defenders.includes(n) &&
+        unitsAt(state, n, otherSide(u.side)).length > 0 &&
+        !extra.includes(n)
+      )
+        extra.push(n);
     }
   }
   return {
@@ -258,39 +321,74 @@ export function declared(ctx: GameContext, state: GameState, phase: CombatPhaseS
 }
 
 /** Every reason an attack order is illegal now, first found; null if it may be made (8.1–8.2, 9.x, 11.2, 12.23, A17). */
-export function attackRefusal(ctx: GameContext, state: GameState, side: Side, a: AttackOrder): Refusal | null {
+export function attackRefusal(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  a: AttackOrder,
+): Refusal | null {
   const phase = combatOf(state);
   if (state.phase !== 'combat' || state.phasing !== side)
-    return refusal('NOT_COMBAT_PHASE', '4.0', 'attacks are made only in the phasing player\'s Combat Phase');
-  if (state.pending || phase.current) return refusal('COMBAT_IN_PROGRESS', '8.0', 'finish the combat under way first');
-  if (phase.ending) return refusal('PHASE_ENDING', '4.0', 'the Combat Phase is ending: no more attacks');
+    return refusal(
+      'NOT_COMBAT_PHASE',
+      '4.0',
+      "attacks are made only in the phasing player's Combat Phase",
+    );
+  if (state.pending || phase.current)
+    return refusal('COMBAT_IN_PROGRESS', '8.0', 'finish the combat under way first');
+  if (phase.ending)
+    return refusal('PHASE_ENDING', '4.0', 'the Combat Phase is ending: no more attacks');
   const bombard = a.bombard ?? [];
   const all = [...a.attackers, ...bombard];
-  if (all.length === 0) return refusal('BAD_ORDER', '8.0', 'an attack needs at least one attacking unit');
-  if (new Set(all).size !== all.length) return refusal('UNIT_TWICE', '8.31', 'a unit may take part in an attack only once');
-  if (new Set(a.defenders).size !== a.defenders.length) return refusal('BAD_ORDER', '8.0', 'a defending hex is listed twice');
+  if (all.length === 0)
+    return refusal('BAD_ORDER', '8.0', 'an attack needs at least one attacking unit');
+  if (new Set(all).size !== all.length)
+    return refusal('UNIT_TWICE', '8.31', 'a unit may take part in an attack only once');
+  if (new Set(a.defenders).size !== a.defenders.length)
+    return refusal('BAD_ORDER', '8.0', 'a defending hex is listed twice');
   for (const id of all) {
     const u = state.units[id];
     if (!u) return refusal('UNKNOWN_UNIT', '—', `no unit ${id}`);
     if (u.side !== side) return refusal('NOT_YOUR_UNIT', '8.0', `${id} is not a ${side} unit`);
     if (!onMap(u)) return refusal('NOT_ON_MAP', '8.0', `${id} is not on the map`);
-    if (!isCombatUnit(ctx, id)) return refusal('NOT_A_COMBAT_UNIT', '2.3', `${id} is not a combat unit`);
-    if (phase.attacked.includes(id)) return refusal('ALREADY_ATTACKED', '8.14', `${id} has already attacked this Combat Phase`);
-    if (phase.advanced.includes(id)) return refusal('ADVANCED', '8.75', `${id} advanced after combat and may not attack this phase`);
-    if (u.morale === 'routed') return refusal('ROUTED_MAY_NOT_ATTACK', '12.23', `${id} is Routed and may not attack`);
+    if (!isCombatUnit(ctx, id))
+      return refusal('NOT_A_COMBAT_UNIT', '2.3', `${id} is not a combat unit`);
+    if (phase.attacked.includes(id))
+      return refusal('ALREADY_ATTACKED', '8.14', `${id} has already attacked this Combat Phase`);
+    if (phase.advanced.includes(id))
+      return refusal(
+        'ADVANCED',
+        '8.75',
+        `${id} advanced after combat and may not attack this phase`,
+      );
+    if (u.morale === 'routed')
+      return refusal('ROUTED_MAY_NOT_ATTACK', '12.23', `${id} is Routed and may not attack`);
   }
   for (const h of a.defenders) {
     if (!ctx.map.has(h)) return refusal('BAD_ORDER', '—', `no hex ${h} on this map`);
     const enemy = unitsAt(state, h, otherSide(side));
     if (enemy.length === 0) return refusal('NO_ENEMY', '8.0', `there is no enemy unit in ${h}`);
-    if (enemy.every((u) => isGunboat(ctx, u.id))) return refusal('GUNBOAT_IMMUNE', '9.66', 'gunboats may never be attacked');
+    if (enemy.every((u) => isGunboat(ctx, u.id)))
+      return refusal('GUNBOAT_IMMUNE', '9.66', 'gunboats may never be attacked');
     if (enemy.some((u) => phase.defended.includes(u.id)))
-      return refusal('ALREADY_DEFENDED', '8.14', `units in ${h} have already been attacked this Combat Phase`);
+      return refusal(
+        'ALREADY_DEFENDED',
+        '8.14',
+        `units in ${h} have already been attacked this Combat Phase`,
+      );
     if (enemy.some((u) => phase.advanced.includes(u.id)))
-      return refusal('ADVANCED', '8.75', `a unit in ${h} advanced after combat and may not be attacked this phase`);
+      return refusal(
+        'ADVANCED',
+        '8.75',
+        `a unit in ${h} advanced after combat and may not be attacked this phase`,
+      );
   }
   if (sunkenRoad(ctx, a.defenders))
-    return refusal('NOT_YET_SUPPORTED', 'TEC, A31', 'attacks against sunken-road positions are not yet supported');
+    return refusal(
+      'NOT_YET_SUPPORTED',
+      'TEC, A31',
+      'attacks against sunken-road positions are not yet supported',
+    );
   for (const id of a.attackers) {
     for (const h of a.defenders) {
       const r = adjacentAttackRefusal(ctx, state, state.units[id], h);
@@ -301,16 +399,29 @@ export function attackRefusal(ctx: GameContext, state: GameState, side: Side, a:
     const u = state.units[id];
     const r = bombardRefusal(ctx, state, phase, u);
     if (r) return r;
-    const reasons = a.defenders.map((h) => bombardTargetRefusal(ctx, state, u as UnitState & { hex: HexId }, h));
+    const reasons = a.defenders.map((h) =>
+      bombardTargetRefusal(ctx, state, u as UnitState & { hex: HexId }, h),
+    );
     if (reasons.every((x) => x !== null)) return reasons[0]; // 9.22: range and LOS to one defending hex suffice
   }
   if (a.attackers.length === 0 && a.defenders.length > 1)
-    return refusal('BOMBARD_ONE_HEX', '9.13', 'artillery attacking from non-adjacent hexes may attack only one hex, except in a combined attack');
+    return refusal(
+      'BOMBARD_ONE_HEX',
+      '9.13',
+      'artillery attacking from non-adjacent hexes may attack only one hex, except in a combined attack',
+    );
   if (a.attackers.length === 0 && !(ctx.hooks ?? []).some((h) => h.waivesCase?.('9.18'))) {
     // 9.18 (A35), unless the battle waives it (Chattanooga 19.14): a bombardment alone may not be made at odds below 1:5 (before shifts, at the weakest terrain reading).
     const c = provisionalCombat(state, a);
-    const levels = terrainOptions(ctx, state, c).map((o) => combatRawLevel(combatStrengths(ctx, state, c, o)));
-    if (Math.min(...levels) < 0) return refusal('BOMBARD_BELOW_ONE_TO_FIVE', '9.18', 'artillery may not bombard at less than 1:5');
+    const levels = terrainOptions(ctx, state, c).map((o) =>
+      combatRawLevel(combatStrengths(ctx, state, c, o)),
+    );
+    if (Math.min(...levels) < 0)
+      return refusal(
+        'BOMBARD_BELOW_ONE_TO_FIVE',
+        '9.18',
+        'artillery may not bombard at less than 1:5',
+      );
   }
   // Exclusive rules (Hooker and Lee 20.12: a Demoralized army may not attack voluntarily below 1:3).
   for (const h of ctx.hooks ?? []) {
@@ -329,13 +440,19 @@ export function attackRefusal(ctx: GameContext, state: GameState, side: Side, a:
       `this attack would leave ${newlyStranded.join(', ')} in an Enemy Zone of Control with no enemy left it may attack`,
     );
   if (witness(ctx, state, after) === null && witness(ctx, state, phase) !== null)
-    return refusal('OBLIGATIONS_UNMEETABLE', '8.11, 8.12', 'after this attack the remaining mandatory attacks could no longer all be made');
+    return refusal(
+      'OBLIGATIONS_UNMEETABLE',
+      '8.11, 8.12',
+      'after this attack the remaining mandatory attacks could no longer all be made',
+    );
   return null;
 }
 
 /** A combat as declared, before anything is resolved. */
 export function provisionalCombat(state: GameState, a: AttackOrder, n = 0): Combat {
-  const defenders = a.defenders.flatMap((h) => unitsAt(state, h, otherSide(state.phasing)).map((u) => u.id));
+  const defenders = a.defenders.flatMap((h) =>
+    unitsAt(state, h, otherSide(state.phasing)).map((u) => u.id),
+  );
   const bombard = a.bombard ?? [];
   const origin: Record<string, HexId> = {};
   for (const id of [...a.attackers, ...bombard, ...defenders]) origin[id] = state.units[id].hex!;
@@ -371,7 +488,11 @@ export function candidateAttacks(ctx: GameContext, state: GameState, side: Side)
   const out: AttackOrder[] = [];
   const seen = new Set<string>();
   const push = (a: AttackOrder) => {
-    const key = JSON.stringify([[...a.attackers].sort(), [...(a.bombard ?? [])].sort(), [...a.defenders].sort()]);
+    const key = JSON.stringify([
+      [...a.attackers].sort(),
+      [...(a.bombard ?? [])].sort(),
+      [...a.defenders].sort(),
+    ]);
     if (seen.has(key)) return;
     seen.add(key);
     if (attackRefusal(ctx, state, side, a) === null) out.push(a);
@@ -382,25 +503,37 @@ export function candidateAttacks(ctx: GameContext, state: GameState, side: Side)
     if (u.side === side && mayAttack(ctx, phase, u)) mine.push(u);
   }
   const plan = witness(ctx, state, phase);
-  if (plan && plan.length > 0) push({ type: 'attack', attackers: plan[0].units, defenders: plan[0].hexes });
+  if (plan && plan.length > 0)
+    push({ type: 'attack', attackers: plan[0].units, defenders: plan[0].hexes });
   const targets = new Set<HexId>();
   for (const u of mine) {
-    const r = isGunboat(ctx, u.id) || isArtillery(ctx, u.id) ? Math.max(1, bombardRange(ctx, u.id)) : 1;
-    for (const h of ctx.map.grid.within(u.hex!, r)) if (h !== u.hex && attackableHex(ctx, state, phase, h, side)) targets.add(h);
+    const r =
+      isGunboat(ctx, u.id) || isArtillery(ctx, u.id) ? Math.max(1, bombardRange(ctx, u.id)) : 1;
+    for (const h of ctx.map.grid.within(u.hex!, r))
+      if (h !== u.hex && attackableHex(ctx, state, phase, h, side)) targets.add(h);
   }
   for (const h of [...targets].sort()) {
     const adj = mine.filter((u) => adjacentAttackRefusal(ctx, state, u, h) === null);
     const guns = mine.filter(
-      (u) => bombardRefusal(ctx, state, phase, u) === null && bombardTargetRefusal(ctx, state, u as UnitState & { hex: HexId }, h) === null,
+      (u) =>
+        bombardRefusal(ctx, state, phase, u) === null &&
+        bombardTargetRefusal(ctx, state, u as UnitState & { hex: HexId }, h) === null,
     );
     for (const u of adj) push({ type: 'attack', attackers: [u.id], defenders: [h] });
     if (adj.length > 1) push({ type: 'attack', attackers: adj.map((u) => u.id), defenders: [h] });
     for (const g of guns) push({ type: 'attack', attackers: [], bombard: [g.id], defenders: [h] });
     if (adj.length > 0 && guns.length > 0)
-      push({ type: 'attack', attackers: adj.map((u) => u.id), bombard: guns.map((g) => g.id), defenders: [h] });
+      push({
+        type: 'attack',
+        attackers: adj.map((u) => u.id),
+        bombard: guns.map((g) => g.id),
+        defenders: [h],
+      });
   }
   for (const u of mine) {
-    const hs = ctx.map.grid.neighbours(u.hex!).filter((h) => targets.has(h) && adjacentAttackRefusal(ctx, state, u, h) === null);
+    const hs = ctx.map.grid
+      .neighbours(u.hex!)
+      .filter((h) => targets.has(h) && adjacentAttackRefusal(ctx, state, u, h) === null);
     if (hs.length > 1) push({ type: 'attack', attackers: [u.id], defenders: hs });
   }
   return out;

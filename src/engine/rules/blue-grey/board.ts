@@ -83,7 +83,8 @@ export function buildBoard(map: TerrainMap): Board {
       enter[cls][i] = hexEntryCost(spec.terrain, level)[cls];
       trail[cls][i] = trailEntryCost(spec.terrain, level, cls);
     }
-    if (spec.terrain === 'river' || spec.terrain === 'ferry' || spec.terrain === 'pontoon') noZocInto[i] = 1;
+    if (spec.terrain === 'river' || spec.terrain === 'ferry' || spec.terrain === 'pontoon')
+      noZocInto[i] = 1;
     if (spec.terrain === 'river') river[i] = 1;
     if (spec.terrain === 'ferry' || spec.terrain === 'pontoon') {
       crossingHex[i] = 1;
@@ -97,7 +98,9 @@ export function buildBoard(map: TerrainMap): Board {
   }
   for (let i = 0; i < size; i++) {
     if (crossingHex[i]) {
-      const list = (map.hex(ids[i]).crossing ?? []).map((h) => index.get(h)).filter((x): x is number => x !== undefined);
+      const list = (map.hex(ids[i]).crossing ?? [])
+        .map((h) => index.get(h))
+        .filter((x): x is number => x !== undefined);
       crossingOf.set(i, list);
     }
     for (let d = 0; d < 6; d++) {
@@ -110,7 +113,9 @@ export function buildBoard(map: TerrainMap): Board {
       const tj = map.hex(b).terrain;
       side[e] = hexsideCost(features, tj === 'bridge' || tj === 'ford');
       // 7.6, A18: no ZOC through a creek, river or lake hexside unless bridged or forded.
-      const barrier = features.some((f) => f.type === 'creek' || f.type === 'river' || f.type === 'lake');
+      const barrier = features.some(
+        (f) => f.type === 'creek' || f.type === 'river' || f.type === 'lake',
+      );
       const crossing = features.some((f) => f.type === 'bridge' || f.type === 'ford');
       if (barrier && !crossing) zocBlocked[e] = 1;
       // 6.26 / A10: slope hexside feature first, else a change of clear level, else into a slope hex from a non-slope hex.

@@ -1,12 +1,23 @@
 import { legalOrders } from '../../game';
-import { play, setUp, testMap, testScenario, tryOrder, unit } from '../../../../test/unit/engine/helpers';
+import {
+  play,
+  setUp,
+  testMap,
+  testScenario,
+  tryOrder,
+  unit,
+} from '../../../../test/unit/engine/helpers';
 
 function world(year = 1863, enemyAt = '1010') {
   return setUp(
     testMap(),
     testScenario({
       units: [unit('i', 'union'), unit('a', 'union', 'artillery'), unit('e', 'confederate')],
-      placements: [{ unit: 'i', hex: '0505' }, { unit: 'a', hex: '0305' }, { unit: 'e', hex: enemyAt }],
+      placements: [
+        { unit: 'i', hex: '0505' },
+        { unit: 'a', hex: '0305' },
+        { unit: 'e', hex: enemyAt },
+      ],
       year,
       turns: 5,
     }),
@@ -20,19 +31,34 @@ describe('10.34 building Breastworks in the Movement Phase', () => {
   it('10.34: an infantry unit with no Enemy within three hexes may start Breastworks instead of moving', () => {
     const f = world();
     f.state = play(f, 'union', { type: 'build-breastworks', unit: 'i' });
-    expect(f.state.fieldworks).toEqual([expect.objectContaining({ hex: '0505', kind: 'under-construction', unit: 'i' })]);
-    expect(tryOrder(f, 'union', { type: 'move', unit: 'i', path: ['0504'] })).toMatchObject({ ok: false, refusal: { code: 'MARKED_NO_MOVE' } });
+    expect(f.state.fieldworks).toEqual([
+      expect.objectContaining({ hex: '0505', kind: 'under-construction', unit: 'i' }),
+    ]);
+    expect(tryOrder(f, 'union', { type: 'move', unit: 'i', path: ['0504'] })).toMatchObject({
+      ok: false,
+      refusal: { code: 'MARKED_NO_MOVE' },
+    });
   });
   it('10.34: not before 1863, not artillery, not with an Enemy unit within three hexes', () => {
-    expect(tryOrder(world(1862), 'union', { type: 'build-breastworks', unit: 'i' })).toMatchObject({ ok: false, refusal: { code: 'BREASTWORKS_BEFORE_1863' } });
-    expect(tryOrder(world(), 'union', { type: 'build-breastworks', unit: 'a' })).toMatchObject({ ok: false, refusal: { code: 'BREASTWORKS_NOT_INFANTRY' } });
-    expect(tryOrder(world(1863, '0508'), 'union', { type: 'build-breastworks', unit: 'i' })).toMatchObject({ ok: false, refusal: { code: 'ENEMY_WITHIN_THREE' } });
+    expect(tryOrder(world(1862), 'union', { type: 'build-breastworks', unit: 'i' })).toMatchObject({
+      ok: false,
+      refusal: { code: 'BREASTWORKS_BEFORE_1863' },
+    });
+    expect(tryOrder(world(), 'union', { type: 'build-breastworks', unit: 'a' })).toMatchObject({
+      ok: false,
+      refusal: { code: 'BREASTWORKS_NOT_INFANTRY' },
+    });
+    expect(
+      tryOrder(world(1863, '0508'), 'union', { type: 'build-breastworks', unit: 'i' }),
+    ).toMatchObject({ ok: false, refusal: { code: 'ENEMY_WITHIN_THREE' } });
   });
   it('10.34: if the unit stays put in its next Movement Phase the marker flips to Breastworks at the start of the Combat Phase', () => {
     const f = world();
     f.state = play(f, 'union', { type: 'build-breastworks', unit: 'i' });
     endTurn(f);
-    const choices = legalOrders(f.ctx, f.state, 'union').filter((o) => o.type === 'complete-breastworks');
+    const choices = legalOrders(f.ctx, f.state, 'union').filter(
+      (o) => o.type === 'complete-breastworks',
+    );
     expect(choices).toHaveLength(6);
     const facing = (choices[0] as unknown as { facing: string[] }).facing;
     f.state = play(f, 'union', { type: 'complete-breastworks', unit: 'i', facing });
@@ -52,10 +78,19 @@ describe('10.34 building Breastworks in the Movement Phase', () => {
 describe('12.41 rally markers', () => {
   it('12.41: a Disordered unit not in an Enemy Zone of Control may take a Rally marker and then may not move', () => {
     const f = world();
-    f.state = { ...f.state, units: { ...f.state.units, i: { ...f.state.units.i, morale: 'disordered' } } };
-    expect(tryOrder(f, 'union', { type: 'rally-marker', unit: 'a' })).toMatchObject({ ok: false, refusal: { code: 'RALLY_GOOD_ORDER' } });
+    f.state = {
+      ...f.state,
+      units: { ...f.state.units, i: { ...f.state.units.i, morale: 'disordered' } },
+    };
+    expect(tryOrder(f, 'union', { type: 'rally-marker', unit: 'a' })).toMatchObject({
+      ok: false,
+      refusal: { code: 'RALLY_GOOD_ORDER' },
+    });
     f.state = play(f, 'union', { type: 'rally-marker', unit: 'i' });
     expect(f.state.units.i.markers.rally).toBe(true);
-    expect(tryOrder(f, 'union', { type: 'move', unit: 'i', path: ['0504'] })).toMatchObject({ ok: false, refusal: { code: 'MARKED_NO_MOVE' } });
+    expect(tryOrder(f, 'union', { type: 'move', unit: 'i', path: ['0504'] })).toMatchObject({
+      ok: false,
+      refusal: { code: 'MARKED_NO_MOVE' },
+    });
   });
 });

@@ -50,21 +50,44 @@ export function underConstructionOf(state: GameState, unitId: string): Fieldwork
 /** 10.34 i: why this unit may not start Breastworks now, or null if it may. */
 export function buildRefusal(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null {
   if (ctx.scenario.year < 1863)
-    return refusal('BREASTWORKS_BEFORE_1863', '10.34', 'Breastworks may be built only in games from 1863 onwards');
+    return refusal(
+      'BREASTWORKS_BEFORE_1863',
+      '10.34',
+      'Breastworks may be built only in games from 1863 onwards',
+    );
   if (ctx.unitSpecs.get(unit.id)!.type !== 'infantry')
-    return refusal('BREASTWORKS_NOT_INFANTRY', '10.34', 'only infantry units may build Breastworks');
+    return refusal(
+      'BREASTWORKS_NOT_INFANTRY',
+      '10.34',
+      'only infantry units may build Breastworks',
+    );
   if (unit.morale !== 'good')
-    return refusal('BREASTWORKS_MORALE', '10.34', 'a Disordered, Shaken or Routed unit may not construct Breastworks');
+    return refusal(
+      'BREASTWORKS_MORALE',
+      '10.34',
+      'a Disordered, Shaken or Routed unit may not construct Breastworks',
+    );
   if (unit.markers.buildingBreastworks)
     return refusal('ALREADY_BUILDING', '10.34', `${unit.id} is already building Breastworks`);
   if (state.fieldworks.some((f) => f.hex === unit.hex))
-    return refusal('FIELDWORK_PRESENT', '10.36', `hex ${unit.hex} already has a Breastworks marker`);
+    return refusal(
+      'FIELDWORK_PRESENT',
+      '10.36',
+      `hex ${unit.hex} already has a Breastworks marker`,
+    );
   if (enemyWithin3(ctx, state, unit))
-    return refusal('ENEMY_WITHIN_THREE', '10.34', 'Breastworks may not be started with an Enemy unit within three hexes');
+    return refusal(
+      'ENEMY_WITHIN_THREE',
+      '10.34',
+      'Breastworks may not be started with an Enemy unit within three hexes',
+    );
   return null;
 }
 
-export function placeUnderConstruction(state: GameState, unit: UnitState): { state: GameState; events: GameEvent[] } {
+export function placeUnderConstruction(
+  state: GameState,
+  unit: UnitState,
+): { state: GameState; events: GameEvent[] } {
   const marker: Fieldwork = {
     hex: unit.hex!,
     kind: 'under-construction',
@@ -76,7 +99,10 @@ export function placeUnderConstruction(state: GameState, unit: UnitState): { sta
   return {
     state: {
       ...state,
-      units: { ...state.units, [unit.id]: { ...unit, markers: { ...unit.markers, buildingBreastworks: true } } },
+      units: {
+        ...state.units,
+        [unit.id]: { ...unit, markers: { ...unit.markers, buildingBreastworks: true } },
+      },
       fieldworks: [...state.fieldworks, marker],
     },
     events: [{ type: 'breastworks-started', unit: unit.id, hex: unit.hex, rule: '10.34' }],
@@ -84,22 +110,43 @@ export function placeUnderConstruction(state: GameState, unit: UnitState): { sta
 }
 
 /** 10.34 ii: why the unit may not complete its Breastworks now with this facing, or null. */
-export function completeRefusal(ctx: GameContext, state: GameState, unit: UnitState, facing: unknown): Refusal | null {
+export function completeRefusal(
+  ctx: GameContext,
+  state: GameState,
+  unit: UnitState,
+  facing: unknown,
+): Refusal | null {
   const marker = underConstructionOf(state, unit.id);
   if (!marker || !unit.markers.buildingBreastworks)
-    return refusal('NOT_BUILDING', '10.34', `${unit.id} has no Breastworks Under Construction marker`);
+    return refusal(
+      'NOT_BUILDING',
+      '10.34',
+      `${unit.id} has no Breastworks Under Construction marker`,
+    );
   if (marker.placedTurn === state.turn)
-    return refusal('BREASTWORKS_TOO_EARLY', '10.34', 'the marker flips only after the following friendly Movement Phase');
+    return refusal(
+      'BREASTWORKS_TOO_EARLY',
+      '10.34',
+      'the marker flips only after the following friendly Movement Phase',
+    );
   if (marker.facing.length > 0)
     return refusal('ALREADY_BUILDING', '10.34', 'the facing of this marker is already declared');
   if (!Array.isArray(facing) || !facing.every((h) => typeof h === 'string'))
     return refusal('BAD_ORDER', '10.34', 'facing must be a list of three adjacent hexes');
   if (!facingChoices(ctx, unit.hex!).some((c) => sameSet(c, facing as HexId[])))
-    return refusal('BAD_FACING', '10.34', 'a Breastworks marker faces three adjacent hexsides of its hex');
+    return refusal(
+      'BAD_FACING',
+      '10.34',
+      'a Breastworks marker faces three adjacent hexsides of its hex',
+    );
   return null;
 }
 
-export function declareFacing(state: GameState, unit: UnitState, facing: HexId[]): { state: GameState; events: GameEvent[] } {
+export function declareFacing(
+  state: GameState,
+  unit: UnitState,
+  facing: HexId[],
+): { state: GameState; events: GameEvent[] } {
   return {
     state: {
       ...state,
@@ -112,7 +159,10 @@ export function declareFacing(state: GameState, unit: UnitState, facing: HexId[]
 }
 
 /** The unit left its hex: its Under Construction marker is abandoned. */
-export function abandonConstruction(state: GameState, unitId: string): { state: GameState; events: GameEvent[] } {
+export function abandonConstruction(
+  state: GameState,
+  unitId: string,
+): { state: GameState; events: GameEvent[] } {
   const marker = underConstructionOf(state, unitId);
   if (!marker) return { state, events: [] };
   const u = state.units[unitId];
@@ -120,19 +170,32 @@ export function abandonConstruction(state: GameState, unitId: string): { state: 
     state: {
       ...state,
       fieldworks: state.fieldworks.filter((f) => f !== marker),
-      units: { ...state.units, [unitId]: { ...u, markers: { ...u.markers, buildingBreastworks: false } } },
+      units: {
+        ...state.units,
+        [unitId]: { ...u, markers: { ...u.markers, buildingBreastworks: false } },
+      },
     },
     events: [{ type: 'breastworks-abandoned', unit: unitId, hex: marker.hex, rule: '10.34' }],
   };
 }
 
 /** 10.34 ii (A1): at the start of the Combat Phase, declared markers of the phasing side flip to Breastworks. */
-export function flipCompletedBreastworks(_ctx: GameContext, state: GameState): { state: GameState; events: GameEvent[] } {
+export function flipCompletedBreastworks(
+  _ctx: GameContext,
+  state: GameState,
+): { state: GameState; events: GameEvent[] } {
   const events: GameEvent[] = [];
   let units = state.units;
   const fieldworks = state.fieldworks.map((f) => {
-    if (f.kind !== 'under-construction' || f.side !== state.phasing || f.facing.length === 0) return f;
-    events.push({ type: 'breastworks-completed', hex: f.hex, facing: f.facing, unit: f.unit, rule: '10.34' });
+    if (f.kind !== 'under-construction' || f.side !== state.phasing || f.facing.length === 0)
+      return f;
+    events.push({
+      type: 'breastworks-completed',
+      hex: f.hex,
+      facing: f.facing,
+      unit: f.unit,
+      rule: '10.34',
+    });
     if (f.unit && units[f.unit]) {
       const u = units[f.unit];
       units = { ...units, [u.id]: { ...u, markers: { ...u.markers, buildingBreastworks: false } } };

@@ -22,7 +22,9 @@ import { combatOf } from './combat';
 
 function shilohContext(): GameContext {
   const dir = path.join(__dirname, '../../../../scenarios/shiloh');
-  const scenario = JSON.parse(fs.readFileSync(path.join(dir, 'scenario.json'), 'utf8')) as ScenarioDocument;
+  const scenario = JSON.parse(
+    fs.readFileSync(path.join(dir, 'scenario.json'), 'utf8'),
+  ) as ScenarioDocument;
   const map = JSON.parse(fs.readFileSync(path.join(dir, 'map.json'), 'utf8')) as MapDocument;
   return prepareGame(scenario, map);
 }
@@ -44,7 +46,8 @@ function checkInvariants(ctx: GameContext, state: GameState, eliminated: Set<str
   const byHex = new Map<string, { sides: Set<string>; land: number; boats: number }>();
   for (const u of Object.values(state.units)) {
     if (!MORALE_STATES.includes(u.morale)) throw new Error(`12.1: ${u.id} has morale ${u.morale}`);
-    if (eliminated.has(u.id) && u.status !== 'eliminated') throw new Error(`${u.id} came back after elimination`);
+    if (eliminated.has(u.id) && u.status !== 'eliminated')
+      throw new Error(`${u.id} came back after elimination`);
     if (u.status === 'eliminated') eliminated.add(u.id);
     if (u.status !== 'on-map' || !u.hex) continue;
     const e = byHex.get(u.hex) ?? { sides: new Set<string>(), land: 0, boats: 0 };
@@ -56,7 +59,8 @@ function checkInvariants(ctx: GameContext, state: GameState, eliminated: Set<str
   for (const [hex, e] of byHex) {
     if (e.sides.size > 1) throw new Error(`6.12, 8.72: both sides in ${hex}`);
     // Stacking holds whenever nobody is in the middle of a displacement chain (8.81).
-    if (!state.pending && (e.land > 2 || e.boats > 2)) throw new Error(`6.32: ${e.land} units / ${e.boats} gunboats in ${hex}`);
+    if (!state.pending && (e.land > 2 || e.boats > 2))
+      throw new Error(`6.32: ${e.land} units / ${e.boats} gunboats in ${hex}`);
   }
 }
 
@@ -70,24 +74,39 @@ function play(ctx: GameContext, seed: string, choose: (n: number) => number, ste
     const acting = whoMustAct(ctx, state);
     if (!acting) break;
     const orders = legalOrders(ctx, state, acting.side).filter((o) => o.type !== 'resign');
-    if (orders.length === 0) throw new Error(`dead end: ${acting.side} must act (${acting.kind}) with no legal order, turn ${state.turn} ${state.phase}`);
+    if (orders.length === 0)
+      throw new Error(
+        `dead end: ${acting.side} must act (${acting.kind}) with no legal order, turn ${state.turn} ${state.phase}`,
+      );
     const other = acting.side === 'union' ? 'confederate' : 'union';
-    if (legalOrders(ctx, state, other).some((o) => o.type !== 'resign')) throw new Error(`${other} was offered orders while ${acting.side} must act`);
+    if (legalOrders(ctx, state, other).some((o) => o.type !== 'resign'))
+      throw new Error(`${other} was offered orders while ${acting.side} must act`);
     // Sample one listed order besides the one played: listed ⇒ accepted.
     const sample = orders[choose(orders.length)];
     const probe = applyOrder(ctx, state, acting.side, sample, seededDice(seed, state.diceDrawn));
-    if (!probe.ok) throw new Error(`listed order refused: ${JSON.stringify(sample)} → ${JSON.stringify(probe.refusal)}`);
+    if (!probe.ok)
+      throw new Error(
+        `listed order refused: ${JSON.stringify(sample)} → ${JSON.stringify(probe.refusal)}`,
+      );
     // Prefer attacks and decisions in the Combat Phase; end phases now and then so the game moves on.
     const ends = orders.filter((o) => o.type === 'end-phase' || o.type === 'close-combat-phase');
     const attacks = orders.filter((o) => o.type === 'attack');
     const rest = orders.filter((o) => o.type !== 'end-phase' && o.type !== 'close-combat-phase');
     let choice: Order;
     // Moves toward the enemy are what make combats: movement phases run long, attacks are taken when offered.
-    if (state.phase === 'combat' && attacks.length > 0 && choose(10) > 0) choice = attacks[choose(attacks.length)];
-    else if (ends.length > 0 && (rest.length === 0 || choose(state.phase === 'movement' ? 25 : 3) === 0)) choice = ends[0];
+    if (state.phase === 'combat' && attacks.length > 0 && choose(10) > 0)
+      choice = attacks[choose(attacks.length)];
+    else if (
+      ends.length > 0 &&
+      (rest.length === 0 || choose(state.phase === 'movement' ? 25 : 3) === 0)
+    )
+      choice = ends[0];
     else choice = rest.length > 0 ? rest[choose(rest.length)] : orders[0];
     const r = applyOrder(ctx, state, acting.side, choice, seededDice(seed, state.diceDrawn));
-    if (!r.ok) throw new Error(`listed order refused: ${JSON.stringify(choice)} → ${JSON.stringify(r.refusal)}`);
+    if (!r.ok)
+      throw new Error(
+        `listed order refused: ${JSON.stringify(choice)} → ${JSON.stringify(r.refusal)}`,
+      );
     state = r.state;
     log.push({ side: acting.side, order: choice });
     states.push(JSON.stringify(state));
@@ -111,10 +130,17 @@ describe('8.0–12.4 random legal play on Shiloh', () => {
       // Replay: the same orders with the same seed reproduce the same states.
       let state = newGame(ctx, {}, seededDice(seed, 0));
       run1.log.forEach((entry, i) => {
-        const r = applyOrder(ctx, state, entry.side, entry.order, seededDice(seed, state.diceDrawn));
+        const r = applyOrder(
+          ctx,
+          state,
+          entry.side,
+          entry.order,
+          seededDice(seed, state.diceDrawn),
+        );
         if (!r.ok) throw new Error(`replay refused order ${i}`);
         state = r.state;
-        if (JSON.stringify(state) !== run1.states[i]) throw new Error(`replay diverged at order ${i}`);
+        if (JSON.stringify(state) !== run1.states[i])
+          throw new Error(`replay diverged at order ${i}`);
       });
     }
     expect(attacks).toBeGreaterThan(seeds);
@@ -131,7 +157,13 @@ describe('12.16, 12.32 start and end of the Combat Phase', () => {
       { tweak: (s) => ({ ...s, units: { ...s.units, u1: { ...s.units.u1, morale: 'shaken' } } }) },
     );
     expect(legalOrders(ctx, state, 'union')).toContainEqual({ type: 'voluntary-rout', unit: 'u1' });
-    const r = applyOrder(ctx, state, 'union', { type: 'voluntary-rout', unit: 'u1' }, fixedDice([]));
+    const r = applyOrder(
+      ctx,
+      state,
+      'union',
+      { type: 'voluntary-rout', unit: 'u1' },
+      fixedDice([]),
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.state.units.u1.morale).toBe('routed');
@@ -145,9 +177,18 @@ describe('12.16, 12.32 start and end of the Combat Phase', () => {
         { id: 'u1', side: 'union', hex: '0404' },
         { id: 'c1', side: 'confederate', hex: '0504' },
       ],
-      { moved: ['u1'], tweak: (s) => ({ ...s, units: { ...s.units, u1: { ...s.units.u1, morale: 'shaken' } } }) },
+      {
+        moved: ['u1'],
+        tweak: (s) => ({ ...s, units: { ...s.units, u1: { ...s.units.u1, morale: 'shaken' } } }),
+      },
     );
-    const r = applyOrder(ctx, state, 'union', { type: 'voluntary-rout', unit: 'u1' }, fixedDice([]));
+    const r = applyOrder(
+      ctx,
+      state,
+      'union',
+      { type: 'voluntary-rout', unit: 'u1' },
+      fixedDice([]),
+    );
     expect(r.ok).toBe(false);
   });
 

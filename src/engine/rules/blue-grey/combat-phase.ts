@@ -38,7 +38,16 @@ import {
   withCombat,
   zocSources,
 } from './combat';
-import { AttackOrder, attackRefusal, candidateAttacks, declared, obligations, parseAttack, participantsInEzoc, provisionalCombat } from './attack';
+import {
+  AttackOrder,
+  attackRefusal,
+  candidateAttacks,
+  declared,
+  obligations,
+  parseAttack,
+  participantsInEzoc,
+  provisionalCombat,
+} from './attack';
 import { answer, run, stepAnswers } from './decisions';
 import { obligedAtNight } from './night-combat';
 import { recoverAndRally } from './rally';
@@ -49,7 +58,11 @@ export type { ApplyResult };
 
 // ------------------------------------------------------------- start/end ----
 
-export function startCombatPhase(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } {
+export function startCombatPhase(
+  ctx: GameContext,
+  state: GameState,
+  dice: Dice,
+): { state: GameState; events: GameEvent[] } {
   const events: GameEvent[] = [];
   const side = state.phasing;
   const moved = new Set(state.movement?.moved ?? []);
@@ -69,10 +82,20 @@ export function startCombatPhase(ctx: GameContext, state: GameState, dice: Dice)
     if (!inZoc) continue;
     if (isArtillery(ctx, id)) phase.artilleryBeganInEzoc.push(id);
     if (u.morale === 'routed') phase.routedBeganInEzoc.push(id);
-    else if (isCombatUnit(ctx, id) && !isGunboat(ctx, id) && obligedAtNight(next.night, enteredEnemyZoc, id) && zocSources(ctx, next, u).length > 0)
+    else if (
+      isCombatUnit(ctx, id) &&
+      !isGunboat(ctx, id) &&
+      obligedAtNight(next.night, enteredEnemyZoc, id) &&
+      zocSources(ctx, next, u).length > 0
+    )
       phase.obliged.push(id);
   }
-  if (phase.obliged.length > 0) events.push({ type: 'attacks-required', units: phase.obliged, rule: next.night ? '8.12, 11.21' : '8.11, 8.12' });
+  if (phase.obliged.length > 0)
+    events.push({
+      type: 'attacks-required',
+      units: phase.obliged,
+      rule: next.night ? '8.12, 11.21' : '8.11, 8.12',
+    });
   // Exclusive rules' results before any attack (Wilderness 18.31: the Train Defence units' automatic Ar).
   let started = withCombat(next, phase);
   for (const h of ctx.hooks) {
@@ -85,7 +108,11 @@ export function startCombatPhase(ctx: GameContext, state: GameState, dice: Dice)
   return { state: started, events };
 }
 
-export function endCombatPhase(ctx: GameContext, state: GameState, _dice: Dice): { state: GameState; events: GameEvent[] } {
+export function endCombatPhase(
+  ctx: GameContext,
+  state: GameState,
+  _dice: Dice,
+): { state: GameState; events: GameEvent[] } {
   const events: GameEvent[] = [];
   const next = removeThreatenedConstruction(ctx, state, events);
   return { state: { ...next, combat: null, pending: null }, events };
@@ -96,24 +123,35 @@ export function endCombatPhase(ctx: GameContext, state: GameState, _dice: Dice):
 /** 12.16: Shaken units that did not move may be Routed, before any attack is declared. */
 function voluntaryRoutCandidates(state: GameState, phase: CombatPhaseState): string[] {
   if (phase.combats > 0 || phase.current || phase.ending) return [];
-  return phase.unmoved.filter((id) => onMap(state.units[id]) && state.units[id].morale === 'shaken');
+  return phase.unmoved.filter(
+    (id) => onMap(state.units[id]) && state.units[id].morale === 'shaken',
+  );
 }
 
 /** Obligations still open, or null when end-phase may be given (including when no legal attack could meet them). */
-function endPhaseBlocked(ctx: GameContext, state: GameState): { units: string[]; hexes: string[] } | null {
+function endPhaseBlocked(
+  ctx: GameContext,
+  state: GameState,
+): { units: string[]; hexes: string[] } | null {
   const phase = combatOf(state);
   const ob = obligations(ctx, state, phase);
   if (ob.units.length === 0 && ob.hexes.length === 0) return null;
   const attacks = candidateAttacks(ctx, state, state.phasing);
-  const helps = attacks.some((a) => a.attackers.some((id) => ob.units.includes(id)) || a.defenders.some((h) => ob.hexes.includes(h)));
+  const helps = attacks.some(
+    (a) =>
+      a.attackers.some((id) => ob.units.includes(id)) ||
+      a.defenders.some((h) => ob.hexes.includes(h)),
+  );
   return helps ? { units: ob.units, hexes: ob.hexes } : null;
 }
 
 function closingSteps(ctx: GameContext, state: GameState): Step[] {
   const phase = combatOf(state);
   const steps: Step[] = [];
-  for (const unit of phase.routedBeganInEzoc) if (onMap(state.units[unit])) steps.push({ kind: 'phase-end-routed', unit });
-  for (const hex of removableMarkers(ctx, state)) if (!phase.removalDecided.includes(hex)) steps.push({ kind: 'breastworks-removal', hex });
+  for (const unit of phase.routedBeganInEzoc)
+    if (onMap(state.units[unit])) steps.push({ kind: 'phase-end-routed', unit });
+  for (const hex of removableMarkers(ctx, state))
+    if (!phase.removalDecided.includes(hex)) steps.push({ kind: 'breastworks-removal', hex });
   return steps;
 }
 
@@ -130,19 +168,29 @@ export function combatPhaseOrders(ctx: GameContext, state: GameState, side: Side
   const out: Order[] = [];
   if (!phase.ending) {
     out.push(...(candidateAttacks(ctx, state, side) as unknown as Order[]));
-    for (const unit of voluntaryRoutCandidates(state, phase)) out.push({ type: 'voluntary-rout', unit });
+    for (const unit of voluntaryRoutCandidates(state, phase))
+      out.push({ type: 'voluntary-rout', unit });
   }
   if (endPhaseBlocked(ctx, state) === null || phase.ending) {
-    if (!phase.ending && closingSteps(ctx, state).length > 0) out.push({ type: 'close-combat-phase' });
+    if (!phase.ending && closingSteps(ctx, state).length > 0)
+      out.push({ type: 'close-combat-phase' });
     else out.push({ type: 'end-phase' });
   }
   return out;
 }
 
-export function applyCombatPhaseOrder(ctx: GameContext, state: GameState, side: Side, order: Order, dice: Dice): ApplyResult {
-  if (state.phase !== 'combat') return refuse('NOT_COMBAT_PHASE', '4.0', 'it is not the Combat Phase');
+export function applyCombatPhaseOrder(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  order: Order,
+  dice: Dice,
+): ApplyResult {
+  if (state.phase !== 'combat')
+    return refuse('NOT_COMBAT_PHASE', '4.0', 'it is not the Combat Phase');
   if (state.pending) return answer(ctx, state, side, order, dice);
-  if (side !== state.phasing) return refuse('NOT_YOUR_TURN', '4.0', `it is ${state.phasing}'s Combat Phase`);
+  if (side !== state.phasing)
+    return refuse('NOT_YOUR_TURN', '4.0', `it is ${state.phasing}'s Combat Phase`);
   const phase = combatOf(state);
   const o = order as Record<string, unknown>;
   switch (order.type) {
@@ -155,9 +203,14 @@ export function applyCombatPhaseOrder(ctx: GameContext, state: GameState, side: 
     }
     case 'voluntary-rout': {
       const unit = o.unit;
-      if (typeof unit !== 'string') return refuse('BAD_ORDER', '12.16', 'voluntary-rout.unit must be a unit id');
+      if (typeof unit !== 'string')
+        return refuse('BAD_ORDER', '12.16', 'voluntary-rout.unit must be a unit id');
       if (!voluntaryRoutCandidates(state, phase).includes(unit))
-        return refuse('NO_VOLUNTARY_ROUT', '12.16', 'only a Shaken unit that did not move this Player-Turn may be Routed, before any attack');
+        return refuse(
+          'NO_VOLUNTARY_ROUT',
+          '12.16',
+          'only a Shaken unit that did not move this Player-Turn may be Routed, before any attack',
+        );
       const events: GameEvent[] = [];
       let next = setMorale(state, unit, 'routed', '12.16', events);
       const u = next.units[unit];
@@ -167,12 +220,16 @@ export function applyCombatPhaseOrder(ctx: GameContext, state: GameState, side: 
       next = withCombat(next, {
         ...p,
         obliged: p.obliged.filter((x) => x !== unit),
-        routedBeganInEzoc: inZoc && !p.routedBeganInEzoc.includes(unit) ? [...p.routedBeganInEzoc, unit] : p.routedBeganInEzoc,
+        routedBeganInEzoc:
+          inZoc && !p.routedBeganInEzoc.includes(unit)
+            ? [...p.routedBeganInEzoc, unit]
+            : p.routedBeganInEzoc,
       });
       return { ok: true, state: next, events };
     }
     case 'close-combat-phase': {
-      if (phase.ending) return refuse('PHASE_ENDING', '4.0', 'the end of the Combat Phase is already under way');
+      if (phase.ending)
+        return refuse('PHASE_ENDING', '4.0', 'the end of the Combat Phase is already under way');
       const blocked = endPhaseBlocked(ctx, state);
       if (blocked) return obligationRefusal(blocked);
       const events: GameEvent[] = [{ type: 'combat-phase-closing', rule: '12.32, 10.37' }];
@@ -185,16 +242,30 @@ export function applyCombatPhaseOrder(ctx: GameContext, state: GameState, side: 
         const blocked = endPhaseBlocked(ctx, state);
         if (blocked) return obligationRefusal(blocked);
         if (closingSteps(ctx, state).length > 0)
-          return refuse('PHASE_END_PROCEDURES', '12.32, 10.37', 'first close the Combat Phase (close-combat-phase): Routed units must retreat and Breastworks may be removed');
+          return refuse(
+            'PHASE_END_PROCEDURES',
+            '12.32, 10.37',
+            'first close the Combat Phase (close-combat-phase): Routed units must retreat and Breastworks may be removed',
+          );
       }
       const events: GameEvent[] = [];
       const ob = obligations(ctx, state, phase);
       if (ob.units.length > 0 || ob.hexes.length > 0)
-        events.push({ type: 'obligation-lapsed', units: ob.units, hexes: ob.hexes, rule: '8.11, A17', reason: 'no legal attack can meet them' });
+        events.push({
+          type: 'obligation-lapsed',
+          units: ob.units,
+          hexes: ob.hexes,
+          rule: '8.11, A17',
+          reason: 'no legal attack can meet them',
+        });
       return { ok: true, state, events };
     }
     default:
-      return refuse('NOT_A_COMBAT_ORDER', '8.0', `"${order.type}" is not an order of the Combat Phase`);
+      return refuse(
+        'NOT_A_COMBAT_ORDER',
+        '8.0',
+        `"${order.type}" is not an order of the Combat Phase`,
+      );
   }
 }
 
@@ -224,7 +295,12 @@ function declare(ctx: GameContext, state: GameState, a: AttackOrder, dice: Dice)
     },
   ];
   const after = declared(ctx, state, phase, a);
-  const queue: Step[] = [{ kind: 'routed-rbc-election' }, { kind: 'cavalry-rbc-election' }, { kind: 'terrain-choice' }, { kind: 'resolve' }];
+  const queue: Step[] = [
+    { kind: 'routed-rbc-election' },
+    { kind: 'cavalry-rbc-election' },
+    { kind: 'terrain-choice' },
+    { kind: 'resolve' },
+  ];
   let next = withCombat(state, { ...after, combats: n, current: c, queue });
   next = run(ctx, next, dice, events);
   return { ok: true, state: next, events };

@@ -30,13 +30,22 @@ export function testMapDoc(
   };
 }
 
-export function testMap(hexes: Record<string, HexSpec> = {}, hexsides: HexsideSpec[] = []): TerrainMap {
+export function testMap(
+  hexes: Record<string, HexSpec> = {},
+  hexsides: HexsideSpec[] = [],
+): TerrainMap {
   return new TerrainMap(testMapDoc(hexes, hexsides));
 }
 
 import { GameContext, prepareGame, newGame } from '../../game';
 import type { GameState } from '../../state';
-import type { ScenarioDocument, Side, UnitType, HexsideSpec as Hs, HexSpec as Hx } from '../../types';
+import type {
+  ScenarioDocument,
+  Side,
+  UnitType,
+  HexsideSpec as Hs,
+  HexSpec as Hx,
+} from '../../types';
 import { fixedDice } from '../../dice';
 import { startCombatPhase } from './combat-phase';
 
@@ -49,7 +58,10 @@ export interface TestUnit {
 }
 
 /** A scenario on the test sheet with these units placed; Union moves first. */
-export function testScenario(units: TestUnit[], extra: Partial<ScenarioDocument> = {}): ScenarioDocument {
+export function testScenario(
+  units: TestUnit[],
+  extra: Partial<ScenarioDocument> = {},
+): ScenarioDocument {
   return {
     id: 'combat-test',
     title: 'Combat test',
@@ -70,7 +82,12 @@ export function testScenario(units: TestUnit[], extra: Partial<ScenarioDocument>
     setup: { kind: 'fixed', placements: units.map((u) => ({ unit: u.id, hex: u.hex })) },
     reinforcements: [],
     specialRules: [],
-    victory: { points: [{ kind: 'eliminated-strength', points: 1, case: '—' }], objectives: [], levels: [], otherwise: 'draw' },
+    victory: {
+      points: [{ kind: 'eliminated-strength', points: 1, case: '—' }],
+      objectives: [],
+      levels: [],
+      otherwise: 'draw',
+    },
     sources: [],
     notes: [],
     ...extra,
@@ -95,14 +112,22 @@ export function combatGame(
     startDice?: number[];
   } = {},
 ): { ctx: GameContext; state: GameState } {
-  const ctx = prepareGame(testScenario(units, opts.scenario), testMapDoc(opts.hexes ?? {}, opts.hexsides ?? []));
+  const ctx = prepareGame(
+    testScenario(units, opts.scenario),
+    testMapDoc(opts.hexes ?? {}, opts.hexsides ?? []),
+  );
   let state = newGame(ctx, {}, fixedDice([]));
   state = {
     ...state,
     phase: 'combat',
     phasing: opts.phasing ?? 'union',
     night: !!opts.night,
-    movement: { moved: opts.moved ?? [], entered: {}, marked: [], enteredEnemyZoc: opts.enteredEnemyZoc ?? [] },
+    movement: {
+      moved: opts.moved ?? [],
+      entered: {},
+      marked: [],
+      enteredEnemyZoc: opts.enteredEnemyZoc ?? [],
+    },
   };
   if (opts.tweak) state = opts.tweak(state);
   state = startCombatPhase(ctx, state, fixedDice(opts.startDice ?? [])).state;

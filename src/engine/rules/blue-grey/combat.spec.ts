@@ -7,7 +7,13 @@ import { combatOf } from './combat';
 
 // Test sheet: neighbours of 0404 are 0504 0503 0403 0303 0304 0405.
 
-function act(ctx: GameContext, state: GameState, side: 'union' | 'confederate', order: unknown, rolls: number[] = []) {
+function act(
+  ctx: GameContext,
+  state: GameState,
+  side: 'union' | 'confederate',
+  order: unknown,
+  rolls: number[] = [],
+) {
   const r = applyOrder(ctx, state, side, order, fixedDice(rolls, state.diceDrawn));
   if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.refusal)}`);
   return r;
@@ -39,7 +45,13 @@ describe('8.1 which units attack', () => {
       { id: 'u1', side: 'union', hex: '0404' },
       { id: 'c1', side: 'confederate', hex: '0704' },
     ]);
-    const r = applyOrder(ctx, state, 'union', { type: 'attack', attackers: ['u1'], defenders: ['0704'] }, fixedDice([]));
+    const r = applyOrder(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0704'] },
+      fixedDice([]),
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.refusal.rule).toBe('8.25');
   });
@@ -51,7 +63,13 @@ describe('8.1 which units attack', () => {
       { id: 'c1', side: 'confederate', hex: '0504', strength: 8 },
     ]);
     // 2 vs 8 = 1:4; die 1 → Ar; u1 retreats (several hexes: pending), so use u1 and u2 together instead.
-    const r = act(ctx, state, 'union', { type: 'attack', attackers: ['u1', 'u2'], defenders: ['0504'] }, [2]);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1', 'u2'], defenders: ['0504'] },
+      [2],
+    );
     expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({ odds: '1:2', result: 'Ar' });
     let s = r.state;
     while (s.pending) {
@@ -59,7 +77,13 @@ describe('8.1 which units attack', () => {
       const ans = legalOrders(ctx, s, side).find((o) => o.type !== 'resign')!;
       s = act(ctx, s, side, ans, [6, 6, 6]).state;
     }
-    const again = applyOrder(ctx, s, 'union', { type: 'attack', attackers: ['u1'], defenders: ['0504'] }, fixedDice([]));
+    const again = applyOrder(
+      ctx,
+      s,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      fixedDice([]),
+    );
     expect(again.ok).toBe(false);
     if (!again.ok) expect(again.refusal.rule).toBe('8.14');
   });
@@ -73,7 +97,13 @@ describe('8.1 which units attack', () => {
       { tweak: (s) => ({ ...s, units: { ...s.units, u1: { ...s.units.u1, morale: 'routed' } } }) },
     );
     expect(combatOf(state).obliged).toEqual([]);
-    const r = applyOrder(ctx, state, 'union', { type: 'attack', attackers: ['u1'], defenders: ['0504'] }, fixedDice([]));
+    const r = applyOrder(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      fixedDice([]),
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.refusal).toMatchObject({ code: 'ROUTED_MAY_NOT_ATTACK', rule: '12.23' });
   });
@@ -85,21 +115,44 @@ describe('8.6 results applied', () => {
       { id: 'u1', side: 'union', hex: '0404', strength: 8 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
     ]);
-    let r = act(ctx, state, 'union', { type: 'attack', attackers: ['u1'], defenders: ['0504'] }, [1]);
-    expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({ odds: '2:1', column: '2:1', roll: 1, result: 'Dr' });
+    let r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [1],
+    );
+    expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({
+      odds: '2:1',
+      column: '2:1',
+      roll: 1,
+      result: 'Dr',
+    });
     let s = r.state;
-    expect(whoMustAct(ctx, s)).toMatchObject({ side: 'confederate', kind: 'decision', decision: { kind: 'retreat', unit: 'c1' } });
+    expect(whoMustAct(ctx, s)).toMatchObject({
+      side: 'confederate',
+      kind: 'decision',
+      decision: { kind: 'retreat', unit: 'c1' },
+    });
     expect(legalOrders(ctx, s, 'union')).toEqual([{ type: 'resign' }]);
     const retreats = legalOrders(ctx, s, 'confederate').filter((o) => o.type === 'retreat');
     expect(retreats.length).toBeGreaterThan(1);
-    for (const o of retreats) expect(ctx.map.grid.distance('0404', ((o as Record<string, unknown>).path as string[])[0])).toBeGreaterThan(1);
+    for (const o of retreats)
+      expect(
+        ctx.map.grid.distance('0404', ((o as Record<string, unknown>).path as string[])[0]),
+      ).toBeGreaterThan(1);
     r = act(ctx, s, 'confederate', retreats[0]);
     s = r.state;
     expect(s.pending).toMatchObject({ side: 'union', kind: 'advance', hex: '0504' });
     r = act(ctx, s, 'union', { type: 'advance', unit: 'u1', to: '0504' }, [5]);
     s = r.state;
     expect(s.units.u1.hex).toBe('0504');
-    expect(ofType(r.events, 'disorder-roll')[0]).toMatchObject({ unit: 'c1', roll: 5, disordered: true, rule: '12.12' });
+    expect(ofType(r.events, 'disorder-roll')[0]).toMatchObject({
+      unit: 'c1',
+      roll: 5,
+      disordered: true,
+      rule: '12.12',
+    });
     expect(s.units.c1.morale).toBe('disordered');
     expect(combatOf(s).advanced).toEqual(['u1']);
     expect(types(legalOrders(ctx, s, 'union'))).toContain('end-phase');
@@ -110,7 +163,13 @@ describe('8.6 results applied', () => {
       { id: 'u1', side: 'union', hex: '0404', strength: 12 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
     ]);
-    const r = act(ctx, state, 'union', { type: 'attack', attackers: ['u1'], defenders: ['0504'] }, [1]);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [1],
+    );
     expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({ odds: '3:1', result: 'De' });
     expect(r.state.units.c1.status).toBe('eliminated');
     expect(r.state.eliminatedStrength.confederate).toBe(4);
@@ -122,7 +181,13 @@ describe('8.6 results applied', () => {
       { id: 'u1', side: 'union', hex: '0404', strength: 1 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 5 },
     ]);
-    const r = act(ctx, state, 'union', { type: 'attack', attackers: ['u1'], defenders: ['0504'] }, [6]);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [6],
+    );
     expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({ odds: '1:5', result: 'Ae' });
     expect(r.state.units.u1.status).toBe('eliminated');
     expect(r.state.pending).toMatchObject({ side: 'confederate', kind: 'advance', hex: '0404' });
@@ -133,7 +198,7 @@ describe('8.6 results applied', () => {
     ]);
   });
 
-  it('8.6, 12.26: Ex, the attacker loses printed strength at least equal to the defenders\'', () => {
+  it("8.6, 12.26: Ex, the attacker loses printed strength at least equal to the defenders'", () => {
     const { ctx, state } = combatGame([
       { id: 'u1', side: 'union', hex: '0404', strength: 5 },
       { id: 'u2', side: 'union', hex: '0403', strength: 3 },
@@ -141,12 +206,24 @@ describe('8.6 results applied', () => {
       { id: 'c1', side: 'confederate', hex: '0504', strength: 3 },
     ]);
     // 0504's neighbours include 0404, 0503; 0403 is not adjacent to 0504, so u2 stays out.
-    const r = act(ctx, state, 'union', { type: 'attack', attackers: ['u1', 'u3'], defenders: ['0504'] }, [6]);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1', 'u3'], defenders: ['0504'] },
+      [6],
+    );
     expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({ odds: '3:1', result: 'Ex' });
     expect(r.state.pending).toMatchObject({ side: 'union', kind: 'exchange-losses', required: 3 });
     const answers = legalOrders(ctx, r.state, 'union').filter((o) => o.type === 'choose-losses');
     expect(answers.map((o) => (o as Record<string, unknown>).units)).toEqual([['u1'], ['u3']]);
-    const bad = applyOrder(ctx, r.state, 'union', { type: 'choose-losses', units: ['u1', 'u3'] }, fixedDice([]));
+    const bad = applyOrder(
+      ctx,
+      r.state,
+      'union',
+      { type: 'choose-losses', units: ['u1', 'u3'] },
+      fixedDice([]),
+    );
     expect(bad.ok).toBe(false);
   });
 
@@ -156,7 +233,13 @@ describe('8.6 results applied', () => {
       { id: 'u2', side: 'union', hex: '0604', strength: 1 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 9 },
     ]);
-    let r = act(ctx, state, 'union', { type: 'attack', attackers: ['u1', 'u2'], defenders: ['0504'] }, [3]);
+    let r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1', 'u2'], defenders: ['0504'] },
+      [3],
+    );
     expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({ odds: '1:5', result: 'Ae*' });
     expect(r.state.pending).toMatchObject({ side: 'confederate', kind: 'ae-star-victim' });
     r = act(ctx, r.state, 'confederate', { type: 'choose-losses', units: ['u2'] });
@@ -177,7 +260,18 @@ describe('8.9 voluntary reduction of odds', () => {
       { id: 'u1', side: 'union', hex: '0404', strength: 10 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 2 },
     ]);
-    const r = act(ctx, state, 'union', { type: 'attack', attackers: ['u1'], defenders: ['0504'], reduceOddsTo: '3:1' }, [2]);
-    expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({ odds: '5:1', reducedTo: '3:1', column: '3:1', result: 'Dr' });
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'], reduceOddsTo: '3:1' },
+      [2],
+    );
+    expect(ofType(r.events, 'combat-resolved')[0]).toMatchObject({
+      odds: '5:1',
+      reducedTo: '3:1',
+      column: '3:1',
+      result: 'Dr',
+    });
   });
 });

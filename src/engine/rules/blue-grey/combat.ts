@@ -39,7 +39,8 @@ export type Step =
   | { kind: 'phase-end-routed'; unit: string }
   | { kind: 'breastworks-removal'; hex: HexId };
 
-export type RetreatReason = 'result' | 'routed-rbc' | 'cavalry-rbc' | 'displaced' | 'routed-end' | 'accepted-ar';
+export type RetreatReason =
+  'result' | 'routed-rbc' | 'cavalry-rbc' | 'displaced' | 'routed-end' | 'accepted-ar';
 
 export interface Combat {
   n: number;
@@ -177,7 +178,12 @@ export function inEnemyZoc(ctx: GameContext, state: GameState, side: Side, hex: 
 }
 
 /** Whether unit `e` (on the map) exerts a Zone of Control into `hex` (7.1, 7.6, 9.64, 10.39). */
-export function exertsZocInto(ctx: GameContext, state: GameState, e: UnitState, hex: HexId): boolean {
+export function exertsZocInto(
+  ctx: GameContext,
+  state: GameState,
+  e: UnitState,
+  hex: HexId,
+): boolean {
   if (!onMap(e) || !exertsZoc(spec(ctx, e.id).type)) return false;
   const b = ctx.board;
   const i = b.index.get(e.hex);
@@ -197,7 +203,8 @@ export function zocSources(ctx: GameContext, state: GameState, u: UnitState): Un
   if (!onMap(u)) return [];
   const out: UnitState[] = [];
   for (const n of ctx.map.grid.neighbours(u.hex)) {
-    for (const e of unitsAt(state, n, otherSide(u.side))) if (exertsZocInto(ctx, state, e, u.hex)) out.push(e);
+    for (const e of unitsAt(state, n, otherSide(u.side)))
+      if (exertsZocInto(ctx, state, e, u.hex)) out.push(e);
   }
   return out;
 }
@@ -210,26 +217,53 @@ export function printedStrength(state: GameState, id: string): number {
 // -------------------------------------------------------------- effects ----
 
 /** Eliminates a unit (counts for victory points: 18.0, 12.43). */
-export function eliminate(state: GameState, id: string, why: string, events: GameEvent[]): GameState {
+export function eliminate(
+  state: GameState,
+  id: string,
+  why: string,
+  events: GameEvent[],
+): GameState {
   const u = state.units[id];
   if (!onMap(u)) return state;
-  events.push({ type: 'unit-eliminated', unit: id, side: u.side, hex: u.hex, strength: u.strength, rule: why });
+  events.push({
+    type: 'unit-eliminated',
+    unit: id,
+    side: u.side,
+    hex: u.hex,
+    strength: u.strength,
+    rule: why,
+  });
   return {
     ...state,
     units: { ...state.units, [id]: { ...u, status: 'eliminated', hex: null, markers: {} } },
-    eliminatedStrength: { ...state.eliminatedStrength, [u.side]: state.eliminatedStrength[u.side] + u.strength },
+    eliminatedStrength: {
+      ...state.eliminatedStrength,
+      [u.side]: state.eliminatedStrength[u.side] + u.strength,
+    },
     fieldworks: state.fieldworks.filter((f) => !(f.kind === 'under-construction' && f.unit === id)),
   };
 }
 
-export function setMorale(state: GameState, id: string, morale: Morale, why: string, events: GameEvent[]): GameState {
+export function setMorale(
+  state: GameState,
+  id: string,
+  morale: Morale,
+  why: string,
+  events: GameEvent[],
+): GameState {
   const u = state.units[id];
   if (u.morale === morale) return state;
   events.push({ type: 'morale-changed', unit: id, from: u.morale, to: morale, rule: why });
   return { ...state, units: { ...state.units, [id]: { ...u, morale } } };
 }
 
-export function addDisorder(state: GameState, id: string, steps: number, why: string, events: GameEvent[]): GameState {
+export function addDisorder(
+  state: GameState,
+  id: string,
+  steps: number,
+  why: string,
+  events: GameEvent[],
+): GameState {
   const u = state.units[id];
   if (!onMap(u)) return state;
   return setMorale(state, id, disorder(u.morale, steps), why, events);
@@ -248,7 +282,10 @@ export function relocate(
   const to = path[path.length - 1];
   let next: GameState = {
     ...state,
-    units: { ...state.units, [id]: { ...u, hex: to, markers: { ...u.markers, buildingBreastworks: undefined } } },
+    units: {
+      ...state.units,
+      [id]: { ...u, hex: to, markers: { ...u.markers, buildingBreastworks: undefined } },
+    },
     // 10.34 i, 10.35: a unit leaving its Under Construction marker abandons it.
     fieldworks: state.fieldworks.filter((f) => !(f.kind === 'under-construction' && f.unit === id)),
   };
@@ -262,7 +299,9 @@ export function relocate(
   // 18.31 occupation: the last side to move into or through an objective hex.
   if (ctx.objectiveHexes.size > 0 && !isGunboat(ctx, id)) {
     let objectives = next.objectives;
-    for (const h of path) if (ctx.objectiveHexes.has(h) && objectives[h] !== u.side) objectives = { ...objectives, [h]: u.side };
+    for (const h of path)
+      if (ctx.objectiveHexes.has(h) && objectives[h] !== u.side)
+        objectives = { ...objectives, [h]: u.side };
     if (objectives !== next.objectives) next = { ...next, objectives };
   }
   return next;
@@ -302,7 +341,13 @@ export function terrainAttackers(ctx: GameContext, state: GameState, c: Combat):
         through[h] = entryHexsides(ctx.map, u.hex, h);
       } else through[h] = [];
     }
-    out.push({ id, hex: u.hex, artillery: isArtillery(ctx, id) || isGunboat(ctx, id), adjacent, through });
+    out.push({
+      id,
+      hex: u.hex,
+      artillery: isArtillery(ctx, id) || isGunboat(ctx, id),
+      adjacent,
+      through,
+    });
   }
   return out;
 }
@@ -334,7 +379,12 @@ export interface CombatStrengths {
 }
 
 /** 8.32, 12.25: per-unit Range → Morale → Terrain, then the totals. */
-export function combatStrengths(ctx: GameContext, state: GameState, c: Combat, benefit: TerrainBenefit): CombatStrengths {
+export function combatStrengths(
+  ctx: GameContext,
+  state: GameState,
+  c: Combat,
+  benefit: TerrainBenefit,
+): CombatStrengths {
   const perAttacker: Record<string, number> = {};
   let attack = 0;
   for (const id of [...c.attackers, ...c.bombard]) {
@@ -343,7 +393,14 @@ export function combatStrengths(ctx: GameContext, state: GameState, c: Combat, b
     const kind = isGunboat(ctx, id) ? 'gunboat' : isArtillery(ctx, id) ? 'artillery' : 'other';
     const range = kind === 'other' ? 1 : rangeToCombat(ctx, u.hex, c.defenderHexes);
     const noRangeEffects = ctx.hooks.some((h) => h.noRangeEffects?.(ctx, id)); // e.g. Antietam 18.2
-    const s = attackingStrength({ strength: u.strength, kind, morale: u.morale, range, halved: !!benefit.halved[id], noRangeEffects }).terrain;
+    const s = attackingStrength({
+      strength: u.strength,
+      kind,
+      morale: u.morale,
+      range,
+      halved: !!benefit.halved[id],
+      noRangeEffects,
+    }).terrain;
     perAttacker[id] = s;
     attack += s;
   }
@@ -360,7 +417,10 @@ export function combatStrengths(ctx: GameContext, state: GameState, c: Combat, b
       strength: own ?? u.strength,
       morale: u.morale,
       artilleryBonus:
-        isArtillery(ctx, id) && adjacentAttack && u.morale !== 'routed' && supported(ctx, state, u) &&
+        isArtillery(ctx, id) &&
+        adjacentAttack &&
+        u.morale !== 'routed' &&
+        supported(ctx, state, u) &&
         !ctx.hooks.some((h) => h.noArtilleryDefenceBonus?.(ctx, id)), // e.g. Antietam 18.2
       retreatedInto: combat.retreatedInto.includes(id),
     }).terrain;
@@ -374,7 +434,9 @@ export function combatStrengths(ctx: GameContext, state: GameState, c: Combat, b
 function supported(ctx: GameContext, state: GameState, u: UnitState & { hex: HexId }): boolean {
   const hexes = [u.hex, ...ctx.map.grid.neighbours(u.hex)];
   return hexes.some((h) =>
-    unitsAt(state, h, u.side).some((o) => o.id !== u.id && ['infantry', 'cavalry'].includes(spec(ctx, o.id).type)),
+    unitsAt(state, h, u.side).some(
+      (o) => o.id !== u.id && ['infantry', 'cavalry'].includes(spec(ctx, o.id).type),
+    ),
   );
 }
 

@@ -1,8 +1,27 @@
-import { COMBAT_RESULTS_TABLE, ODDS_COLUMNS, clampDie, crtLookup, highOddsDieModifier } from './crt';
+import {
+  COMBAT_RESULTS_TABLE,
+  ODDS_COLUMNS,
+  clampDie,
+  crtLookup,
+  highOddsDieModifier,
+} from './crt';
 
 describe('8.6 Combat Results Table', () => {
   it('8.6: has twelve columns of six results, 1:5 to 6:1', () => {
-    expect(ODDS_COLUMNS).toEqual(['1:5', '1:4', '1:3', '1:2', '2:3', '1:1', '3:2', '2:1', '3:1', '4:1', '5:1', '6:1']);
+    expect(ODDS_COLUMNS).toEqual([
+      '1:5',
+      '1:4',
+      '1:3',
+      '1:2',
+      '2:3',
+      '1:1',
+      '3:2',
+      '2:1',
+      '3:1',
+      '4:1',
+      '5:1',
+      '6:1',
+    ]);
     for (const c of ODDS_COLUMNS) expect(COMBAT_RESULTS_TABLE[c]).toHaveLength(6);
   });
 

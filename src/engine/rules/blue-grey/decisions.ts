@@ -359,8 +359,16 @@ function automatic(
       const reason = step.kind === 'retreat' ? step.reason : 'routed-end';
       const override = retreatOverrideOf(ctx, state, unit, reason, c);
       if (override) {
-        events.push({ type: override.effect === 'eliminate' ? 'retreat-eliminates' : 'retreat-ignored', unit, reason, rule: override.rule, why: override.why });
-        return override.effect === 'eliminate' ? eliminate(state, unit, override.rule, events) : state;
+        events.push({
+          type: override.effect === 'eliminate' ? 'retreat-eliminates' : 'retreat-ignored',
+          unit,
+          reason,
+          rule: override.rule,
+          why: override.why,
+        });
+        return override.effect === 'eliminate'
+          ? eliminate(state, unit, override.rule, events)
+          : state;
       }
       const opts = retreatOptions(ctx, state, u, hexes, c ? participants(c) : []);
       if (opts.length === 0) {
@@ -420,7 +428,13 @@ function automatic(
 }
 
 /** An exclusive rule replacing this unit's retreat (Antietam 18.1: eliminated instead, or unaffected), or null. */
-function retreatOverrideOf(ctx: GameContext, state: GameState, unit: string, reason: string, c: Combat | null | undefined): RetreatOverride | null {
+function retreatOverrideOf(
+  ctx: GameContext,
+  state: GameState,
+  unit: string,
+  reason: string,
+  c: Combat | null | undefined,
+): RetreatOverride | null {
   const attackers = c ? [...c.attackers, ...c.bombard] : [];
   for (const h of ctx.hooks) {
     const o = h.retreatOverride?.(ctx, state, unit, { reason, attackers });
@@ -849,10 +863,13 @@ function applyAnswer(
         succeeds: false,
       });
       // 8.77: cavalry retreat on 1-5; a unit with its own rolls (Chickamauga 20.0 Wilder, 1-4) on those.
-      const going = units.filter((unit) => (retreatBeforeCombatRolls(ctx, unit) ?? []).includes(roll));
+      const going = units.filter((unit) =>
+        (retreatBeforeCombatRolls(ctx, unit) ?? []).includes(roll),
+      );
       const ok = going.length > 0;
       (events[events.length - 1] as Record<string, unknown>).succeeds = ok;
-      if (going.length < units.length) (events[events.length - 1] as Record<string, unknown>).retreating = going;
+      if (going.length < units.length)
+        (events[events.length - 1] as Record<string, unknown>).retreating = going;
       if (!ok) return state;
       let s = state;
       // 8.78, 8.79: the artillery in the attack has made its attack either way (already counted as attacked).

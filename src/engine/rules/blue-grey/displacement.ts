@@ -58,7 +58,8 @@ export function retreatOptions(
       // The displaced unit leaves before the retreating unit arrives; it retreats one hex from `end`.
       const moved: GameState = { ...state, units: { ...state.units, [u.id]: { ...u, hex: end } } };
       if (!fitsAfterSwap(ctx, moved, u, d)) continue;
-      if (retreatOptions(ctx, moved, d, 1, participants, depth + 1).length > 0) out.push({ path, displace: d.id });
+      if (retreatOptions(ctx, moved, d, 1, participants, depth + 1).length > 0)
+        out.push({ path, displace: d.id });
     }
   }
   return out;
@@ -66,7 +67,10 @@ export function retreatOptions(
 
 /** With `d` gone, would `u` fit in d's hex? */
 function fitsAfterSwap(ctx: GameContext, moved: GameState, u: UnitState, d: UnitState): boolean {
-  const without: GameState = { ...moved, units: { ...moved.units, [d.id]: { ...d, status: 'exited', hex: null } } };
+  const without: GameState = {
+    ...moved,
+    units: { ...moved.units, [d.id]: { ...d, status: 'exited', hex: null } },
+  };
   const tally = tallyStacks(ctx, without, u.side);
   const j = ctx.board.index.get(d.hex!)!;
   return stackingRefusal(ctx, tally, without.units[u.id], j, j) === null;

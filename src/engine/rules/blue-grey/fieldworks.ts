@@ -13,26 +13,48 @@ import { otherSide } from '../../types';
 import { spec, unitsAt } from './combat';
 
 /** A52: the Under Construction markers in attacked hexes go once the combat is resolved (after their 1R). */
-export function removeAttackedConstruction(state: GameState, hexes: HexId[], events: GameEvent[]): GameState {
-  const gone = state.fieldworks.filter((f) => f.kind === 'under-construction' && hexes.includes(f.hex));
+export function removeAttackedConstruction(
+  state: GameState,
+  hexes: HexId[],
+  events: GameEvent[],
+): GameState {
+  const gone = state.fieldworks.filter(
+    (f) => f.kind === 'under-construction' && hexes.includes(f.hex),
+  );
   if (gone.length === 0) return state;
-  for (const f of gone) events.push({ type: 'fieldwork-removed', hex: f.hex, kind: f.kind, rule: '10.34 i' });
+  for (const f of gone)
+    events.push({ type: 'fieldwork-removed', hex: f.hex, kind: f.kind, rule: '10.34 i' });
   const units = { ...state.units };
-  for (const f of gone) if (f.unit && units[f.unit]) units[f.unit] = { ...units[f.unit], markers: { ...units[f.unit].markers, buildingBreastworks: undefined } };
+  for (const f of gone)
+    if (f.unit && units[f.unit])
+      units[f.unit] = {
+        ...units[f.unit],
+        markers: { ...units[f.unit].markers, buildingBreastworks: undefined },
+      };
   return { ...state, units, fieldworks: state.fieldworks.filter((f) => !gone.includes(f)) };
 }
 
 /** 10.34 i: at the end of a Combat Phase, Under Construction markers with an adjacent enemy unit are removed. */
-export function removeThreatenedConstruction(ctx: GameContext, state: GameState, events: GameEvent[]): GameState {
+export function removeThreatenedConstruction(
+  ctx: GameContext,
+  state: GameState,
+  events: GameEvent[],
+): GameState {
   const gone = state.fieldworks.filter((f) => {
     if (f.kind !== 'under-construction') return false;
     const enemy = otherSide(f.side);
     return ctx.map.grid.neighbours(f.hex).some((n) => unitsAt(state, n, enemy).length > 0);
   });
   if (gone.length === 0) return state;
-  for (const f of gone) events.push({ type: 'fieldwork-removed', hex: f.hex, kind: f.kind, rule: '10.34 i' });
+  for (const f of gone)
+    events.push({ type: 'fieldwork-removed', hex: f.hex, kind: f.kind, rule: '10.34 i' });
   const units = { ...state.units };
-  for (const f of gone) if (f.unit && units[f.unit]) units[f.unit] = { ...units[f.unit], markers: { ...units[f.unit].markers, buildingBreastworks: undefined } };
+  for (const f of gone)
+    if (f.unit && units[f.unit])
+      units[f.unit] = {
+        ...units[f.unit],
+        markers: { ...units[f.unit].markers, buildingBreastworks: undefined },
+      };
   return { ...state, units, fieldworks: state.fieldworks.filter((f) => !gone.includes(f)) };
 }
 
@@ -40,7 +62,11 @@ export function removeThreatenedConstruction(ctx: GameContext, state: GameState,
 export function removableMarkers(ctx: GameContext, state: GameState): HexId[] {
   return state.fieldworks
     .filter((f) => f.kind !== 'under-construction')
-    .filter((f) => unitsAt(state, f.hex, state.phasing).some((u) => ['infantry', 'cavalry'].includes(spec(ctx, u.id).type)))
+    .filter((f) =>
+      unitsAt(state, f.hex, state.phasing).some((u) =>
+        ['infantry', 'cavalry'].includes(spec(ctx, u.id).type),
+      ),
+    )
     .map((f) => f.hex);
 }
 

@@ -19,18 +19,31 @@ export function gunboatWater(env: MoveEnv, i: number): boolean {
 }
 
 /** Check a gunboat's path (start excluded; for an entry, starting with the entry hex). */
-export function checkGunboatPath(env: MoveEnv, unit: UnitState, from: number, path: number[]): { end: number } | Refusal {
+export function checkGunboatPath(
+  env: MoveEnv,
+  unit: UnitState,
+  from: number,
+  path: number[],
+): { end: number } | Refusal {
   const b = env.board;
   let cur = from;
   if (path.length === 0) return refusal('BAD_ORDER', '6.17', 'a move needs at least one hex');
   for (let k = 0; k < path.length; k++) {
     const j = path[k];
-    if (cur >= 0 && directionTo(b, cur, j) < 0) return refusal('NOT_CONTIGUOUS', '6.17', `${b.ids[j]} is not adjacent to ${b.ids[cur]}`);
-    if (!gunboatWater(env, j)) return refusal('GUNBOAT_OFF_RIVER', '9.62', `Gunboats move only through river hexes (${b.ids[j]})`);
-    if (env.enemyAt[j]) return refusal('ENTERS_ENEMY_HEX', '6.12', `hex ${b.ids[j]} contains an Enemy unit`);
+    if (cur >= 0 && directionTo(b, cur, j) < 0)
+      return refusal('NOT_CONTIGUOUS', '6.17', `${b.ids[j]} is not adjacent to ${b.ids[cur]}`);
+    if (!gunboatWater(env, j))
+      return refusal(
+        'GUNBOAT_OFF_RIVER',
+        '9.62',
+        `Gunboats move only through river hexes (${b.ids[j]})`,
+      );
+    if (env.enemyAt[j])
+      return refusal('ENTERS_ENEMY_HEX', '6.12', `hex ${b.ids[j]} contains an Enemy unit`);
     cur = j;
   }
-  if (cur === from) return refusal('NO_MOVE', '6.0', 'a move must end in another hex than it began');
+  if (cur === from)
+    return refusal('NO_MOVE', '6.0', 'a move must end in another hex than it began');
   const stack = stackingRefusal(env.ctx, env.tally, unit, from, cur);
   if (stack) return stack;
   return { end: cur };

@@ -4,7 +4,9 @@ import { elevation, entryHexsides, lineOfSight } from './line-of-sight';
 /** A hex two away from 0404 whose line to it runs along a hexside (9.32). */
 function alongTarget(): string {
   const g = testMap().grid;
-  return g.within('0404', 2).find((h) => g.distance('0404', h) === 2 && g.lineOfSight('0404', h).alongHexsides.length > 0)!;
+  return g
+    .within('0404', 2)
+    .find((h) => g.distance('0404', h) === 2 && g.lineOfSight('0404', h).alongHexsides.length > 0)!;
 }
 
 // 0404 → 0704 passes through 0504 and 0604; 0204 → 0503 through 0303 and 0404.
@@ -19,14 +21,24 @@ describe('9.3 line of sight', () => {
   it('9.33: rough by itself does not block between ends of the same level... but is elevated (9.35)', () => {
     // Rough is an elevated hex (A34: level 2); between two level-1 hexes it blocks by elevation.
     expect(elevation(testMap({ '0504': { terrain: 'rough' } }), '0504')).toBe(2);
-    expect(lineOfSight(testMap({ '0504': { terrain: 'rough' } }), '0404', '0704').clear).toBe(false);
+    expect(lineOfSight(testMap({ '0504': { terrain: 'rough' } }), '0404', '0704').clear).toBe(
+      false,
+    );
     // Between elevated ends (level 2) rough does not block.
-    const m = testMap({ '0404': { terrain: 'clear', level: 2 }, '0704': { terrain: 'clear', level: 2 }, '0504': { terrain: 'rough' } });
+    const m = testMap({
+      '0404': { terrain: 'clear', level: 2 },
+      '0704': { terrain: 'clear', level: 2 },
+      '0504': { terrain: 'rough' },
+    });
     expect(lineOfSight(m, '0404', '0704').clear).toBe(true);
   });
 
   it('9.34: when both ends are elevated, blocking terrain at a lower elevation is ignored', () => {
-    const m = testMap({ '0404': { terrain: 'clear', level: 2 }, '0704': { terrain: 'rough' }, '0504': { terrain: 'forest' } });
+    const m = testMap({
+      '0404': { terrain: 'clear', level: 2 },
+      '0704': { terrain: 'rough' },
+      '0504': { terrain: 'forest' },
+    });
     expect(lineOfSight(m, '0404', '0704').clear).toBe(true);
   });
 
@@ -36,7 +48,11 @@ describe('9.3 line of sight', () => {
   });
 
   it('9.35: between elevated hexes an even higher (level 3) hex blocks', () => {
-    const m = testMap({ '0404': { terrain: 'clear', level: 2 }, '0704': { terrain: 'clear', level: 2 }, '0604': { terrain: 'clear', level: 3 } });
+    const m = testMap({
+      '0404': { terrain: 'clear', level: 2 },
+      '0704': { terrain: 'clear', level: 2 },
+      '0604': { terrain: 'clear', level: 3 },
+    });
     expect(lineOfSight(m, '0404', '0704').clear).toBe(false);
   });
 
@@ -59,7 +75,13 @@ describe('9.3 line of sight', () => {
     const target = alongTarget();
     const [p, q] = map.grid.lineOfSight('0404', target).alongHexsides[0] as [string, string];
     expect(lineOfSight(testMap({ [p]: { terrain: 'forest' } }), '0404', target).clear).toBe(true);
-    expect(lineOfSight(testMap({ [p]: { terrain: 'forest' }, [q]: { terrain: 'forest' } }), '0404', target).clear).toBe(false);
+    expect(
+      lineOfSight(
+        testMap({ [p]: { terrain: 'forest' }, [q]: { terrain: 'forest' } }),
+        '0404',
+        target,
+      ).clear,
+    ).toBe(false);
   });
 
   it('A21: a bombardment enters the target through the hexside facing the last hex crossed', () => {

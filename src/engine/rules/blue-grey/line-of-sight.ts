@@ -59,9 +59,15 @@ export function lineOfSight(map: TerrainMap, from: HexId, to: HexId): LineOfSigh
     if (hexBlocks(map, h, eF, eT)) return { clear: false, blockedBy: { hex: h } };
   }
   for (const [p, q] of path.alongHexsides) {
-    if (hexBlocks(map, p, eF, eT) && hexBlocks(map, q, eF, eT)) return { clear: false, blockedBy: { hexside: [p, q] } };
+    if (hexBlocks(map, p, eF, eT) && hexBlocks(map, q, eF, eT))
+      return { clear: false, blockedBy: { hexside: [p, q] } };
     // A34: running along a ridge hexside crosses it (9.36: never a side of either end here).
-    if (p !== null && q !== null && map.hexsideHas(p, q, 'ridge') && !touchesEnd(grid, p, q, from, to)) {
+    if (
+      p !== null &&
+      q !== null &&
+      map.hexsideHas(p, q, 'ridge') &&
+      !touchesEnd(grid, p, q, from, to)
+    ) {
       return { clear: false, blockedBy: { ridge: [p, q] } };
     }
   }
@@ -113,7 +119,8 @@ export function entryHexsides(map: TerrainMap, from: HexId, to: HexId): HexId[] 
   const n = grid.distance(from, to);
   if (n <= 1) return [from];
   const path = grid.lineOfSight(from, to);
-  const near = (h: HexId | null): h is HexId => h !== null && grid.distance(from, h) === n - 1 && grid.adjacent(h, to);
+  const near = (h: HexId | null): h is HexId =>
+    h !== null && grid.distance(from, h) === n - 1 && grid.adjacent(h, to);
   const single = path.hexes.filter(near);
   if (single.length > 0) return single;
   const out: HexId[] = [];

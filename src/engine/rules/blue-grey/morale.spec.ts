@@ -17,16 +17,31 @@ describe('12.1 how units become Disordered, Shaken and Routed', () => {
     expect(townDisorder('shaken')).toBe('shaken');
   });
   it('12.12, 12.13: a die roll of 4–6 Disorders', () => {
-    expect([1, 2, 3, 4, 5, 6].map(disorderRollHits)).toEqual([false, false, false, true, true, true]);
+    expect([1, 2, 3, 4, 5, 6].map(disorderRollHits)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 });
 
 describe('12.41 recovery', () => {
   it('12.41b: the rally table for Disordered, Shaken and Routed units', () => {
-    const row = (m: 'disordered' | 'shaken' | 'routed') => [1, 2, 3, 4, 5, 6].map((d) => rallyOutcome(m, d, false));
+    const row = (m: 'disordered' | 'shaken' | 'routed') =>
+      [1, 2, 3, 4, 5, 6].map((d) => rallyOutcome(m, d, false));
     expect(row('disordered')).toEqual(['good', 'good', 'good', 'good', 'good', 'shaken']);
     expect(row('shaken')).toEqual(['good', 'good', 'good', 'disordered', 'disordered', 'routed']);
-    expect(row('routed')).toEqual(['good', 'disordered', 'disordered', 'shaken', 'shaken', 'eliminated']);
+    expect(row('routed')).toEqual([
+      'good',
+      'disordered',
+      'disordered',
+      'shaken',
+      'shaken',
+      'eliminated',
+    ]);
   });
   it('12.41, 12.17: a unit rallying in a town stays at least Disordered', () => {
     expect(rallyOutcome('shaken', 1, true)).toBe('disordered');

@@ -1,7 +1,15 @@
 import { legalOrders } from '../../game';
 import { zocOf } from './zoc';
 import type { HexSpec, HexsideSpec, RouteSpec, UnitSpec } from '../../types';
-import { destinations, play, setUp, testMap, testScenario, tryOrder, unit } from '../../../../test/unit/engine/helpers';
+import {
+  destinations,
+  play,
+  setUp,
+  testMap,
+  testScenario,
+  tryOrder,
+  unit,
+} from '../../../../test/unit/engine/helpers';
 
 /** One union unit `m` at `at`, optional Confederates, on a 10×10 clear map with the given terrain. */
 function world(opts: {
@@ -30,7 +38,11 @@ function world(opts: {
     testMap({ hexes: opts.hexes, hexsides: opts.hexsides, routes: opts.routes }),
     testScenario({ units, placements, nightTurns: opts.night ? [1] : [] }),
   );
-  if (opts.routed) f.state = { ...f.state, units: { ...f.state.units, m: { ...f.state.units.m, morale: 'routed' } } };
+  if (opts.routed)
+    f.state = {
+      ...f.state,
+      units: { ...f.state.units, m: { ...f.state.units.m, morale: 'routed' } },
+    };
   return f;
 }
 
@@ -48,10 +60,14 @@ describe('6.2 terrain effects on movement', () => {
   });
   it('6.21, 10.1: forest costs 2 MP for infantry and 3 MP for artillery', () => {
     expect(mp(world({ hexes: { '0504': { terrain: 'forest' } } }), ['0504'])).toBe('2');
-    expect(mp(world({ type: 'artillery', hexes: { '0504': { terrain: 'forest' } } }), ['0504'])).toBe('3');
+    expect(
+      mp(world({ type: 'artillery', hexes: { '0504': { terrain: 'forest' } } }), ['0504']),
+    ).toBe('3');
   });
   it('6.15: a path costing more than the Movement Allowance is refused', () => {
-    const f = world({ hexes: { '0504': { terrain: 'forest-rough' }, '0503': { terrain: 'forest' } } });
+    const f = world({
+      hexes: { '0504': { terrain: 'forest-rough' }, '0503': { terrain: 'forest' } },
+    });
     expect(mp(f, ['0504', '0503'])).toBe('EXCEEDS_ALLOWANCE');
   });
   it('6.16: a unit that cannot afford any hex may still move one hex', () => {
@@ -67,36 +83,57 @@ describe('6.2 terrain effects on movement', () => {
   });
   it('6.22: along a turnpike each hex costs 2/3 MP, exactly (nine hexes for 6 MP)', () => {
     const hexes = ['0510', '0509', '0508', '0507', '0506', '0505', '0504', '0503', '0502', '0501'];
-    const f = world({ at: '0510', routes: [{ type: 'turnpike', hexes }], hexes: Object.fromEntries(hexes.map((h) => [h, { terrain: 'forest' as const }])) });
+    const f = world({
+      at: '0510',
+      routes: [{ type: 'turnpike', hexes }],
+      hexes: Object.fromEntries(hexes.map((h) => [h, { terrain: 'forest' as const }])),
+    });
     expect(mp(f, hexes.slice(1, 3))).toBe('1 1/3');
     expect(mp(f, hexes.slice(1))).toBe('6');
   });
   it('6.23: along a road each hex costs 1 MP regardless of other terrain', () => {
-    const f = world({ routes: [{ type: 'road', hexes: ['0505', '0504', '0503'] }], hexes: { '0504': { terrain: 'swamp' }, '0503': { terrain: 'forest-rough' } } });
+    const f = world({
+      routes: [{ type: 'road', hexes: ['0505', '0504', '0503'] }],
+      hexes: { '0504': { terrain: 'swamp' }, '0503': { terrain: 'forest-rough' } },
+    });
     expect(mp(f, ['0504', '0503'])).toBe('2');
   });
   it('6.24: along a trail, 2 MP into forest, 1 MP into clear of any level', () => {
-    const f = world({ routes: [{ type: 'trail', hexes: ['0505', '0504', '0503'] }], hexes: { '0504': { terrain: 'forest-rough' }, '0503': { terrain: 'clear', level: 3 } } });
+    const f = world({
+      routes: [{ type: 'trail', hexes: ['0505', '0504', '0503'] }],
+      hexes: { '0504': { terrain: 'forest-rough' }, '0503': { terrain: 'clear', level: 3 } },
+    });
     expect(mp(f, ['0504'])).toBe('2');
     expect(mp(f, ['0504', '0503'])).toBe('3');
   });
   it('6.25: hexside costs are added on top and not negated by roads', () => {
-    const f = world({ routes: [{ type: 'road', hexes: ['0505', '0504'] }], hexsides: [{ between: ['0505', '0504'], features: [{ type: 'stream' }] }] });
+    const f = world({
+      routes: [{ type: 'road', hexes: ['0505', '0504'] }],
+      hexsides: [{ between: ['0505', '0504'], features: [{ type: 'stream' }] }],
+    });
     expect(mp(f, ['0504'])).toBe('3');
   });
   it('6.26: climbing a slope costs +1 MP, going down nothing, along a road nothing', () => {
-    const hexsides: HexsideSpec[] = [{ between: ['0505', '0504'], features: [{ type: 'slope', high: '0504' }] }];
+    const hexsides: HexsideSpec[] = [
+      { between: ['0505', '0504'], features: [{ type: 'slope', high: '0504' }] },
+    ];
     expect(mp(world({ hexsides }), ['0504'])).toBe('2');
     expect(mp(world({ at: '0504', hexsides }), ['0505'])).toBe('1');
-    expect(mp(world({ hexsides, routes: [{ type: 'road', hexes: ['0505', '0504'] }] }), ['0504'])).toBe('1');
+    expect(
+      mp(world({ hexsides, routes: [{ type: 'road', hexes: ['0505', '0504'] }] }), ['0504']),
+    ).toBe('1');
     expect(mp(world({ hexes: { '0504': { terrain: 'clear', level: 2 } } }), ['0504'])).toBe('2');
   });
   it('6.27: units may never enter river or lake hexes; a bridge hex crosses the river', () => {
-    expect(mp(world({ hexes: { '0504': { terrain: 'lake' } } }), ['0504'])).toBe('PROHIBITED_TERRAIN');
+    expect(mp(world({ hexes: { '0504': { terrain: 'lake' } } }), ['0504'])).toBe(
+      'PROHIBITED_TERRAIN',
+    );
     expect(mp(world({ hexes: { '0504': { terrain: 'bridge' } } }), ['0504'])).toBe('1');
   });
   it('6.28: a ferry hex is crossed to the opposite bank through its arrowed hexsides, never ended in', () => {
-    const hexes: Record<string, HexSpec> = { '0504': { terrain: 'ferry', crossing: ['0505', '0503'] } };
+    const hexes: Record<string, HexSpec> = {
+      '0504': { terrain: 'ferry', crossing: ['0505', '0503'] },
+    };
     expect(mp(world({ hexes }), ['0504'])).toBe('ENDS_IN_FERRY');
     expect(mp(world({ hexes }), ['0504', '0503'])).toBe('4');
     expect(destinations(world({ hexes }), 'union', 'm')).toContain('0503');
@@ -104,14 +141,39 @@ describe('6.2 terrain effects on movement', () => {
     expect(mp(world({ at: '0605', hexes }), ['0504'])).toBe('FERRY_HEXSIDE');
   });
   it('6.28: a unit must keep enough MP to reach the opposite bank', () => {
-    const hexes: Record<string, HexSpec> = { '0504': { terrain: 'ferry', crossing: ['0505', '0503'] }, '0503': { terrain: 'forest-rough' } };
+    const hexes: Record<string, HexSpec> = {
+      '0504': { terrain: 'ferry', crossing: ['0505', '0503'] },
+      '0503': { terrain: 'forest-rough' },
+    };
     expect(mp(world({ hexes }), ['0504', '0503'])).toBe('EXCEEDS_ALLOWANCE');
     expect(destinations(world({ hexes }), 'union', 'm')).not.toContain('0503');
   });
   it('6.29: creek hexsides are crossed only at bridges or fords, at +1 MP', () => {
-    expect(mp(world({ hexsides: [{ between: ['0505', '0504'], features: [{ type: 'creek' }] }] }), ['0504'])).toBe('PROHIBITED_HEXSIDE');
-    expect(mp(world({ hexsides: [{ between: ['0505', '0504'], features: [{ type: 'creek' }, { type: 'ford' }] }] }), ['0504'])).toBe('2');
-    expect(mp(world({ hexsides: [{ between: ['0505', '0504'], features: [{ type: 'creek' }, { type: 'bridge' }] }] }), ['0504'])).toBe('2');
+    expect(
+      mp(world({ hexsides: [{ between: ['0505', '0504'], features: [{ type: 'creek' }] }] }), [
+        '0504',
+      ]),
+    ).toBe('PROHIBITED_HEXSIDE');
+    expect(
+      mp(
+        world({
+          hexsides: [
+            { between: ['0505', '0504'], features: [{ type: 'creek' }, { type: 'ford' }] },
+          ],
+        }),
+        ['0504'],
+      ),
+    ).toBe('2');
+    expect(
+      mp(
+        world({
+          hexsides: [
+            { between: ['0505', '0504'], features: [{ type: 'creek' }, { type: 'bridge' }] },
+          ],
+        }),
+        ['0504'],
+      ),
+    ).toBe('2');
   });
   it('6.17: movement must go through contiguous hexes', () => {
     expect(mp(world({}), ['0503'])).toBe('NOT_CONTIGUOUS');
@@ -123,9 +185,13 @@ describe('6.2 terrain effects on movement', () => {
 
 describe('6.1 prohibitions and 7.0 zones of control', () => {
   it('6.12: a unit may never enter a hex containing an Enemy unit', () => {
-    expect(mp(world({ enemies: ['0503'] }), ['0504', '0503'])).toBe('MOVES_AFTER_ENTERING_ENEMY_ZOC');
+    expect(mp(world({ enemies: ['0503'] }), ['0504', '0503'])).toBe(
+      'MOVES_AFTER_ENTERING_ENEMY_ZOC',
+    );
     expect(mp(world({ enemies: ['0504'], night: true }), ['0504'])).toBe('ENTERS_ENEMY_HEX');
-    expect(destinations(world({ enemies: ['0504'], night: true }), 'union', 'm')).not.toContain('0504');
+    expect(destinations(world({ enemies: ['0504'], night: true }), 'union', 'm')).not.toContain(
+      '0504',
+    );
   });
   it('6.13, 7.4: a unit may never exit an Enemy controlled hex in a day Movement Phase', () => {
     const f = world({ enemies: ['0503'], at: '0504' });
@@ -146,33 +212,67 @@ describe('6.1 prohibitions and 7.0 zones of control', () => {
     expect(mp(world({ enemies: ['0503'] }), ['0504'])).toBe('2');
   });
   it('7.2: crossing a stream into an enemy-controlled forest hex costs 4 MP', () => {
-    const f = world({ enemies: ['0503'], hexes: { '0504': { terrain: 'forest' } }, hexsides: [{ between: ['0505', '0504'], features: [{ type: 'stream' }] }] });
+    const f = world({
+      enemies: ['0503'],
+      hexes: { '0504': { terrain: 'forest' } },
+      hexsides: [{ between: ['0505', '0504'], features: [{ type: 'stream' }] }],
+    });
     expect(mp(f, ['0504'])).toBe('4');
   });
   it('7.2: crossing a stream into an enemy-controlled clear hex costs 4 MP', () => {
-    const f = world({ enemies: ['0503'], hexsides: [{ between: ['0505', '0504'], features: [{ type: 'stream' }] }] });
+    const f = world({
+      enemies: ['0503'],
+      hexsides: [{ between: ['0505', '0504'], features: [{ type: 'stream' }] }],
+    });
     expect(mp(f, ['0504'])).toBe('4');
   });
   it('7.2, 6.25: no road or turnpike rates into an Enemy controlled hex', () => {
-    const f = world({ enemies: ['0503'], routes: [{ type: 'turnpike', hexes: ['0505', '0504', '0503'] }] });
+    const f = world({
+      enemies: ['0503'],
+      routes: [{ type: 'turnpike', hexes: ['0505', '0504', '0503'] }],
+    });
     expect(mp(f, ['0504'])).toBe('2');
   });
   it('7.3: artillery enters an Enemy controlled hex only where friendly infantry or cavalry already is', () => {
-    expect(mp(world({ type: 'artillery', enemies: ['0503'] }), ['0504'])).toBe('ARTILLERY_INTO_ENEMY_ZOC');
-    expect(mp(world({ type: 'horse-artillery', enemies: ['0503'] }), ['0504'])).toBe('ARTILLERY_INTO_ENEMY_ZOC');
-    expect(mp(world({ type: 'artillery', enemies: ['0503'], friends: [['0504', 'infantry']] }), ['0504'])).toBe('2');
+    expect(mp(world({ type: 'artillery', enemies: ['0503'] }), ['0504'])).toBe(
+      'ARTILLERY_INTO_ENEMY_ZOC',
+    );
+    expect(mp(world({ type: 'horse-artillery', enemies: ['0503'] }), ['0504'])).toBe(
+      'ARTILLERY_INTO_ENEMY_ZOC',
+    );
+    expect(
+      mp(world({ type: 'artillery', enemies: ['0503'], friends: [['0504', 'infantry']] }), [
+        '0504',
+      ]),
+    ).toBe('2');
   });
   it('12.31: a Routed unit may not enter an Enemy controlled hex', () => {
     expect(mp(world({ routed: true, enemies: ['0503'] }), ['0504'])).toBe('ROUTED_INTO_ENEMY_ZOC');
   });
   it('7.6: Zones of Control do not extend through creek hexsides, but do across streams', () => {
-    expect(mp(world({ enemies: ['0503'], hexsides: [{ between: ['0503', '0504'], features: [{ type: 'creek' }] }] }), ['0504', '0405'])).toBe('2');
-    expect(mp(world({ enemies: ['0503'], hexsides: [{ between: ['0503', '0504'], features: [{ type: 'stream' }] }] }), ['0504', '0405'])).toBe(
-      'MOVES_AFTER_ENTERING_ENEMY_ZOC',
-    );
+    expect(
+      mp(
+        world({
+          enemies: ['0503'],
+          hexsides: [{ between: ['0503', '0504'], features: [{ type: 'creek' }] }],
+        }),
+        ['0504', '0405'],
+      ),
+    ).toBe('2');
+    expect(
+      mp(
+        world({
+          enemies: ['0503'],
+          hexsides: [{ between: ['0503', '0504'], features: [{ type: 'stream' }] }],
+        }),
+        ['0504', '0405'],
+      ),
+    ).toBe('MOVES_AFTER_ENTERING_ENEMY_ZOC');
   });
   it('7.6: Zones of Control do not extend into ferry or pontoon hexes', () => {
-    const hexes: Record<string, HexSpec> = { '0504': { terrain: 'pontoon', crossing: ['0505', '0503'] } };
+    const hexes: Record<string, HexSpec> = {
+      '0504': { terrain: 'pontoon', crossing: ['0505', '0503'] },
+    };
     const f = world({ hexes, enemies: ['0604'] });
     const zoc = zocOf(f.ctx, f.state, 'confederate');
     expect(zoc[f.ctx.board.index.get('0504')!]).toBe(0);
@@ -181,16 +281,34 @@ describe('6.1 prohibitions and 7.0 zones of control', () => {
   it('10.39, 7.6: Zones of Control do not extend into a Trench hex across its Trench hexsides', () => {
     const f = setUp(
       testMap(),
-      testScenario({ units: [unit('m', 'union'), unit('e', 'confederate')], placements: [{ unit: 'm', hex: '0504' }, { unit: 'e', hex: '0503' }] }),
+      testScenario({
+        units: [unit('m', 'union'), unit('e', 'confederate')],
+        placements: [
+          { unit: 'm', hex: '0504' },
+          { unit: 'e', hex: '0503' },
+        ],
+      }),
     );
-    f.state = { ...f.state, fieldworks: [{ hex: '0504', kind: 'trench', facing: ['0503', '0403', '0603'], side: 'union' }] };
+    f.state = {
+      ...f.state,
+      fieldworks: [
+        { hex: '0504', kind: 'trench', facing: ['0503', '0403', '0603'], side: 'union' },
+      ],
+    };
     expect(tryOrder(f, 'union', { type: 'move', unit: 'm', path: ['0505'] }).ok).toBe(true);
   });
   it('9.64: gunboats exert no Zone of Control', () => {
     const f = world({ hexes: { '0503': { terrain: 'river' } } });
     const g = setUp(
       testMap({ hexes: { '0503': { terrain: 'river' } } }),
-      testScenario({ units: [unit('m', 'confederate'), unit('g', 'union', 'gunboat')], placements: [{ unit: 'm', hex: '0505' }, { unit: 'g', hex: '0503' }], firstPlayer: 'confederate' }),
+      testScenario({
+        units: [unit('m', 'confederate'), unit('g', 'union', 'gunboat')],
+        placements: [
+          { unit: 'm', hex: '0505' },
+          { unit: 'g', hex: '0503' },
+        ],
+        firstPlayer: 'confederate',
+      }),
     );
     void f;
     const r = tryOrder(g, 'confederate', { type: 'move', unit: 'm', path: ['0504', '0404'] });
@@ -215,7 +333,13 @@ describe('7.1, 7.5 mutual and friendly zones of control', () => {
     expect(mp(world({ friends: [['0503', 'infantry']] }), ['0504', '0404', '0403'])).toBe('3');
   });
   it('6.14: no combat may take place during the Movement Phase', () => {
-    expect(tryOrder(world({ enemies: ['0503'] }), 'union', { type: 'attack', attackers: ['m'], defenders: ['0503'] })).toMatchObject({
+    expect(
+      tryOrder(world({ enemies: ['0503'] }), 'union', {
+        type: 'attack',
+        attackers: ['m'],
+        defenders: ['0503'],
+      }),
+    ).toMatchObject({
       ok: false,
       refusal: { code: 'NO_COMBAT_IN_MOVEMENT', rule: '6.14' },
     });
@@ -224,7 +348,12 @@ describe('7.1, 7.5 mutual and friendly zones of control', () => {
 
 describe('6.3 stacking', () => {
   it('6.32, 6.31, 6.33: at most two units may end in a hex; any number may pass through at no extra cost', () => {
-    const f = world({ friends: [['0504', 'infantry'], ['0504', 'cavalry']] });
+    const f = world({
+      friends: [
+        ['0504', 'infantry'],
+        ['0504', 'cavalry'],
+      ],
+    });
     expect(mp(f, ['0504'])).toBe('STACKING_LIMIT');
     expect(mp(f, ['0504', '0503'])).toBe('2');
     expect(destinations(f, 'union', 'm')).not.toContain('0504');
@@ -234,17 +363,39 @@ describe('6.3 stacking', () => {
     const f = world({ friends: [['0504', 'infantry']] });
     const g = setUp(
       testMap(),
-      testScenario({ units: [unit('m', 'union'), unit('r', 'union', 'infantry', { flags: ['no-stack'] })], placements: [{ unit: 'm', hex: '0505' }, { unit: 'r', hex: '0504' }] }),
+      testScenario({
+        units: [unit('m', 'union'), unit('r', 'union', 'infantry', { flags: ['no-stack'] })],
+        placements: [
+          { unit: 'm', hex: '0505' },
+          { unit: 'r', hex: '0504' },
+        ],
+      }),
     );
     void f;
-    expect(tryOrder(g, 'union', { type: 'move', unit: 'm', path: ['0504'] })).toMatchObject({ ok: false, refusal: { code: 'STACKING_LIMIT' } });
+    expect(tryOrder(g, 'union', { type: 'move', unit: 'm', path: ['0504'] })).toMatchObject({
+      ok: false,
+      refusal: { code: 'STACKING_LIMIT' },
+    });
   });
 });
 
 describe('2.4 and 11.11 movement allowances', () => {
   it('2.4: infantry and artillery have 6 MP, cavalry 8 (never less)', () => {
-    expect(mp(world({}), ['0504', '0503', '0502', '0501', '0401', '0301', '0201'])).toBe('EXCEEDS_ALLOWANCE');
-    expect(mp(world({ type: 'cavalry', mover: { movement: 5 } }), ['0506', '0507', '0508', '0509', '0510', '0410', '0310', '0210'])).toBe('8');
+    expect(mp(world({}), ['0504', '0503', '0502', '0501', '0401', '0301', '0201'])).toBe(
+      'EXCEEDS_ALLOWANCE',
+    );
+    expect(
+      mp(world({ type: 'cavalry', mover: { movement: 5 } }), [
+        '0506',
+        '0507',
+        '0508',
+        '0509',
+        '0510',
+        '0410',
+        '0310',
+        '0210',
+      ]),
+    ).toBe('8');
   });
   it('11.11: at Night the Movement Allowance is reduced by one', () => {
     const f = world({ night: true });
@@ -257,7 +408,9 @@ describe('6.4 strategic movement', () => {
   const road = ['0510', '0509', '0508', '0507', '0506', '0505', '0504', '0503', '0502', '0501'];
   const sm = (f: ReturnType<typeof world>, path: string[]) => {
     const r = tryOrder(f, 'union', { type: 'strategic-move', unit: 'm', path });
-    return r.ok ? (r.events.find((e) => e.type === 'strategic-moved') as unknown as { mp: string }).mp : r.refusal.code;
+    return r.ok
+      ? (r.events.find((e) => e.type === 'strategic-moved') as unknown as { mp: string }).mp
+      : r.refusal.code;
   };
   it('6.42: infantry adds two Movement Points along roads', () => {
     const f = world({ at: '0510', routes: [{ type: 'road', hexes: road }] });
@@ -272,10 +425,19 @@ describe('6.4 strategic movement', () => {
     expect(sm(world({ at: '0510' }), ['0509'])).toBe('STRATEGIC_OFF_ROUTE');
   });
   it('6.41: only units beginning three or more hexes from any Enemy unit', () => {
-    expect(sm(world({ at: '0510', enemies: ['0508'], routes: [{ type: 'road', hexes: road }] }), ['0509'])).toBe('STRATEGIC_NOT_ELIGIBLE');
+    expect(
+      sm(world({ at: '0510', enemies: ['0508'], routes: [{ type: 'road', hexes: road }] }), [
+        '0509',
+      ]),
+    ).toBe('STRATEGIC_NOT_ELIGIBLE');
   });
   it('6.44: never closer than three hexes to an Enemy unit', () => {
-    expect(sm(world({ at: '0510', enemies: ['0701'], routes: [{ type: 'road', hexes: road }] }), road.slice(1, 9))).toBe('STRATEGIC_NEAR_ENEMY');
+    expect(
+      sm(
+        world({ at: '0510', enemies: ['0701'], routes: [{ type: 'road', hexes: road }] }),
+        road.slice(1, 9),
+      ),
+    ).toBe('STRATEGIC_NEAR_ENEMY');
   });
   it('6.46: at Night the bonus is one less', () => {
     const f = world({ at: '0510', night: true, routes: [{ type: 'road', hexes: road }] });

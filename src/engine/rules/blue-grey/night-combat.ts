@@ -10,13 +10,24 @@ import type { GameEvent } from '../../types';
 import { nightFactor } from './strength';
 
 /** 11.21: at Night only units that moved into an enemy ZOC this turn must attack. */
-export function obligedAtNight(night: boolean, enteredEnemyZoc: readonly string[], unit: string): boolean {
+export function obligedAtNight(
+  night: boolean,
+  enteredEnemyZoc: readonly string[],
+  unit: string,
+): boolean {
   return !night || enteredEnemyZoc.includes(unit);
 }
 
 /** 11.23: the night die, rolled immediately before the combat die, recorded with its effect. */
 export function rollNightDie(dice: Dice, combat: number, events: GameEvent[]): number {
   const roll = dice.d6();
-  events.push({ type: 'die-rolled', purpose: 'night-strength', rule: '11.23', combat, roll, effect: nightFactor(roll).effect });
+  events.push({
+    type: 'die-rolled',
+    purpose: 'night-strength',
+    rule: '11.23',
+    combat,
+    roll,
+    effect: nightFactor(roll).effect,
+  });
   return roll;
 }

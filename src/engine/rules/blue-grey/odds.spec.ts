@@ -1,4 +1,11 @@
-import { levelLabel, parseLevel, rawOddsLevel, reduceLevel, resolveLevel, shiftLevel } from './odds';
+import {
+  levelLabel,
+  parseLevel,
+  rawOddsLevel,
+  reduceLevel,
+  resolveLevel,
+  shiftLevel,
+} from './odds';
 
 const label = (a: number, d: number) => levelLabel(rawOddsLevel(a, d));
 
@@ -6,7 +13,7 @@ describe('8.0 odds ratio', () => {
   it('8.0: thirteen against four is 3.25:1, rounded down to 3:1', () => {
     expect(label(13, 4)).toBe('3:1');
   });
-  it('8.0: odds are rounded down in the defender\'s favour onto the ladder, including 2:3 and 3:2', () => {
+  it("8.0: odds are rounded down in the defender's favour onto the ladder, including 2:3 and 3:2", () => {
     expect(label(7, 5)).toBe('1:1');
     expect(label(5, 7)).toBe('2:3');
     expect(label(3, 2)).toBe('3:2');

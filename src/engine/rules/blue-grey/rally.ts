@@ -11,7 +11,12 @@ import type { GameEvent } from '../../types';
 import { eliminate, inEnemyZoc, onMap, setMorale } from './combat';
 import { nightRecovery, rallyOutcome } from './morale';
 
-export function recoverAndRally(ctx: GameContext, state: GameState, dice: Dice, events: GameEvent[]): GameState {
+export function recoverAndRally(
+  ctx: GameContext,
+  state: GameState,
+  dice: Dice,
+  events: GameEvent[],
+): GameState {
   let next = state;
   const side = state.phasing;
   const ids = Object.keys(state.units).sort();
@@ -20,22 +25,44 @@ export function recoverAndRally(ctx: GameContext, state: GameState, dice: Dice, 
       const u = next.units[id];
       if (u.side !== side || !onMap(u) || u.morale === 'good') continue;
       if (inEnemyZoc(ctx, next, side, u.hex)) continue;
-      next = setMorale(next, id, nightRecovery(u.morale, ctx.map.hex(u.hex).terrain === 'town'), '11.3, 12.41a', events);
+      next = setMorale(
+        next,
+        id,
+        nightRecovery(u.morale, ctx.map.hex(u.hex).terrain === 'town'),
+        '11.3, 12.41a',
+        events,
+      );
     }
   }
   for (const id of ids) {
     const u = next.units[id];
     if (u.side !== side || !u.markers.rally) continue;
-    next = { ...next, units: { ...next.units, [id]: { ...u, markers: { ...u.markers, rally: undefined } } } };
+    next = {
+      ...next,
+      units: { ...next.units, [id]: { ...u, markers: { ...u.markers, rally: undefined } } },
+    };
     if (!onMap(u)) continue;
     const inTown = ctx.map.hex(u.hex).terrain === 'town';
     if (u.morale === 'good' || (u.morale === 'disordered' && inTown)) {
-      events.push({ type: 'rally-cancelled', unit: id, rule: '12.41b, A3', reason: 'nothing to rally from' });
+      events.push({
+        type: 'rally-cancelled',
+        unit: id,
+        rule: '12.41b, A3',
+        reason: 'nothing to rally from',
+      });
       continue;
     }
     const roll = dice.d6();
     const outcome = rallyOutcome(u.morale, roll, inTown);
-    events.push({ type: 'die-rolled', purpose: 'rally', rule: '12.41b', unit: id, roll, from: u.morale, outcome });
+    events.push({
+      type: 'die-rolled',
+      purpose: 'rally',
+      rule: '12.41b',
+      unit: id,
+      roll,
+      from: u.morale,
+      outcome,
+    });
     if (outcome === 'eliminated') next = eliminate(next, id, '12.41b iii, 12.43', events);
     else next = setMorale(next, id, outcome, '12.41b', events);
   }

@@ -1,24 +1,60 @@
 import type { HexSpec, ReinforcementSpec, RouteSpec, UnitSpec } from '../../types';
-import { destinations, play, setUp, testMap, testScenario, tryOrder, unit } from '../../../../test/unit/engine/helpers';
+import {
+  destinations,
+  play,
+  setUp,
+  testMap,
+  testScenario,
+  tryOrder,
+  unit,
+} from '../../../../test/unit/engine/helpers';
 
-function world(opts: { units?: UnitSpec[]; enemies?: string[]; turn?: number; routes?: RouteSpec[]; hexes?: Record<string, HexSpec>; entry?: string[]; night?: boolean } = {}) {
-  const reinf = opts.units ?? [unit('r1', 'union'), unit('r2', 'union'), unit('r3', 'union'), unit('r4', 'union')];
+function world(
+  opts: {
+    units?: UnitSpec[];
+    enemies?: string[];
+    turn?: number;
+    routes?: RouteSpec[];
+    hexes?: Record<string, HexSpec>;
+    entry?: string[];
+    night?: boolean;
+  } = {},
+) {
+  const reinf = opts.units ?? [
+    unit('r1', 'union'),
+    unit('r2', 'union'),
+    unit('r3', 'union'),
+    unit('r4', 'union'),
+  ];
   const units = [...reinf];
   const placements: Array<{ unit: string; hex: string }> = [];
   (opts.enemies ?? []).forEach((h, k) => {
     units.push(unit(`e${k}`, 'confederate'));
     placements.push({ unit: `e${k}`, hex: h });
   });
-  const reinforcements: ReinforcementSpec[] = [{ side: 'union', turn: opts.turn ?? 1, entry: opts.entry ?? ['0510'], units: reinf.map((u) => u.id), case: '17.1' }];
-  return setUp(testMap({ routes: opts.routes, hexes: opts.hexes }), testScenario({ units, placements, reinforcements, nightTurns: opts.night ? [1] : [] }));
+  const reinforcements: ReinforcementSpec[] = [
+    {
+      side: 'union',
+      turn: opts.turn ?? 1,
+      entry: opts.entry ?? ['0510'],
+      units: reinf.map((u) => u.id),
+      case: '17.1',
+    },
+  ];
+  return setUp(
+    testMap({ routes: opts.routes, hexes: opts.hexes }),
+    testScenario({ units, placements, reinforcements, nightTurns: opts.night ? [1] : [] }),
+  );
 }
 const enter = (f: ReturnType<typeof world>, u: string, path: string[], hex = path[0]) => {
   const r = tryOrder(f, 'union', { type: 'enter', unit: u, hex, path });
-  return r.ok ? (r.events.find((e) => e.type === 'moved') as unknown as { mp: string }).mp : r.refusal.code;
+  return r.ok
+    ? (r.events.find((e) => e.type === 'moved') as unknown as { mp: string }).mp
+    : r.refusal.code;
 };
 
 describe('5.0 reinforcements', () => {
-  it('5.0: a reinforcement enters at its entry hex paying that hex\'s cost, and moves on', () => {
+  it("5.0: a reinforcement enters at its entry hex paying that hex's cost, and moves on", () => {
     const f = world();
     expect(enter(f, 'r1', ['0510', '0509', '0508'])).toBe('3');
     expect(destinations(f, 'union', 'r1', 'enter')).toContain('0505');
@@ -47,10 +83,15 @@ describe('5.0 reinforcements', () => {
   it('5.2: once entered, a unit has used its move for the phase and moves freely afterwards', () => {
     const f = world();
     f.state = play(f, 'union', { type: 'enter', unit: 'r1', hex: '0510', path: ['0510'] });
-    expect(tryOrder(f, 'union', { type: 'move', unit: 'r1', path: ['0509'] })).toMatchObject({ ok: false, refusal: { code: 'ALREADY_MOVED' } });
+    expect(tryOrder(f, 'union', { type: 'move', unit: 'r1', path: ['0509'] })).toMatchObject({
+      ok: false,
+      refusal: { code: 'ALREADY_MOVED' },
+    });
   });
   it('5.4: a reinforcement may not enter an Enemy-occupied hex but may enter an Enemy controlled one (and stops)', () => {
-    expect(enter(world({ enemies: ['0510'], night: true }), 'r1', ['0510'])).toBe('ENTRY_HEX_OCCUPIED');
+    expect(enter(world({ enemies: ['0510'], night: true }), 'r1', ['0510'])).toBe(
+      'ENTRY_HEX_OCCUPIED',
+    );
     const f = world({ enemies: ['0508'] });
     expect(enter(f, 'r1', ['0510', '0509'])).toBe('3');
     expect(enter(f, 'r1', ['0510', '0509', '0409'])).toBe('MOVES_AFTER_ENTERING_ENEMY_ZOC');
@@ -60,7 +101,13 @@ describe('5.0 reinforcements', () => {
     expect(enter(f, 'r1', ['0810'])).toBe('ENTRY_HEX_NOT_ALLOWED');
     f.state = play(f, 'union', { type: 'end-phase' });
     expect(f.state.blockedReinforcements).toEqual(['r1']);
-    f.state = { ...f.state, turn: 2, phase: 'movement', phasing: 'union', movement: { moved: [], entered: {}, marked: [], enteredEnemyZoc: [] } };
+    f.state = {
+      ...f.state,
+      turn: 2,
+      phase: 'movement',
+      phasing: 'union',
+      movement: { moved: [], entered: {}, marked: [], enteredEnemyZoc: [] },
+    };
     expect(enter(f, 'r1', ['0810'])).toBe('1');
     expect(enter(f, 'r1', ['0910'])).toBe('ENTRY_HEX_NOT_ALLOWED');
   });

@@ -21,9 +21,11 @@ import { ROAD_COST, TURNPIKE_COST } from './terrain-costs';
 
 /** Why this pending unit may not enter now at all (5.0), or null. */
 export function entryRefusal(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null {
-  if (unit.status !== 'pending') return refusal('NOT_A_REINFORCEMENT', '5.0', `${unit.id} is not waiting to enter`);
+  if (unit.status !== 'pending')
+    return refusal('NOT_A_REINFORCEMENT', '5.0', `${unit.id} is not waiting to enter`);
   const spec = scheduleOf(ctx, state, unit);
-  if (!spec) return refusal('NOT_A_REINFORCEMENT', '5.0', `${unit.id} has no reinforcement schedule`);
+  if (!spec)
+    return refusal('NOT_A_REINFORCEMENT', '5.0', `${unit.id} has no reinforcement schedule`);
   // An exclusive rule may bring it earlier (Road to Richmond 17.5 early arrival).
   if (state.turn < spec.turn && !ctx.hooks.some((h) => h.arrivesEarly?.(ctx, state, unit)))
     return refusal('REINFORCEMENT_NOT_YET', '5.0', `${unit.id} arrives on Game-Turn ${spec.turn}`);
@@ -68,7 +70,8 @@ export function entryHexes(ctx: GameContext, state: GameState, unit: UnitState):
   if (state.turn > spec.turn && state.blockedReinforcements.includes(unit.id)) {
     for (const h of spec.entry) {
       if (!ctx.board.index.has(h)) continue;
-      for (const n of ctx.map.grid.within(h, 3)) if (ctx.board.edge[ctx.board.index.get(n)!]) hexes.add(n);
+      for (const n of ctx.map.grid.within(h, 3))
+        if (ctx.board.edge[ctx.board.index.get(n)!]) hexes.add(n);
     }
   }
   // An exclusive rule may replace where a unit enters (Cemetery Hill 18.1 blocked entry).
@@ -86,7 +89,12 @@ export function entryHexes(ctx: GameContext, state: GameState, unit: UnitState):
 export function entryCost(env: MoveEnv, m: Mover, i: number): number | Refusal {
   const b = env.board;
   const hex = b.ids[i];
-  if (env.enemyAt[i]) return refusal('ENTRY_HEX_OCCUPIED', '5.4', `reinforcements may not enter in a hex occupied by an Enemy unit (${hex})`);
+  if (env.enemyAt[i])
+    return refusal(
+      'ENTRY_HEX_OCCUPIED',
+      '5.4',
+      `reinforcements may not enter in a hex occupied by an Enemy unit (${hex})`,
+    );
   const base = (m.enter ?? b.enter[m.cls])[i]; // an exclusive rule's cost for this side (Wilderness 18.13)
   if (base < 0) return refusal('PROHIBITED_TERRAIN', '6.27', `units may never enter hex ${hex}`);
   if (m.forbidden?.at[i]) return m.forbidden.refusal(i);
@@ -96,9 +104,18 @@ export function entryCost(env: MoveEnv, m: Mover, i: number): number | Refusal {
   const prior = entersAlone(env.ctx, m.unit.id) ? Math.ceil(entered / 2) : Math.floor(entered / 2);
   const r = b.routeIn[i];
   if (env.enemyZoc[i]) {
-    if (m.routed) return refusal('ROUTED_INTO_ENEMY_ZOC', '12.31', `a Routed unit may not enter the Enemy controlled hex ${hex}`);
+    if (m.routed)
+      return refusal(
+        'ROUTED_INTO_ENEMY_ZOC',
+        '12.31',
+        `a Routed unit may not enter the Enemy controlled hex ${hex}`,
+      );
     if (m.artillery && !env.infCavAt[i])
-      return refusal('ARTILLERY_INTO_ENEMY_ZOC', '7.3', `artillery may enter the Enemy controlled hex ${hex} only where Friendly infantry or cavalry already is`);
+      return refusal(
+        'ARTILLERY_INTO_ENEMY_ZOC',
+        '7.3',
+        `artillery may enter the Enemy controlled hex ${hex} only where Friendly infantry or cavalry already is`,
+      );
     return Math.max(ENEMY_ZOC_MINIMUM, base) + prior * 3;
   }
   let cost = base;

@@ -15,7 +15,13 @@ import { PROHIBITED, costClassOf } from './terrain-costs';
 import { inEnemyZoc, spec, unitsAt } from './combat';
 
 /** 8.72: may `u` step from hex `from` into hex `to` while retreating? */
-export function retreatStepAllowed(ctx: GameContext, state: GameState, u: UnitState, from: HexId, to: HexId): boolean {
+export function retreatStepAllowed(
+  ctx: GameContext,
+  state: GameState,
+  u: UnitState,
+  from: HexId,
+  to: HexId,
+): boolean {
   const b = ctx.board;
   const i = b.index.get(from);
   const j = b.index.get(to);
@@ -29,12 +35,18 @@ export function retreatStepAllowed(ctx: GameContext, state: GameState, u: UnitSt
   if (unitsAt(state, to, otherSide(u.side)).length > 0) return false;
   if (inEnemyZoc(ctx, state, u.side, to)) return false;
   // Exclusive rules (Chattanooga 20.23, Chickamauga 19.23).
-  for (const h of ctx.hooks ?? []) if (h.retreatStepRefused?.(ctx, state, u, from, to)) return false;
+  for (const h of ctx.hooks ?? [])
+    if (h.retreatStepRefused?.(ctx, state, u, from, to)) return false;
   return true;
 }
 
 /** Every retreat path of `hexes` hexes for `u` from its hex, ignoring stacking (8.72, A43). */
-export function retreatPaths(ctx: GameContext, state: GameState, u: UnitState & { hex: HexId }, hexes: 1 | 2): HexId[][] {
+export function retreatPaths(
+  ctx: GameContext,
+  state: GameState,
+  u: UnitState & { hex: HexId },
+  hexes: 1 | 2,
+): HexId[][] {
   const grid = ctx.map.grid;
   const out: HexId[][] = [];
   for (const a of grid.neighbours(u.hex)) {
@@ -50,7 +62,8 @@ export function retreatPaths(ctx: GameContext, state: GameState, u: UnitState & 
   }
   // Exclusive rules: hexes a unit retreats into only if no other path is open (Wilderness 18.14).
   if (ctx.hooks?.some((h) => h.retreatAvoids)) {
-    const avoided = (p: HexId[]) => p.some((h) => ctx.hooks.some((k) => k.retreatAvoids?.(ctx, state, u, h)));
+    const avoided = (p: HexId[]) =>
+      p.some((h) => ctx.hooks.some((k) => k.retreatAvoids?.(ctx, state, u, h)));
     const open = out.filter((p) => !avoided(p));
     if (open.length > 0) return open;
   }

@@ -20,7 +20,7 @@ function game(turns = 2, nightTurns: number[] = []) {
 }
 
 describe('4.0 sequence of play', () => {
-  it('4.0: the game starts on Game-Turn One in the first player\'s Movement Phase, pinned to its rules version', () => {
+  it("4.0: the game starts on Game-Turn One in the first player's Movement Phase, pinned to its rules version", () => {
     const f = game();
     expect(f.state.turn).toBe(1);
     expect(f.state.phase).toBe('movement');
@@ -55,7 +55,7 @@ describe('4.0 sequence of play', () => {
     expect(legalOrders(f.ctx, f.state, 'union')).toEqual([]);
   });
 
-  it('6.11: the non-phasing player may not act in the other player\'s phase', () => {
+  it("6.11: the non-phasing player may not act in the other player's phase", () => {
     const f = game();
     const r = applyOrder(f.ctx, f.state, 'union', { type: 'end-phase' }, fixedDice([]));
     expect(r).toMatchObject({ ok: false, refusal: { code: 'NOT_YOUR_TURN', rule: '6.11' } });
@@ -64,7 +64,16 @@ describe('4.0 sequence of play', () => {
   it('4.0: malformed orders are refused with BAD_ORDER, never thrown, and the state is not mutated', () => {
     const f = game();
     const before = JSON.stringify(f.state);
-    for (const bad of [null, 3, 'x', [], {}, { type: 5 }, { type: 'move' }, { type: 'move', unit: 7, path: 'x' }]) {
+    for (const bad of [
+      null,
+      3,
+      'x',
+      [],
+      {},
+      { type: 5 },
+      { type: 'move' },
+      { type: 'move', unit: 7, path: 'x' },
+    ]) {
       const r = applyOrder(f.ctx, f.state, 'confederate', bad, fixedDice([]));
       expect(r.ok).toBe(false);
     }

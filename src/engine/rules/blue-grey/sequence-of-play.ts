@@ -21,8 +21,14 @@ export function isNight(ctx: GameContext, turn: number): boolean {
 }
 
 /** Movement Phase → Combat Phase (4.0 A → B). */
-export function toCombatPhase(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [{ type: 'phase-ended', phase: 'movement', side: state.phasing, turn: state.turn }];
+export function toCombatPhase(
+  ctx: GameContext,
+  state: GameState,
+  dice: Dice,
+): { state: GameState; events: GameEvent[] } {
+  const events: GameEvent[] = [
+    { type: 'phase-ended', phase: 'movement', side: state.phasing, turn: state.turn },
+  ];
   // startCombatPhase reads the Movement Phase's record (12.16 units that moved, 11.21 units that
   // moved into an enemy ZOC) before it clears it.
   const next: GameState = { ...state, phase: 'combat' };
@@ -36,9 +42,16 @@ export function toCombatPhase(ctx: GameContext, state: GameState, dice: Dice): {
  * Combat Phase → next Player-Turn's Movement Phase, or through the
  * Game-Turn Record Interphase to the next Game-Turn, or the end of the game.
  */
-export function afterCombatPhase(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } {
+export function afterCombatPhase(
+  ctx: GameContext,
+  state: GameState,
+  dice: Dice,
+): { state: GameState; events: GameEvent[] } {
   const ended = endCombatPhase(ctx, state, dice);
-  const events: GameEvent[] = [...ended.events, { type: 'phase-ended', phase: 'combat', side: state.phasing, turn: state.turn }];
+  const events: GameEvent[] = [
+    ...ended.events,
+    { type: 'phase-ended', phase: 'combat', side: state.phasing, turn: state.turn },
+  ];
   const next = nextPlayerTurn(ctx, ended.state);
   return { state: next.state, events: [...events, ...next.events] };
 }
@@ -54,15 +67,24 @@ export function playerTurnSkipped(ctx: GameContext, turn: number, side: Side): b
  * rules still run — and play goes on to the next Player-Turn; repeated while
  * skipped.
  */
-export function skipPlayerTurns(ctx: GameContext, state: GameState): { state: GameState; events: GameEvent[] } {
-  if (state.phase !== 'movement' || !playerTurnSkipped(ctx, state.turn, state.phasing)) return { state, events: [] };
-  const events: GameEvent[] = [{ type: 'player-turn-skipped', side: state.phasing, turn: state.turn }];
+export function skipPlayerTurns(
+  ctx: GameContext,
+  state: GameState,
+): { state: GameState; events: GameEvent[] } {
+  if (state.phase !== 'movement' || !playerTurnSkipped(ctx, state.turn, state.phasing))
+    return { state, events: [] };
+  const events: GameEvent[] = [
+    { type: 'player-turn-skipped', side: state.phasing, turn: state.turn },
+  ];
   const next = nextPlayerTurn(ctx, state);
   return { state: next.state, events: [...events, ...next.events] };
 }
 
 /** End-of-Player-Turn rules of the exclusive-rule hooks (Cemetery Hill 20.3 tallies). */
-function endOfPlayerTurn(ctx: GameContext, state: GameState): { state: GameState; events: GameEvent[] } {
+function endOfPlayerTurn(
+  ctx: GameContext,
+  state: GameState,
+): { state: GameState; events: GameEvent[] } {
   let s = state;
   const events: GameEvent[] = [];
   for (const h of ctx.hooks) {
@@ -76,7 +98,10 @@ function endOfPlayerTurn(ctx: GameContext, state: GameState): { state: GameState
 }
 
 /** From the end of the phasing side's Player-Turn to the next Player-Turn's Movement Phase, or the end of the game. */
-function nextPlayerTurn(ctx: GameContext, state: GameState): { state: GameState; events: GameEvent[] } {
+function nextPlayerTurn(
+  ctx: GameContext,
+  state: GameState,
+): { state: GameState; events: GameEvent[] } {
   const ended = endOfPlayerTurn(ctx, state);
   // An exclusive rule may end the game here (Fredericksburg 20.0 automatic victory).
   if (ended.state.phase === 'finished') return ended;
@@ -84,14 +109,25 @@ function nextPlayerTurn(ctx: GameContext, state: GameState): { state: GameState;
   let next = ended.state;
   if (next.phasing === ctx.scenario.firstPlayer) {
     // 4.0: the Second Player-Turn.
-    next = { ...next, phase: 'movement', phasing: otherSide(next.phasing), movement: freshMovementPhase(), combat: null };
+    next = {
+      ...next,
+      phase: 'movement',
+      phasing: otherSide(next.phasing),
+      movement: freshMovementPhase(),
+      combat: null,
+    };
   } else {
     // 4.0 (3): Game-Turn Record Interphase.
     const turn = next.turn + 1;
     if (turn > ctx.scenario.turns) {
       const result = evaluateVictory(ctx, next);
       next = { ...next, phase: 'finished', movement: null, combat: null, result };
-      events.push({ type: 'game-ended', reason: result.reason, winner: result.winner, level: result.level });
+      events.push({
+        type: 'game-ended',
+        reason: result.reason,
+        winner: result.winner,
+        level: result.level,
+      });
       return { state: next, events };
     }
     next = {

@@ -30,7 +30,11 @@ export interface StackTally {
   noStack: Uint8Array;
 }
 
-export function tallyStacks(ctx: GameContext, state: GameState, side: UnitState['side']): StackTally {
+export function tallyStacks(
+  ctx: GameContext,
+  state: GameState,
+  side: UnitState['side'],
+): StackTally {
   const n = ctx.board.size;
   const t: StackTally = {
     units: new Int32Array(n),
@@ -72,16 +76,33 @@ export function stackingRefusal(
     return null;
   }
   const others = tally.units[j] - self;
-  if (others > 0 && (spec.flags?.includes('no-stack') || stacksAlone(ctx, unit.id) || (tally.noStack[j] && self === 0)))
-    return refusal('STACKING_LIMIT', '6.32', `no unit may stack with a "no-stack" unit (exclusive rules) in ${hex}`);
+  if (
+    others > 0 &&
+    (spec.flags?.includes('no-stack') ||
+      stacksAlone(ctx, unit.id) ||
+      (tally.noStack[j] && self === 0))
+  )
+    return refusal(
+      'STACKING_LIMIT',
+      '6.32',
+      `no unit may stack with a "no-stack" unit (exclusive rules) in ${hex}`,
+    );
   const limit = ctx.scenario.stacking ?? { units: 2 };
   if ('units' in limit) {
     if (others + 1 > limit.units)
-      return refusal('STACKING_LIMIT', '6.32', `at most ${limit.units} units may end a phase in ${hex}`);
+      return refusal(
+        'STACKING_LIMIT',
+        '6.32',
+        `at most ${limit.units} units may end a phase in ${hex}`,
+      );
   } else {
     const str = tally.strength[j] - (self ? unit.strength : 0) + unit.strength;
     if (str > limit.strengthPoints)
-      return refusal('STACKING_LIMIT', '6.32', `at most ${limit.strengthPoints} strength points may end a phase in ${hex}`);
+      return refusal(
+        'STACKING_LIMIT',
+        '6.32',
+        `at most ${limit.strengthPoints} strength points may end a phase in ${hex}`,
+      );
   }
   return null;
 }
@@ -91,7 +112,12 @@ export function stackingRefusal(
  * for the listing's inner loop: the unit's own answers (type, "no-stack",
  * stacksAlone, the scenario's limit) looked up once, no refusal built.
  */
-export function stackingTest(ctx: GameContext, tally: StackTally, unit: UnitState, from: number): (j: number) => boolean {
+export function stackingTest(
+  ctx: GameContext,
+  tally: StackTally,
+  unit: UnitState,
+  from: number,
+): (j: number) => boolean {
   const spec = ctx.unitSpecs.get(unit.id)!;
   if (spec.type === 'gunboat') {
     const gunboats = tally.gunboats;

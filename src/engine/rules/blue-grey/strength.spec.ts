@@ -1,4 +1,11 @@
-import { attackingStrength, defendingStrength, nightTotal, scaleRounded, stage, ONE_HALF } from './strength';
+import {
+  attackingStrength,
+  defendingStrength,
+  nightTotal,
+  scaleRounded,
+  stage,
+  ONE_HALF,
+} from './strength';
 
 describe('8.32 rounding at each stage', () => {
   it('8.32: 0.499 rounds down and 0.5 rounds up, never below 1', () => {
@@ -12,44 +19,95 @@ describe('8.32 rounding at each stage', () => {
 
 describe('8.41 terrain halving', () => {
   it('8.41: a unit of 5 attacking a rough hex attacks at 3', () => {
-    expect(attackingStrength({ strength: 5, kind: 'other', morale: 'good', range: 1, halved: true }).terrain).toBe(3);
+    expect(
+      attackingStrength({ strength: 5, kind: 'other', morale: 'good', range: 1, halved: true })
+        .terrain,
+    ).toBe(3);
   });
   it('10.22: halving never takes a unit below 1', () => {
-    expect(attackingStrength({ strength: 1, kind: 'other', morale: 'shaken', range: 1, halved: true }).terrain).toBe(1);
+    expect(
+      attackingStrength({ strength: 1, kind: 'other', morale: 'shaken', range: 1, halved: true })
+        .terrain,
+    ).toBe(1);
   });
 });
 
 describe('12.25 order of modification: range, morale, terrain', () => {
   it('9.48, 12.21, 8.41: a Disordered artillery unit of 5 attacking adjacent across a slope: 8, 5, 3', () => {
-    const s = attackingStrength({ strength: 5, kind: 'artillery', morale: 'disordered', range: 1, halved: true });
+    const s = attackingStrength({
+      strength: 5,
+      kind: 'artillery',
+      morale: 'disordered',
+      range: 1,
+      halved: true,
+    });
     expect([s.range, s.morale, s.terrain]).toEqual([8, 5, 3]);
   });
   it('9.19, 9.25: artillery at three hexes loses a third, minimum 1 before terrain', () => {
-    expect(attackingStrength({ strength: 4, kind: 'artillery', morale: 'good', range: 3, halved: false }).terrain).toBe(3);
-    expect(attackingStrength({ strength: 1, kind: 'artillery', morale: 'good', range: 3, halved: false }).range).toBe(1);
-    expect(attackingStrength({ strength: 4, kind: 'artillery', morale: 'good', range: 2, halved: false }).terrain).toBe(4);
+    expect(
+      attackingStrength({ strength: 4, kind: 'artillery', morale: 'good', range: 3, halved: false })
+        .terrain,
+    ).toBe(3);
+    expect(
+      attackingStrength({ strength: 1, kind: 'artillery', morale: 'good', range: 3, halved: false })
+        .range,
+    ).toBe(1);
+    expect(
+      attackingStrength({ strength: 4, kind: 'artillery', morale: 'good', range: 2, halved: false })
+        .terrain,
+    ).toBe(4);
   });
   it('9.65: gunboats have no range effects at any range', () => {
-    expect(attackingStrength({ strength: 2, kind: 'gunboat', morale: 'good', range: 1, halved: false }).terrain).toBe(2);
-    expect(attackingStrength({ strength: 2, kind: 'gunboat', morale: 'good', range: 6, halved: false }).terrain).toBe(2);
+    expect(
+      attackingStrength({ strength: 2, kind: 'gunboat', morale: 'good', range: 1, halved: false })
+        .terrain,
+    ).toBe(2);
+    expect(
+      attackingStrength({ strength: 2, kind: 'gunboat', morale: 'good', range: 6, halved: false })
+        .terrain,
+    ).toBe(2);
   });
   it('12.21, 12.22: attacking Disordered units lose a third, Shaken two thirds', () => {
-    expect(attackingStrength({ strength: 6, kind: 'other', morale: 'disordered', range: 1, halved: false }).terrain).toBe(4);
-    expect(attackingStrength({ strength: 6, kind: 'other', morale: 'shaken', range: 1, halved: false }).terrain).toBe(2);
+    expect(
+      attackingStrength({
+        strength: 6,
+        kind: 'other',
+        morale: 'disordered',
+        range: 1,
+        halved: false,
+      }).terrain,
+    ).toBe(4);
+    expect(
+      attackingStrength({ strength: 6, kind: 'other', morale: 'shaken', range: 1, halved: false })
+        .terrain,
+    ).toBe(2);
   });
   it('12.23: a Routed unit may not attack', () => {
-    expect(() => attackingStrength({ strength: 6, kind: 'other', morale: 'routed', range: 1, halved: false })).toThrow(/12.23/);
+    expect(() =>
+      attackingStrength({ strength: 6, kind: 'other', morale: 'routed', range: 1, halved: false }),
+    ).toThrow(/12.23/);
   });
   it('12.21–12.23: defending Disordered units are unaffected, Shaken lose a third, Routed two thirds', () => {
     const d = (morale: 'good' | 'disordered' | 'shaken' | 'routed') =>
-      defendingStrength({ strength: 6, morale, artilleryBonus: false, retreatedInto: false }).terrain;
+      defendingStrength({ strength: 6, morale, artilleryBonus: false, retreatedInto: false })
+        .terrain;
     expect([d('good'), d('disordered'), d('shaken'), d('routed')]).toEqual([6, 6, 4, 2]);
   });
   it('9.53, A24: defending artillery gains one half before morale', () => {
-    expect(defendingStrength({ strength: 3, morale: 'shaken', artilleryBonus: true, retreatedInto: false }).terrain).toBe(3); // 4.5→5, ×2/3 = 3.33→3
+    expect(
+      defendingStrength({
+        strength: 3,
+        morale: 'shaken',
+        artilleryBonus: true,
+        retreatedInto: false,
+      }).terrain,
+    ).toBe(3); // 4.5→5, ×2/3 = 3.33→3
   });
   it('8.74: a unit retreated into the defending hex adds nothing', () => {
-    expect(defendingStrength({ strength: 7, morale: 'good', artilleryBonus: false, retreatedInto: true }).terrain).toBe(0);
+    expect(
+      defendingStrength({ strength: 7, morale: 'good', artilleryBonus: false, retreatedInto: true })
+        .terrain,
+    ).toBe(0);
   });
 });
 

@@ -93,7 +93,10 @@ export function defenceMoraleFactor(morale: Morale): Factor {
 
 /** The adjusted attack strength of one unit, with each stage shown (8.32). */
 export function attackingStrength(u: AttackingUnitInput): StrengthStages {
-  const range = stage(u.strength, u.noRangeEffects ? UNCHANGED : attackRangeFactor(u.kind, u.range));
+  const range = stage(
+    u.strength,
+    u.noRangeEffects ? UNCHANGED : attackRangeFactor(u.kind, u.range),
+  );
   const morale = stage(range, attackMoraleFactor(u.morale));
   const terrain = u.halved ? stage(morale, ONE_HALF) : morale;
   return { printed: u.strength, range, morale, terrain };
@@ -118,7 +121,10 @@ export function defendingStrength(u: DefendingUnitInput): StrengthStages {
 }
 
 /** 11.23: the night die applied to the attacking total. */
-export function nightFactor(die: number): { factor: Factor; effect: 'doubled' | 'unaffected' | 'halved' } {
+export function nightFactor(die: number): {
+  factor: Factor;
+  effect: 'doubled' | 'unaffected' | 'halved';
+} {
   if (die === 1) return { factor: DOUBLE, effect: 'doubled' };
   if (die <= 3) return { factor: UNCHANGED, effect: 'unaffected' };
   return { factor: ONE_HALF, effect: 'halved' };

@@ -118,7 +118,8 @@ function hexsideHalving(
         break;
       case 'bridge':
         // TEC, A9: in a bridge hex the bridge hexside has no effect.
-        if (!a.artillery && terrain !== 'bridge' && !waived) return 'bridge hexside (TEC; 8.47 spares artillery)';
+        if (!a.artillery && terrain !== 'bridge' && !waived)
+          return 'bridge hexside (TEC; 8.47 spares artillery)';
         break;
       case 'ford':
         if (!a.artillery && terrain !== 'ford') return 'ford hexside (TEC; 8.47 spares artillery)';
@@ -141,7 +142,12 @@ function hexsideHalving(
   return null;
 }
 
-function crossesWorks(map: TerrainMap, type: 'redoubt' | 'entrenchment', from: HexId, into: HexId): boolean {
+function crossesWorks(
+  map: TerrainMap,
+  type: 'redoubt' | 'entrenchment',
+  from: HexId,
+  into: HexId,
+): boolean {
   return map.hexside(from, into).some((f) => f.type === type && f.friendly === into);
 }
 
@@ -184,15 +190,25 @@ export function terrainBenefits(input: TerrainInput): TerrainVerdict {
     // 10.23: every attacker must attack over such a hexside against at least one defending hex.
     const all =
       attackers.length > 0 &&
-      attackers.every((a) => defenderHexes.some((h) => (a.through[h] ?? []).some((from) => crossesWorks(map, type, from, h))));
+      attackers.every((a) =>
+        defenderHexes.some((h) =>
+          (a.through[h] ?? []).some((from) => crossesWorks(map, type, from, h)),
+        ),
+      );
     if (all) left.push({ shift: 1, source: `${type} hexside (8.46, 10.23)` });
   }
   if (input.trenchEffect !== 'halve') {
     for (const w of input.fieldworks) {
       if (w.kind === 'under-construction' || !defenderHexes.includes(w.hex)) continue;
       // 10.38: every adjacent attacker must come through the marker's hexsides; non-adjacent artillery never cancels.
-      const ok = attackers.filter((a) => a.adjacent).every((a) => (a.through[w.hex] ?? []).every((from) => w.facing.includes(from)));
-      if (ok) left.push({ shift: 1, source: w.kind === 'trench' ? 'trench (10.38, 10.39)' : 'breastworks (10.38)' });
+      const ok = attackers
+        .filter((a) => a.adjacent)
+        .every((a) => (a.through[w.hex] ?? []).every((from) => w.facing.includes(from)));
+      if (ok)
+        left.push({
+          shift: 1,
+          source: w.kind === 'trench' ? 'trench (10.38, 10.39)' : 'breastworks (10.38)',
+        });
     }
   }
 

@@ -98,7 +98,9 @@ export function hexsideCost(features: readonly HexsideFeature[], intoCrossingHex
       case 'ford':
         crossing = true;
         // 6.29: +1 MP through a bridge or ford hexside (the 1975 rules: bridge +0, ford +1).
-        if (!intoCrossingHex) cost += 3 * (f.type === 'bridge' ? BLUE_GREY_2E.bridgeHexsideMp : BLUE_GREY_2E.fordHexsideMp);
+        if (!intoCrossingHex)
+          cost +=
+            3 * (f.type === 'bridge' ? BLUE_GREY_2E.bridgeHexsideMp : BLUE_GREY_2E.fordHexsideMp);
         break;
       case 'stream':
         cost += 6; // 10.1: +2 MP

@@ -14,7 +14,9 @@ import type { Side, UnitType } from '../../types';
 
 /** 7.1, 9.64, 2.3: the unit types that exert a Zone of Control. */
 export function exertsZoc(type: UnitType): boolean {
-  return type === 'infantry' || type === 'cavalry' || type === 'artillery' || type === 'horse-artillery';
+  return (
+    type === 'infantry' || type === 'cavalry' || type === 'artillery' || type === 'horse-artillery'
+  );
 }
 
 const cache = new WeakMap<GameState, Partial<Record<Side, Uint8Array>>>();

@@ -37,16 +37,25 @@ export interface ActivationState {
   rolled: { turn: number; roll: number; moves: boolean } | null;
 }
 
-export const activationRollSupport: HookSupport = knownParams(['option', 'side', 'units', 'exempt', 'failOn'], (p) => {
-  if (typeof p.option !== 'string') return 'an activation roll without its game "option"';
-  if (p.side !== 'union' && p.side !== 'confederate') return 'an activation roll without "side"';
-  if (!Array.isArray(p.units) || p.units.length === 0) return 'an activation roll without "units"';
-  const fail = p.failOn;
-  if (!Array.isArray(fail) || fail.length === 0 || fail.some((n) => !Number.isInteger(n) || n < 1 || n > 6))
-    return `failOn ${JSON.stringify(fail)}`;
-  if (Array.isArray(p.exempt) && p.exempt.some((u) => (p.units as unknown[]).includes(u))) return 'a unit both rolled for and exempt';
-  return null;
-});
+export const activationRollSupport: HookSupport = knownParams(
+  ['option', 'side', 'units', 'exempt', 'failOn'],
+  (p) => {
+    if (typeof p.option !== 'string') return 'an activation roll without its game "option"';
+    if (p.side !== 'union' && p.side !== 'confederate') return 'an activation roll without "side"';
+    if (!Array.isArray(p.units) || p.units.length === 0)
+      return 'an activation roll without "units"';
+    const fail = p.failOn;
+    if (
+      !Array.isArray(fail) ||
+      fail.length === 0 ||
+      fail.some((n) => !Number.isInteger(n) || n < 1 || n > 6)
+    )
+      return `failOn ${JSON.stringify(fail)}`;
+    if (Array.isArray(p.exempt) && p.exempt.some((u) => (p.units as unknown[]).includes(u)))
+      return 'a unit both rolled for and exempt';
+    return null;
+  },
+);
 
 export function activationRoll(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
@@ -57,7 +66,10 @@ export function activationRoll(rule: RuleHook): MovementHook {
   const key = hookKey(rule);
 
   const inForce = (state: GameState) =>
-    state.options?.[option] === true && state.phase === 'movement' && state.phasing === side && state.movement !== null;
+    state.options?.[option] === true &&
+    state.phase === 'movement' &&
+    state.phasing === side &&
+    state.movement !== null;
   const rolledNow = (state: GameState) => {
     const r = hookStateOf<ActivationState>(state, key, { rolled: null }).rolled;
     return r && r.turn === state.turn ? r : null;
@@ -73,14 +85,21 @@ export function activationRoll(rule: RuleHook): MovementHook {
         `${unit.id} is a unit of the group that needs a die roll before it moves this Movement Phase (order "activation-roll")`,
       );
     if (r.moves) return null;
-    return refusal('NOT_ACTIVATED', rule.case, `the activation roll was ${r.roll}: no unit of the group moves this Movement Phase`);
+    return refusal(
+      'NOT_ACTIVATED',
+      rule.case,
+      `the activation roll was ${r.roll}: no unit of the group moves this Movement Phase`,
+    );
   };
   const due = (ctx: GameContext, state: GameState) =>
     [...units].some((id) => {
       const u = state.units[id];
       if (!u || u.side !== side) return false;
-      if (u.status === 'on-map') return !state.movement!.moved.includes(id) && !state.movement!.marked.includes(id);
-      return u.status === 'pending' && (ctx.reinforcementOf.get(id)?.turn ?? Infinity) <= state.turn;
+      if (u.status === 'on-map')
+        return !state.movement!.moved.includes(id) && !state.movement!.marked.includes(id);
+      return (
+        u.status === 'pending' && (ctx.reinforcementOf.get(id)?.turn ?? Infinity) <= state.turn
+      );
     });
 
   return {
@@ -99,11 +118,30 @@ export function activationRoll(rule: RuleHook): MovementHook {
       return [{ type: 'activation-roll', rule: rule.case }];
     },
     applyMovementOrder(ctx, state, s, o, _access, dice): ApplyResult {
-      if (o.rule !== undefined && o.rule !== rule.case) return refuse('BAD_ORDER', rule.case, `activation-roll names rule ${String(o.rule)}, not ${rule.case}`);
+      if (o.rule !== undefined && o.rule !== rule.case)
+        return refuse(
+          'BAD_ORDER',
+          rule.case,
+          `activation-roll names rule ${String(o.rule)}, not ${rule.case}`,
+        );
       if (s !== side || !inForce(state))
-        return refuse('NO_ACTIVATION_ROLL', rule.case, `no activation roll is made now (optional rule ${rule.case}, the ${side} Movement Phase)`);
-      if (rolledNow(state)) return refuse('ALREADY_ROLLED', rule.case, 'the activation roll has been made this Movement Phase');
-      if (!due(ctx, state)) return refuse('NO_ACTIVATION_ROLL', rule.case, 'no unit of the group may move this Movement Phase');
+        return refuse(
+          'NO_ACTIVATION_ROLL',
+          rule.case,
+          `no activation roll is made now (optional rule ${rule.case}, the ${side} Movement Phase)`,
+        );
+      if (rolledNow(state))
+        return refuse(
+          'ALREADY_ROLLED',
+          rule.case,
+          'the activation roll has been made this Movement Phase',
+        );
+      if (!due(ctx, state))
+        return refuse(
+          'NO_ACTIVATION_ROLL',
+          rule.case,
+          'no unit of the group may move this Movement Phase',
+        );
       if (!dice) return refuse('BAD_ORDER', rule.case, 'the activation roll needs the game dice');
       const roll = dice.d6();
       const moves = !failOn.includes(roll);
@@ -118,7 +156,9 @@ export function activationRoll(rule: RuleHook): MovementHook {
             moves,
             units: [...units],
             rule: rule.case,
-            decided: moves ? 'the group moves this Movement Phase' : 'no unit of the group moves this Movement Phase',
+            decided: moves
+              ? 'the group moves this Movement Phase'
+              : 'no unit of the group moves this Movement Phase',
           },
         ],
       };

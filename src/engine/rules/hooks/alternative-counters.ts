@@ -45,7 +45,8 @@ export const alternativeCountersSupport: HookSupport = knownParams(['side', 'gro
     if (typeof g.group !== 'string' || typeof g.options !== 'object' || g.options === null)
       return `group ${JSON.stringify(g)}`;
     const opts = Object.values(g.options);
-    if (opts.length < 2 || !opts.every((o) => Array.isArray(o) && o.length > 0)) return `group "${g.group}" without two options`;
+    if (opts.length < 2 || !opts.every((o) => Array.isArray(o) && o.length > 0))
+      return `group "${g.group}" without two options`;
   }
   return null;
 });
@@ -56,17 +57,28 @@ export function alternativeCounters(rule: RuleHook): MovementHook {
   const key = hookKey(rule);
   /** unit id → its group and option. */
   const optionOf = new Map<string, { group: string; option: string }>();
-  for (const g of groups) for (const [option, units] of Object.entries(g.options)) for (const u of units) optionOf.set(u, { group: g.group, option });
+  for (const g of groups)
+    for (const [option, units] of Object.entries(g.options))
+      for (const u of units) optionOf.set(u, { group: g.group, option });
 
   /** The unit's group and option, from the hook's groups or its reinforcement's condition. */
-  const alternativeOf = (ctx: GameContext, id: string): { group: string; option: string } | null => {
+  const alternativeOf = (
+    ctx: GameContext,
+    id: string,
+  ): { group: string; option: string } | null => {
     const listed = optionOf.get(id);
     if (listed) return listed;
     const c = ctx.reinforcementOf.get(id)?.condition;
-    if (c?.hook !== rule.hook || typeof c.params?.group !== 'string' || typeof c.params?.option !== 'string') return null;
+    if (
+      c?.hook !== rule.hook ||
+      typeof c.params?.group !== 'string' ||
+      typeof c.params?.option !== 'string'
+    )
+      return null;
     return { group: c.params.group, option: c.params.option };
   };
-  const chosenOf = (state: GameState) => hookStateOf<AlternativesState>(state, key, { chosen: {} }).chosen;
+  const chosenOf = (state: GameState) =>
+    hookStateOf<AlternativesState>(state, key, { chosen: {} }).chosen;
 
   return {
     hook: rule.hook,
@@ -90,8 +102,17 @@ export function alternativeCounters(rule: RuleHook): MovementHook {
         if (before.units[e.unit]?.status !== 'pending') continue;
         const alt = alternativeOf(ctx, e.unit);
         if (!alt || chosen[alt.group]) continue;
-        chosen = { ...chosen, [alt.group]: { option: alt.option, unit: e.unit, turn: before.turn } };
-        out.push({ type: 'alternative-chosen', group: alt.group, option: alt.option, unit: e.unit, rule: rule.case });
+        chosen = {
+          ...chosen,
+          [alt.group]: { option: alt.option, unit: e.unit, turn: before.turn },
+        };
+        out.push({
+          type: 'alternative-chosen',
+          group: alt.group,
+          option: alt.option,
+          unit: e.unit,
+          rule: rule.case,
+        });
       }
       if (out.length === 0) return null;
       return { state: withHookState(after, key, { chosen }), events: out };

@@ -27,7 +27,9 @@ import { canOccupy, victoryInputs } from '../blue-grey/victory';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 
 export const automaticVictorySupport: HookSupport = knownParams(['afterTurn'], (p) =>
-  Number.isInteger(p.afterTurn) && (p.afterTurn as number) >= 1 ? null : 'an automatic victory without "afterTurn"',
+  Number.isInteger(p.afterTurn) && (p.afterTurn as number) >= 1
+    ? null
+    : 'an automatic victory without "afterTurn"',
 );
 
 export function automaticVictoryHook(rule: RuleHook): MovementHook {
@@ -38,7 +40,12 @@ export function automaticVictoryHook(rule: RuleHook): MovementHook {
     endOfPlayerTurn(ctx, state, side) {
       // The end of the Game-Turn: the Second Player's Player-Turn ends.
       if (state.turn !== afterTurn || side !== otherSide(ctx.scenario.firstPlayer)) return null;
-      const won = automaticVictory(ctx.scenario.victory, victoryInputs(ctx, state), state.turn, canOccupy(ctx));
+      const won = automaticVictory(
+        ctx.scenario.victory,
+        victoryInputs(ctx, state),
+        state.turn,
+        canOccupy(ctx),
+      );
       const checked = {
         type: 'automatic-victory-checked',
         turn: state.turn,

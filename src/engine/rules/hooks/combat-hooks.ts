@@ -20,7 +20,11 @@ function isSide(x: unknown): x is Side {
 }
 
 /** The combat die modifiers the scenario gives an attack by `side` on `turn`. */
-export function combatDieModifiers(scenario: ScenarioDocument, side: Side, turn: number): DieModifier[] {
+export function combatDieModifiers(
+  scenario: ScenarioDocument,
+  side: Side,
+  turn: number,
+): DieModifier[] {
   const out: DieModifier[] = [];
   for (const rule of scenario.specialRules as RuleHook[]) {
     if (rule.hook !== 'combat-die-modifier') continue;

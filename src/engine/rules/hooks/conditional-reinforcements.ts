@@ -63,12 +63,14 @@ const delayAndOptionSupport: HookSupport = knownParams(
   (p) => {
     if (p.mode === 'optional') {
       const other = ['blockedWhen', 'delayTurns', 'relocate'].filter((k) => k in p);
-      if (other.length > 0) return `optional reinforcements with ${other.map((k) => `"${k}"`).join(', ')}`;
+      if (other.length > 0)
+        return `optional reinforcements with ${other.map((k) => `"${k}"`).join(', ')}`;
       if (typeof p.option !== 'string' || !Array.isArray(p.units) || p.units.length === 0)
         return 'optional reinforcements without "option" and "units"';
       return null;
     }
-    if (p.option !== undefined || p.units !== undefined) return 'blocked-entry reinforcements with "option" or "units"';
+    if (p.option !== undefined || p.units !== undefined)
+      return 'blocked-entry reinforcements with "option" or "units"';
     if (p.mode !== 'blocked-entry') return `mode "${String(p.mode)}"`;
     const when = (p.blockedWhen as unknown[]) ?? [];
     if (

@@ -29,15 +29,24 @@ export function ferryCrossing(rule: RuleHook): MovementHook {
     case: rule.case,
     crossing(ctx, state, mover, from, via, to) {
       if (!hexes.has(via)) return null;
-      if (mover !== side) return refusal('FERRY_CLOSED', rule.case, `only ${side} units may use the Ferry Crossing`);
+      if (mover !== side)
+        return refusal('FERRY_CLOSED', rule.case, `only ${side} units may use the Ferry Crossing`);
       const bearing = ctx.map.grid.bearing(from, to);
       if (Math.abs(((bearing - toward + 540) % 360) - 180) >= 90)
-        return refusal('FERRY_DIRECTION', rule.case, 'the Ferry Crossing may be used only from east to west');
+        return refusal(
+          'FERRY_DIRECTION',
+          rule.case,
+          'the Ferry Crossing may be used only from east to west',
+        );
       if (objective) {
         for (const id in state.units) {
           const u = state.units[id];
           if (u.status === 'on-map' && u.hex === objective && u.side !== side)
-            return refusal('FERRY_CLOSED', rule.case, `the Ferry Crossing may not be used while ${objective} is occupied by the enemy`);
+            return refusal(
+              'FERRY_CLOSED',
+              rule.case,
+              `the Ferry Crossing may not be used while ${objective} is occupied by the enemy`,
+            );
         }
       }
       return cost;

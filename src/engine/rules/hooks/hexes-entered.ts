@@ -20,11 +20,15 @@ export function hexesEntered(events: GameEvent[]): HexEntered[] {
   for (const e of events) {
     const unit = e.unit as string;
     if (typeof unit !== 'string') continue;
-    const path = Array.isArray(e.path) ? (e.path as unknown[]).filter((h): h is HexId => typeof h === 'string') : [];
+    const path = Array.isArray(e.path)
+      ? (e.path as unknown[]).filter((h): h is HexId => typeof h === 'string')
+      : [];
     if (e.type === 'moved' || e.type === 'strategic-moved' || e.type === 'exited-map')
       for (const hex of path) out.push({ unit, hex, by: 'movement' });
-    else if (e.type === 'unit-retreated') for (const hex of path) out.push({ unit, hex, by: 'retreat' });
-    else if (e.type === 'unit-advanced' && typeof e.to === 'string') out.push({ unit, hex: e.to, by: 'advance' });
+    else if (e.type === 'unit-retreated')
+      for (const hex of path) out.push({ unit, hex, by: 'retreat' });
+    else if (e.type === 'unit-advanced' && typeof e.to === 'string')
+      out.push({ unit, hex: e.to, by: 'advance' });
   }
   return out;
 }

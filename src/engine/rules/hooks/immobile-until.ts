@@ -65,7 +65,8 @@ export interface ImmobilityState {
 
 function duringRefusal(during: unknown): string | null {
   if (during === undefined) return null;
-  if (!Array.isArray(during) || during.some((w) => !WAYS.includes(w as Way))) return `during ${JSON.stringify(during)}`;
+  if (!Array.isArray(during) || during.some((w) => !WAYS.includes(w as Way)))
+    return `during ${JSON.stringify(during)}`;
   return null;
 }
 
@@ -77,9 +78,13 @@ export const immobileUntilSupport: HookSupport = knownParams(
     if (all !== undefined) {
       if (!Array.isArray(all)) return 'releaseAll that is not a list';
       for (const r of all) {
-        const known = r.when === 'friendly-unit-exits' ? ['when', 'exitHexes', 'case'] : ['when', 'enemyHexes', 'during', 'case'];
+        const known =
+          r.when === 'friendly-unit-exits'
+            ? ['when', 'exitHexes', 'case']
+            : ['when', 'enemyHexes', 'during', 'case'];
         const extra = Object.keys(r).filter((k) => !known.includes(k));
-        if (extra.length > 0) return `release parameter${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
+        if (extra.length > 0)
+          return `release parameter${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
         if (r.when === 'friendly-unit-exits') {
           if (!Array.isArray(r.exitHexes)) return 'a release on exits without "exitHexes"';
         } else if (r.when === 'enemy-occupies') {
@@ -90,10 +95,14 @@ export const immobileUntilSupport: HookSupport = knownParams(
       }
     }
     if (each !== undefined) {
-      const extra = Object.keys(each).filter((k) => !['when', 'radius', 'during', 'case'].includes(k));
-      if (extra.length > 0) return `release parameter${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
+      const extra = Object.keys(each).filter(
+        (k) => !['when', 'radius', 'during', 'case'].includes(k),
+      );
+      if (extra.length > 0)
+        return `release parameter${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
       if (each.when !== 'enemy-within') return `release trigger "${String(each.when)}"`;
-      if (!Number.isInteger(each.radius) || each.radius < 1) return `release radius ${JSON.stringify(each.radius)}`;
+      if (!Number.isInteger(each.radius) || each.radius < 1)
+        return `release radius ${JSON.stringify(each.radius)}`;
       const why = duringRefusal(each.during);
       if (why) return why;
     }
@@ -120,7 +129,9 @@ export function immobileUntil(rule: RuleHook): MovementHook {
   const none: ImmobilityState = { releasedAll: null, released: [] };
   let bySetup: Set<string> | null = null;
   const immobileNow = (turn: number) =>
-    untilReleased || (turns ? turns.includes(turn) : false) || (untilTurn !== undefined && turn < untilTurn);
+    untilReleased ||
+    (turns ? turns.includes(turn) : false) ||
+    (untilTurn !== undefined && turn < untilTurn);
   const when = untilReleased
     ? 'until released'
     : turns
@@ -128,7 +139,8 @@ export function immobileUntil(rule: RuleHook): MovementHook {
       : `before Game-Turn ${untilTurn}`;
   const immobileUnits = (scenarioPlacements: Array<{ unit: string; hex: HexId }>): Set<string> => {
     if (listed) return listed;
-    if (!bySetup) bySetup = new Set(scenarioPlacements.filter((x) => hexes.has(x.hex)).map((x) => x.unit));
+    if (!bySetup)
+      bySetup = new Set(scenarioPlacements.filter((x) => hexes.has(x.hex)).map((x) => x.unit));
     return bySetup;
   };
   const by = (during: Way[] | undefined, x: HexEntered) => !during || during.includes(x.by);
@@ -151,12 +163,17 @@ export function immobileUntil(rule: RuleHook): MovementHook {
       const hs = hookStateOf<ImmobilityState>(after, key, none);
       if (hs.releasedAll) return null;
       const side = p.side as string;
-      const entered = hexesEntered(events).filter((x) => before.units[x.unit] && before.units[x.unit].side !== side);
+      const entered = hexesEntered(events).filter(
+        (x) => before.units[x.unit] && before.units[x.unit].side !== side,
+      );
       for (const r of releaseAll) {
         let reason: string | null = null;
         if (r.when === 'friendly-unit-exits') {
           const e = events.find(
-            (ev) => ev.type === 'exited-map' && before.units[ev.unit as string]?.side === side && r.exitHexes.includes(ev.hex as HexId),
+            (ev) =>
+              ev.type === 'exited-map' &&
+              before.units[ev.unit as string]?.side === side &&
+              r.exitHexes.includes(ev.hex as HexId),
           );
           if (e) reason = `${String(e.unit)} exited the map at ${String(e.hex)}`;
         } else {
@@ -166,7 +183,10 @@ export function immobileUntil(rule: RuleHook): MovementHook {
         if (reason) {
           const at = r.case ?? rule.case;
           return {
-            state: withHookState(after, key, { ...hs, releasedAll: { turn: before.turn, rule: at, reason } }),
+            state: withHookState(after, key, {
+              ...hs,
+              releasedAll: { turn: before.turn, rule: at, reason },
+            }),
             events: [{ type: 'immobility-released', units: 'all', side, rule: at, reason }],
           };
         }
@@ -177,7 +197,10 @@ export function immobileUntil(rule: RuleHook): MovementHook {
       for (const id of immobileUnits(ctx.scenario.setup.placements ?? [])) {
         const u = after.units[id];
         if (!u || u.status !== 'on-map' || !u.hex || released.includes(id)) continue;
-        const x = entered.find((y) => by(releaseEach.during, y) && ctx.map.grid.distance(y.hex, u.hex!) <= releaseEach.radius);
+        const x = entered.find(
+          (y) =>
+            by(releaseEach.during, y) && ctx.map.grid.distance(y.hex, u.hex!) <= releaseEach.radius,
+        );
         if (!x) continue;
         released.push(id);
         newly.push({

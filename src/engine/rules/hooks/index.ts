@@ -10,7 +10,10 @@ import { surpriseAssault } from './surprise-assault';
 import { ferryCrossing } from './ferry-crossing';
 import { COMBAT_HOOKS } from './combat-hooks';
 import { nightTurnVariant, nightTurnVariantSupport } from './night-turn-variant';
-import { ferryRetreatElimination, ferryRetreatEliminationSupport } from './ferry-retreat-elimination';
+import {
+  ferryRetreatElimination,
+  ferryRetreatEliminationSupport,
+} from './ferry-retreat-elimination';
 import { victoryRecords } from './victory-records';
 import { trainUnit, trainUnitSupport } from './train-unit';
 import { isTrainDefenceForm, trainDefence, trainDefenceSupport } from './train-defence';
@@ -23,7 +26,10 @@ import { lineOfCommunication, lineOfCommunicationSupport } from './line-of-commu
 import { roadLine, roadLineSupport } from './line-of-communication-roads';
 import { bankLine, bankLineSupport, isBankLineForm } from './line-of-communication-bank';
 import { skipPlayerTurn, skipPlayerTurnSupport } from './skip-player-turn';
-import { conditionalReinforcements, conditionalReinforcementsSupport } from './conditional-reinforcements';
+import {
+  conditionalReinforcements,
+  conditionalReinforcementsSupport,
+} from './conditional-reinforcements';
 import { mapExit, mapExitSupport } from './map-exit';
 import { terrainOverride, terrainOverrideSupport } from './terrain-override';
 import { stackingOverride, stackingOverrideSupport } from './stacking-override';
@@ -57,7 +63,11 @@ const registry: Record<string, HookFactory> = {
   // A declaration with `toBankOf` is a line across a river (Grand Chancellorsville 23.61); one with
   // another `purpose` a line along roads (Chickamauga 21.31, 21.32).
   'line-of-communication': (rule) =>
-    isBankLineForm(rule) ? bankLine(rule) : rule.params?.purpose !== undefined ? roadLine(rule) : lineOfCommunication(rule),
+    isBankLineForm(rule)
+      ? bankLine(rule)
+      : rule.params?.purpose !== undefined
+        ? roadLine(rule)
+        : lineOfCommunication(rule),
   'skip-player-turn': skipPlayerTurn,
   'conditional-reinforcements': conditionalReinforcements,
   'map-exit': mapExit,
@@ -82,7 +92,8 @@ const registry: Record<string, HookFactory> = {
 const support: Record<string, HookSupport> = {
   'night-turn-variant': nightTurnVariantSupport,
   'ferry-retreat-elimination': ferryRetreatEliminationSupport,
-  'train-unit': (rule) => (isTrainDefenceForm(rule) ? trainDefenceSupport(rule) : trainUnitSupport(rule)),
+  'train-unit': (rule) =>
+    isTrainDefenceForm(rule) ? trainDefenceSupport(rule) : trainUnitSupport(rule),
   'named-unit-ability': namedUnitAbilitySupport,
   'movement-quota': movementQuotaSupport,
   'immobile-until': immobileUntilSupport,
@@ -118,9 +129,14 @@ const support: Record<string, HookSupport> = {
 {
   const base = registry['stacking-override'] as HookFactory | undefined;
   const baseSupport = support['stacking-override'] as HookSupport | undefined;
-  registry['stacking-override'] = (rule) => (isStackingAloneForm(rule) || !base ? stackingAlone(rule) : base(rule));
+  registry['stacking-override'] = (rule) =>
+    isStackingAloneForm(rule) || !base ? stackingAlone(rule) : base(rule);
   support['stacking-override'] = (rule) =>
-    isStackingAloneForm(rule) ? stackingAloneSupport(rule) : base ? (baseSupport?.(rule) ?? null) : stackingAloneSupport(rule);
+    isStackingAloneForm(rule)
+      ? stackingAloneSupport(rule)
+      : base
+        ? (baseSupport?.(rule) ?? null)
+        : stackingAloneSupport(rule);
 }
 
 /** Names of the movement-side hooks this engine implements. */

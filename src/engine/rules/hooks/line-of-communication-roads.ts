@@ -70,9 +70,24 @@ const EDGES = ['north', 'east', 'south', 'west'];
 const ROUTES = ['turnpike', 'road', 'railway', 'trail', 'sunken-road'];
 
 const exitPointsSupport = knownParams(
-  ['side', 'purpose', 'fromHexes', 'along', 'toEdge', 'toHexes', 'blockedBy', 'enemyZocBlocks', 'when'],
+  [
+    'side',
+    'purpose',
+    'fromHexes',
+    'along',
+    'toEdge',
+    'toHexes',
+    'blockedBy',
+    'enemyZocBlocks',
+    'when',
+  ],
   (p) => {
-    if (p.side !== 'union' && p.side !== 'confederate' && !(p.side === 'both' && p.toHexes !== undefined)) return 'a "side"';
+    if (
+      p.side !== 'union' &&
+      p.side !== 'confederate' &&
+      !(p.side === 'both' && p.toHexes !== undefined)
+    )
+      return 'a "side"';
     if (!Array.isArray(p.fromHexes) || p.fromHexes.length === 0)
       return 'an exit-points line without "fromHexes"';
     if (
@@ -83,7 +98,8 @@ const exitPointsSupport = knownParams(
       return `along ${JSON.stringify(p.along)}`;
     if (p.toHexes !== undefined) {
       if (p.toEdge !== undefined) return 'both "toEdge" and "toHexes"';
-      if (!Array.isArray(p.toHexes) || p.toHexes.length === 0) return `toHexes ${JSON.stringify(p.toHexes)}`;
+      if (!Array.isArray(p.toHexes) || p.toHexes.length === 0)
+        return `toHexes ${JSON.stringify(p.toHexes)}`;
       return null;
     }
     if (!EDGES.includes(p.toEdge as string)) return `toEdge ${JSON.stringify(p.toEdge)}`;
@@ -204,7 +220,12 @@ export function roadLine(rule: RuleHook): MovementHook & {
       exitLineHolds,
       victoryInputs(ctx, state) {
         if ((p.side as string) === 'both')
-          return { exitLineOfCommunication: { union: lineOf(ctx, state, 'union'), confederate: lineOf(ctx, state, 'confederate') } };
+          return {
+            exitLineOfCommunication: {
+              union: lineOf(ctx, state, 'union'),
+              confederate: lineOf(ctx, state, 'confederate'),
+            },
+          };
         return { exitLineOfCommunication: { [side]: exitLineHolds(ctx, state) } };
       },
     };

@@ -77,7 +77,8 @@ export const mapExitSupport: HookSupport = knownParams(
     // Hooker and Lee 18.11, 18.21: never through a hex occupied or controlled by the enemy — what exitMoves checks.
     if (p.notWhenEnemyOccupiesOrControls === false) return 'notWhenEnemyOccupiesOrControls false';
     // 18.12: "cannot otherwise voluntarily have his units leave the map sheet" — the standard rule (1.0).
-    if (p.otherExits !== undefined && p.otherExits !== 'forbidden') return `otherExits ${JSON.stringify(p.otherExits)}`;
+    if (p.otherExits !== undefined && p.otherExits !== 'forbidden')
+      return `otherExits ${JSON.stringify(p.otherExits)}`;
     if (p.mayReturn === true) return 'mayReturn true';
     if (p.countsAsEliminated === true) return 'countsAsEliminated true';
     if (p.ignoresLineOfCommunication === false) return 'ignoresLineOfCommunication false';
@@ -154,7 +155,9 @@ export function mapExit(rule: RuleHook): MovementHook {
     orderTypes: ['exit'],
     handlesUnit(ctx, state, unitId) {
       const u = state.units[unitId];
-      return !!u && (!types || types.has(ctx.unitSpecs.get(u.id)!.type)) && (!sides || sides.has(u.side));
+      return (
+        !!u && (!types || types.has(ctx.unitSpecs.get(u.id)!.type)) && (!sides || sides.has(u.side))
+      );
     },
     movementOrders(ctx, state, side, access) {
       const orders: Order[] = [];
@@ -281,18 +284,40 @@ export function mapExit(rule: RuleHook): MovementHook {
       const u = state.units[unitId];
       if (!u || u.hex === null || !eligible(ctx, u) || !exitHex(ctx, u.hex)) return null;
       const spec = ctx.unitSpecs.get(u.id)!;
-      const record: ExitRecord = { unit: u.id, side: u.side, hex: u.hex, type: spec.type, strength: u.strength, turn: state.turn };
+      const record: ExitRecord = {
+        unit: u.id,
+        side: u.side,
+        hex: u.hex,
+        type: spec.type,
+        strength: u.strength,
+        turn: state.turn,
+      };
       if (spec.size) record.size = spec.size;
       const hs = hookStateOf<ExitState>(state, key, empty);
       let next = withHookState(state, key, { ...hs, exits: [...hs.exits, record] });
       next = {
         ...next,
-        units: { ...next.units, [u.id]: { ...next.units[u.id], status: 'exited', hex: null, markers: {} } },
-        fieldworks: next.fieldworks.filter((f) => !(f.kind === 'under-construction' && f.unit === u.id)),
+        units: {
+          ...next.units,
+          [u.id]: { ...next.units[u.id], status: 'exited', hex: null, markers: {} },
+        },
+        fieldworks: next.fieldworks.filter(
+          (f) => !(f.kind === 'under-construction' && f.unit === u.id),
+        ),
       };
       return {
         state: next,
-        events: [{ type: 'exited-map', unit: u.id, from: u.hex, path: [], hex: u.hex, forced: true, rule: rule.case }],
+        events: [
+          {
+            type: 'exited-map',
+            unit: u.id,
+            from: u.hex,
+            path: [],
+            hex: u.hex,
+            forced: true,
+            rule: rule.case,
+          },
+        ],
       };
     },
     victoryInputs(_ctx, state) {

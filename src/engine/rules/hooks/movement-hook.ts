@@ -21,7 +21,15 @@
 import type { Dice } from '../../dice';
 import type { ApplyResult, GameContext } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
-import type { GameEvent, HexId, HexTerrain, ReinforcementSpec, Refusal, RuleHook, Side } from '../../types';
+import type {
+  GameEvent,
+  HexId,
+  HexTerrain,
+  ReinforcementSpec,
+  Refusal,
+  RuleHook,
+  Side,
+} from '../../types';
 import type { Combat } from '../blue-grey/combat';
 import type { CombatResult } from '../blue-grey/crt';
 import type { VictoryInputs } from '../../victory';
@@ -55,7 +63,12 @@ export interface MovementPhaseAccess {
    */
   movesUnder?(unit: UnitState, rules: MoveRules): Array<UnitMove & { hex?: HexId }>;
   /** Applies such a move as the unit's move of the phase (6.18), with the hook's events first; refuses what movesUnder would not list. */
-  applyUnder?(unit: UnitState, move: { hex?: HexId; path: HexId[] }, rules: MoveRules, events: GameEvent[]): ApplyResult;
+  applyUnder?(
+    unit: UnitState,
+    move: { hex?: HexId; path: HexId[] },
+    rules: MoveRules,
+    events: GameEvent[],
+  ): ApplyResult;
 }
 
 /** An exclusive rule's Movement Allowance for one move (movesUnder). */
@@ -97,9 +110,21 @@ export interface MovementHook {
    * (6.28): a refusal if the exclusive rule forbids it; otherwise the
    * hex's entry cost in thirds, or null for the chart's.
    */
-  crossing?(ctx: GameContext, state: GameState, side: Side, from: HexId, via: HexId, to: HexId): Refusal | number | null;
+  crossing?(
+    ctx: GameContext,
+    state: GameState,
+    side: Side,
+    from: HexId,
+    via: HexId,
+    to: HexId,
+  ): Refusal | number | null;
   /** Why the phasing side may not end its Movement Phase yet (obligations), or null. */
-  endPhaseRefusal?(ctx: GameContext, state: GameState, side: Side, canMove: (unit: UnitState) => boolean): Refusal | null;
+  endPhaseRefusal?(
+    ctx: GameContext,
+    state: GameState,
+    side: Side,
+    canMove: (unit: UnitState) => boolean,
+  ): Refusal | null;
   /**
    * Hexes this unit may not enter in its Movement Phase under an exclusive
    * rule (Hooker and Lee 19.13 the west-edge zone, 19.14 Ely's Ford closed to
@@ -109,11 +134,25 @@ export interface MovementHook {
   /** True if this unit may share its hex with no other unit of its side at the end of any phase (Hooker and Lee 19.21 Union divisions; stacking.ts). */
   stacksAlone?(ctx: GameContext, unitId: string): boolean;
   /** A unit scheduled to (re-)enter by an exclusive rule rather than the reinforcement chart (Hooker and Lee 18.23 the flank march), or null (reinforcements.ts). */
-  arrival?(ctx: GameContext, state: GameState, unit: UnitState): Pick<ReinforcementSpec, 'turn' | 'entry' | 'case'> | null;
+  arrival?(
+    ctx: GameContext,
+    state: GameState,
+    unit: UnitState,
+  ): Pick<ReinforcementSpec, 'turn' | 'entry' | 'case'> | null;
   /** Why this attack may not be made under an exclusive rule (Hooker and Lee 20.12 Demoralization), or null (attack.ts). */
-  attackRefusal?(ctx: GameContext, state: GameState, side: Side, attack: { attackers: string[]; defenders: HexId[]; bombard?: string[]; reduceOddsTo?: string }): Refusal | null;
+  attackRefusal?(
+    ctx: GameContext,
+    state: GameState,
+    side: Side,
+    attack: { attackers: string[]; defenders: HexId[]; bombard?: string[]; reduceOddsTo?: string },
+  ): Refusal | null;
   /** A result that replaces the die roll of this combat at this odds level (Hooker and Lee 20.14 automatic Ar), or null (decisions.ts). */
-  forcedCombatResult?(ctx: GameContext, state: GameState, combat: Combat, level: number): { result: CombatResult; rule: string; why: string } | null;
+  forcedCombatResult?(
+    ctx: GameContext,
+    state: GameState,
+    combat: Combat,
+    level: number,
+  ): { result: CombatResult; rule: string; why: string } | null;
   /** True if this unit may not advance after combat (Hooker and Lee 20.12 Demoralization; advance.ts). */
   advanceRefused?(ctx: GameContext, state: GameState, unitId: string): boolean;
   /**
@@ -121,29 +160,61 @@ export interface MovementHook {
    * leave the map instead of being eliminated (Hooker and Lee 18.21), as the
    * new state and events, or null (decisions.ts).
    */
-  retreatOffMap?(ctx: GameContext, state: GameState, unitId: string): { state: GameState; events: GameEvent[] } | null;
+  retreatOffMap?(
+    ctx: GameContext,
+    state: GameState,
+    unitId: string,
+  ): { state: GameState; events: GameEvent[] } | null;
   /** Why this pending reinforcement may not enter now (a quota, a delay), or null (5.0). */
   entryRefusal?(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null;
   /** The hexes where this pending unit may enter now, replacing the standard ones (5.0, 5.5) it is given. */
   entryHexes?(ctx: GameContext, state: GameState, unit: UnitState, standard: HexId[]): HexId[];
   /** Orders of this hook's own order types the phasing side may give now in its Movement Phase. */
-  movementOrders?(ctx: GameContext, state: GameState, side: Side, access: MovementPhaseAccess): Order[];
+  movementOrders?(
+    ctx: GameContext,
+    state: GameState,
+    side: Side,
+    access: MovementPhaseAccess,
+  ): Order[];
   /** True if this declaration's own orders are for this unit (one map exit per side, Hooker and Lee 18.11/18.21): its refusal is the one reported. */
   handlesUnit?(ctx: GameContext, state: GameState, unitId: string): boolean;
   /** The order types applyMovementOrder accepts. */
   orderTypes?: readonly string[];
   /** Applies one of this hook's orders, refusing exactly what movementOrders would not list. */
-  applyMovementOrder?(ctx: GameContext, state: GameState, side: Side, order: Order & Record<string, unknown>, access: MovementPhaseAccess, dice?: Dice): ApplyResult;
+  applyMovementOrder?(
+    ctx: GameContext,
+    state: GameState,
+    side: Side,
+    order: Order & Record<string, unknown>,
+    access: MovementPhaseAccess,
+    dice?: Dice,
+  ): ApplyResult;
   /** After every accepted order, with its events: the hook's bookkeeping (triggers seen), or null for no change. */
-  afterOrder?(ctx: GameContext, before: GameState, after: GameState, events: GameEvent[], dice?: Dice): { state: GameState; events: GameEvent[] } | null;
+  afterOrder?(
+    ctx: GameContext,
+    before: GameState,
+    after: GameState,
+    events: GameEvent[],
+    dice?: Dice,
+  ): { state: GameState; events: GameEvent[] } | null;
   /** At the end of each Player-Turn of `side` (after its Combat Phase, or when it has none), or null. */
-  endOfPlayerTurn?(ctx: GameContext, state: GameState, side: Side): { state: GameState; events: GameEvent[] } | null;
+  endOfPlayerTurn?(
+    ctx: GameContext,
+    state: GameState,
+    side: Side,
+  ): { state: GameState; events: GameEvent[] } | null;
   /** Whether `side` has no Player-Turn at all on Game-Turn `turn`. */
   skipsPlayerTurn?(ctx: GameContext, turn: number, side: Side): boolean;
   /** Inputs the victory evaluator needs from this hook, traced as if the game ended now. */
   victoryInputs?(ctx: GameContext, state: GameState): Partial<VictoryInputs>;
   /** A unit's Movement Allowance in thirds this phase, replacing `thirds` (printed, Night and any Strategic bonus applied), or null to keep it (Fredericksburg 18.2 fog). */
-  movementAllowance?(ctx: GameContext, state: GameState, unit: UnitState, thirds: number, strategic: boolean): number | null;
+  movementAllowance?(
+    ctx: GameContext,
+    state: GameState,
+    unit: UnitState,
+    thirds: number,
+    strategic: boolean,
+  ): number | null;
   /** Why a unit may not bombard at all now (Fredericksburg 18.2 fog), or null. */
   bombardRefusal?(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null;
   /**
@@ -151,13 +222,23 @@ export interface MovementHook {
    * off routes (10.1) and along a trail (6.24), replacing `standard`; null to
    * keep them (Wilderness 18.13 Union forest, 18.21 Confederate trails).
    */
-  terrainCost?(ctx: GameContext, side: Side, cls: number, hex: HexId, standard: { enter: number; trail: number }): { enter: number; trail: number } | null;
+  terrainCost?(
+    ctx: GameContext,
+    side: Side,
+    cls: number,
+    hex: HexId,
+    standard: { enter: number; trail: number },
+  ): { enter: number; trail: number } | null;
   /**
    * A check of each step of this unit's moves this Movement Phase (from → to,
    * whether `to` is in an Enemy Zone of Control): a refusal if an exclusive
    * rule forbids it (Wilderness 18.11, 18.12), else null; or null for no check.
    */
-  stepForbidden?(ctx: GameContext, state: GameState, unit: UnitState): ((from: HexId, to: HexId, intoEnemyZoc: boolean) => Refusal | null) | null;
+  stepForbidden?(
+    ctx: GameContext,
+    state: GameState,
+    unit: UnitState,
+  ): ((from: HexId, to: HexId, intoEnemyZoc: boolean) => Refusal | null) | null;
   /** True if this unit may not advance after combat into `hex` (Wilderness 18.14). */
   advanceIntoRefused?(ctx: GameContext, state: GameState, unitId: string, hex: HexId): boolean;
   /** True if this unit may retreat into `hex` only when no other retreat is open (Wilderness 18.14: "only if it is the sole path"). */
@@ -168,7 +249,11 @@ export interface MovementHook {
    * the Train Defence units' automatic Attacker Retreat), as the new state and
    * events (with any decision pending), or null (combat-phase.ts).
    */
-  beforeAttacks?(ctx: GameContext, state: GameState, dice: Dice): { state: GameState; events: GameEvent[] } | null;
+  beforeAttacks?(
+    ctx: GameContext,
+    state: GameState,
+    dice: Dice,
+  ): { state: GameState; events: GameEvent[] } | null;
   /** True if this pending unit may enter before its chart's Game-Turn now (Road to Richmond 17.5 early arrival; reinforcements.ts). */
   arrivesEarly?(ctx: GameContext, state: GameState, unit: UnitState): boolean;
   /**
@@ -177,7 +262,12 @@ export interface MovementHook {
    * for the same allowance (Road to Richmond 17.2: doubled only if it enters
    * no Union Zone of Control; movement.ts).
    */
-  allowanceIntoEnemyZoc?(ctx: GameContext, state: GameState, unit: UnitState, thirds: number): number | null;
+  allowanceIntoEnemyZoc?(
+    ctx: GameContext,
+    state: GameState,
+    unit: UnitState,
+    thirds: number,
+  ): number | null;
   /** A unit's defence strength replacing its current strength, or null (Road to Richmond 21.23 the Siege Train defends with 1; combat.ts). */
   defenceStrength?(ctx: GameContext, state: GameState, unitId: string): number | null;
   /** True if attacking across this hexside (its feature types) is not halved by its stream/bridge (Road to Richmond 18.51; terrain-combat.ts). */
@@ -189,7 +279,12 @@ export interface MovementHook {
   /** True if a unit's defence is never increased by one-half under 9.53. */
   noArtilleryDefenceBonus?(ctx: GameContext, unitId: string): boolean;
   /** What replaces a unit's retreat, or null for an ordinary retreat (8.7). */
-  retreatOverride?(ctx: GameContext, state: GameState, unitId: string, retreat: RetreatContext): RetreatOverride | null;
+  retreatOverride?(
+    ctx: GameContext,
+    state: GameState,
+    unitId: string,
+    retreat: RetreatContext,
+  ): RetreatOverride | null;
   /** Whether attacking into a hex of this terrain halves the attacker (TEC), or null for the chart's. */
   hexHalving?(terrain: HexTerrain): { halved: boolean; source: string } | null;
   /** True if a standard case does not apply in this battle (Chattanooga 19.14: "9.18"). */
@@ -199,11 +294,20 @@ export interface MovementHook {
    * (Chattanooga 20.23 ferry hexes, Chickamauga 19.23 the Train off roads and
    * trails), or null; with no step left the unit is eliminated (8.72).
    */
-  retreatStepRefused?(ctx: GameContext, state: GameState, unit: UnitState, from: HexId, to: HexId): string | null;
+  retreatStepRefused?(
+    ctx: GameContext,
+    state: GameState,
+    unit: UnitState,
+    from: HexId,
+    to: HexId,
+  ): string | null;
   /** True if a unit never displaces nor is displaced (8.8; Chickamauga 19.24 the Train): displacement.ts. */
   noDisplacement?(ctx: GameContext, unitId: string): boolean;
   /** The die rolls on which this unit may retreat before combat under 8.77 like cavalry (Chickamauga 20.0 Wilder: 1-4), or null (decisions.ts). */
-  retreatBeforeCombat?(ctx: GameContext, unitId: string): { dieRolls: number[]; rule: string } | null;
+  retreatBeforeCombat?(
+    ctx: GameContext,
+    unitId: string,
+  ): { dieRolls: number[]; rule: string } | null;
 }
 
 export type HookFactory = (rule: RuleHook) => MovementHook;
@@ -216,11 +320,15 @@ export type HookFactory = (rule: RuleHook) => MovementHook;
 export type HookSupport = (rule: RuleHook) => string | null;
 
 /** HookSupport for a hook whose parameters are exactly `known` (anything else is not yet supported). */
-export function knownParams(known: readonly string[], check?: (p: Record<string, unknown>) => string | null): HookSupport {
+export function knownParams(
+  known: readonly string[],
+  check?: (p: Record<string, unknown>) => string | null,
+): HookSupport {
   return (rule) => {
     const p = rule.params ?? {};
     const unknown = Object.keys(p).filter((k) => !known.includes(k));
-    if (unknown.length > 0) return `parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`;
+    if (unknown.length > 0)
+      return `parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`;
     return check ? check(p) : null;
   };
 }

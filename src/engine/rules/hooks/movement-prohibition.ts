@@ -71,20 +71,36 @@ export const movementProhibitionSupport: HookSupport = (rule) =>
   isZoneForm(rule.params ?? {}) ? commandControlZoneSupport(rule) : periodSupport(rule);
 
 const periodSupport: HookSupport = knownParams(
-  ['side', 'periods', 'advanceIntoProhibited', 'retreatIntoProhibited', 'startingInProhibitedMayLeave'],
+  [
+    'side',
+    'periods',
+    'advanceIntoProhibited',
+    'retreatIntoProhibited',
+    'startingInProhibitedMayLeave',
+  ],
   (p) => {
     if (p.side !== 'union' && p.side !== 'confederate') return 'a prohibition without "side"';
     const periods = p.periods as Period[] | undefined;
     if (!Array.isArray(periods) || periods.length === 0) return 'a prohibition without "periods"';
     for (const x of periods) {
       const extra = Object.keys(x).filter(
-        (k) => !['turns', 'case', 'prohibitedTerrain', 'exceptAlongRoutes', 'enemyZocAlwaysEnterable', 'enterableOnlyIfAdjacentTo'].includes(k),
+        (k) =>
+          ![
+            'turns',
+            'case',
+            'prohibitedTerrain',
+            'exceptAlongRoutes',
+            'enemyZocAlwaysEnterable',
+            'enterableOnlyIfAdjacentTo',
+          ].includes(k),
       );
-      if (extra.length > 0) return `period parameter${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
+      if (extra.length > 0)
+        return `period parameter${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
       if (!Array.isArray(x.turns)) return 'a period without "turns"';
       const first = x.prohibitedTerrain !== undefined;
       const second = x.enterableOnlyIfAdjacentTo !== undefined;
-      if (first === second) return 'a period that is neither a prohibited terrain nor an adjacency rule';
+      if (first === second)
+        return 'a period that is neither a prohibited terrain nor an adjacency rule';
     }
     if (p.advanceIntoProhibited !== undefined && p.advanceIntoProhibited !== false)
       return `advanceIntoProhibited ${JSON.stringify(p.advanceIntoProhibited)}`;
@@ -114,10 +130,12 @@ export function movementProhibition(rule: RuleHook): MovementHook {
     }
     const a = x.enterableOnlyIfAdjacentTo!;
     const open = (h: HexId) =>
-      (a.terrain ?? []).includes(ctx.map.hex(h).terrain) || ctx.map.routesIn(h).some((r) => (a.routes ?? []).includes(r));
+      (a.terrain ?? []).includes(ctx.map.hex(h).terrain) ||
+      ctx.map.routesIn(h).some((r) => (a.routes ?? []).includes(r));
     return !(open(hex) || ctx.map.grid.neighbours(hex).some(open));
   };
-  const setUpHex = (ctx: GameContext, id: string) => (ctx.scenario.setup.placements ?? []).find((x) => x.unit === id)?.hex;
+  const setUpHex = (ctx: GameContext, id: string) =>
+    (ctx.scenario.setup.placements ?? []).find((x) => x.unit === id)?.hex;
 
   return {
     hook: rule.hook,
@@ -133,7 +151,9 @@ export function movementProhibition(rule: RuleHook): MovementHook {
         const stuck =
           unit.hex !== null &&
           setUpHex(ctx, unit.id) === unit.hex &&
-          !hookStateOf<ProhibitionState>(state, key, { leftSetUp: [] }).leftSetUp.includes(unit.id) &&
+          !hookStateOf<ProhibitionState>(state, key, { leftSetUp: [] }).leftSetUp.includes(
+            unit.id,
+          ) &&
           prohibited(ctx, x, unit.hex);
         return (from, to, intoEnemyZoc) => {
           if (intoEnemyZoc && x.enemyZocAlwaysEnterable) return null;
@@ -174,7 +194,8 @@ export function movementProhibition(rule: RuleHook): MovementHook {
     afterOrder(_ctx, before, after, events) {
       const current = hookStateOf<ProhibitionState>(after, key, { leftSetUp: [] });
       const left = new Set(current.leftSetUp);
-      for (const x of hexesEntered(events)) if (before.units[x.unit]?.side === side) left.add(x.unit);
+      for (const x of hexesEntered(events))
+        if (before.units[x.unit]?.side === side) left.add(x.unit);
       if (left.size === current.leftSetUp.length) return null;
       return { state: withHookState(after, key, { leftSetUp: [...left].sort() }), events: [] };
     },

@@ -37,7 +37,8 @@ export const objectiveControlSupport: HookSupport = (rule) =>
 const lastUnitOrZocSupport: HookSupport = knownParams(['hexes', 'control', 'initial'], (p) => {
   if (!Array.isArray(p.hexes) || p.hexes.length === 0) return 'objective control without "hexes"';
   if (p.control !== 'last-unit-or-zoc') return `control ${JSON.stringify(p.control)}`;
-  if (p.initial !== undefined && p.initial !== 'union' && p.initial !== 'confederate') return `initial ${JSON.stringify(p.initial)}`;
+  if (p.initial !== undefined && p.initial !== 'union' && p.initial !== 'confederate')
+    return `initial ${JSON.stringify(p.initial)}`;
   return null;
 });
 
@@ -47,8 +48,14 @@ export function objectiveControl(rule: RuleHook): MovementHook {
   const hexes = (p.hexes as HexId[]) ?? [];
 
   /** For each objective hex: the side of a unit in it, else the sides whose Zone of Control covers it. */
-  const presence = (ctx: GameContext, state: GameState): Map<HexId, { unit: Side | null; zoc: Side[] }> => {
-    const zoc = Object.fromEntries(SIDES.map((s) => [s, zocOf(ctx, state, s)])) as Record<Side, Uint8Array>;
+  const presence = (
+    ctx: GameContext,
+    state: GameState,
+  ): Map<HexId, { unit: Side | null; zoc: Side[] }> => {
+    const zoc = Object.fromEntries(SIDES.map((s) => [s, zocOf(ctx, state, s)])) as Record<
+      Side,
+      Uint8Array
+    >;
     const out = new Map<HexId, { unit: Side | null; zoc: Side[] }>();
     for (const hex of hexes) {
       const i = ctx.board.index.get(hex);
@@ -56,7 +63,8 @@ export function objectiveControl(rule: RuleHook): MovementHook {
       let unit: Side | null = null;
       for (const id in state.units) {
         const u = state.units[id];
-        if (u.status === 'on-map' && u.hex === hex && ctx.unitSpecs.get(id)?.type !== 'gunboat') unit = u.side;
+        if (u.status === 'on-map' && u.hex === hex && ctx.unitSpecs.get(id)?.type !== 'gunboat')
+          unit = u.side;
       }
       out.set(hex, { unit, zoc: SIDES.filter((s) => zoc[s][i] === 1) });
     }
@@ -85,7 +93,13 @@ export function objectiveControl(rule: RuleHook): MovementHook {
         }
         if (holder === undefined || holder === objectives[hex]) continue;
         objectives = { ...objectives, [hex]: holder };
-        out.push({ type: 'objective-occupied', hex, side: holder, by: n.unit ? 'unit' : 'zone-of-control', rule: rule.case });
+        out.push({
+          type: 'objective-occupied',
+          hex,
+          side: holder,
+          by: n.unit ? 'unit' : 'zone-of-control',
+          rule: rule.case,
+        });
       }
       void events;
       if (out.length === 0) return null;

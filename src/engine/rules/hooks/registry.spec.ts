@@ -19,7 +19,10 @@ describe('exclusive-rule hooks the engine does not implement', () => {
   it('a scenario declaring an unknown hook is refused as not yet supported, naming the hook and its case', () => {
     const withUnknown: ScenarioDocument = {
       ...shiloh,
-      specialRules: [...shiloh.specialRules, { hook: 'no-such-rule', case: '17.1', params: { units: ['x'] } }],
+      specialRules: [
+        ...shiloh.specialRules,
+        { hook: 'no-such-rule', case: '17.1', params: { units: ['x'] } },
+      ],
     };
     expect(unsupportedHooks(withUnknown).map((r) => r.hook)).toEqual(['no-such-rule']);
     expect(() => newGame(prepareGame(withUnknown, map), {}, seededDice('s'))).toThrow(
@@ -32,7 +35,11 @@ describe('exclusive-rule hooks the engine does not implement', () => {
       ...shiloh,
       specialRules: [
         ...shiloh.specialRules,
-        { hook: 'movement-quota', case: '17.1', params: { side: 'union', limits: [{ units: 6 }], dieRolledTable: [1, 2] } },
+        {
+          hook: 'movement-quota',
+          case: '17.1',
+          params: { side: 'union', limits: [{ units: 6 }], dieRolledTable: [1, 2] },
+        },
       ],
     };
     expect(unsupportedReason(dieRolled.specialRules[dieRolled.specialRules.length - 1])).toBe(

@@ -71,7 +71,8 @@ export const specialArtillerySupport: HookSupport = knownParams(
     'retreatOffRoute',
   ],
   (p) => {
-    if (p.waiveCase !== undefined && p.waiveCase !== '9.18') return `waiveCase ${JSON.stringify(p.waiveCase)}`;
+    if (p.waiveCase !== undefined && p.waiveCase !== '9.18')
+      return `waiveCase ${JSON.stringify(p.waiveCase)}`;
     if (p.waiveCase !== undefined && p.units === undefined) return null;
     if (!Array.isArray(p.units) || p.units.length === 0) return 'special artillery without "units"';
     if (
@@ -81,12 +82,25 @@ export const specialArtillerySupport: HookSupport = knownParams(
       return `range ${String(p.range)}`;
     // 9.47: artillery never advances, so "may not advance" is already the standard rule; the opposite is not implemented.
     if (p.mayNotAdvance === false) return 'mayNotAdvance false';
-    if (p.defenceStrength !== undefined && (typeof p.defenceStrength !== 'number' || !Number.isInteger(p.defenceStrength) || p.defenceStrength < 0))
+    if (
+      p.defenceStrength !== undefined &&
+      (typeof p.defenceStrength !== 'number' ||
+        !Number.isInteger(p.defenceStrength) ||
+        p.defenceStrength < 0)
+    )
       return `defenceStrength ${JSON.stringify(p.defenceStrength)}`;
     const routes = ['turnpike', 'road', 'railway', 'trail', 'sunken-road'];
-    if (p.routes !== undefined && (!Array.isArray(p.routes) || p.routes.length === 0 || p.routes.some((r) => !routes.includes(r as string))))
+    if (
+      p.routes !== undefined &&
+      (!Array.isArray(p.routes) ||
+        p.routes.length === 0 ||
+        p.routes.some((r) => !routes.includes(r as string)))
+    )
       return `routes ${JSON.stringify(p.routes)}`;
-    if (p.retreatOffRoute !== undefined && (p.retreatOffRoute !== 'eliminated' || p.routes === undefined))
+    if (
+      p.retreatOffRoute !== undefined &&
+      (p.retreatOffRoute !== 'eliminated' || p.routes === undefined)
+    )
       return `retreatOffRoute ${JSON.stringify(p.retreatOffRoute)}`;
     return null;
   },
@@ -105,7 +119,10 @@ export function specialArtillery(rule: RuleHook): MovementHook {
     hook: rule.hook,
     case: rule.case,
     ...(defence !== undefined
-      ? { defenceStrength: (_ctx: unknown, _state: unknown, id: string) => (isOne(id) ? defence : null) }
+      ? {
+          defenceStrength: (_ctx: unknown, _state: unknown, id: string) =>
+            isOne(id) ? defence : null,
+        }
       : {}),
     ...(routes !== null
       ? {
@@ -114,13 +131,23 @@ export function specialArtillery(rule: RuleHook): MovementHook {
               ? (from: HexId, to: HexId) =>
                   ctx.map.routesBetween(from, to).some((r) => routes.includes(r))
                     ? null
-                    : refusal('OFF_ROUTE', rule.case, `${unit.id} moves only along ${routes.join(' or ')} (${from} to ${to})`)
+                    : refusal(
+                        'OFF_ROUTE',
+                        rule.case,
+                        `${unit.id} moves only along ${routes.join(' or ')} (${from} to ${to})`,
+                      )
               : null,
         }
       : {}),
     ...(routes !== null && p.retreatOffRoute === 'eliminated'
       ? {
-          retreatStepRefused: (ctx: GameContext, _state: GameState, unit: UnitState, _from: HexId, to: HexId) =>
+          retreatStepRefused: (
+            ctx: GameContext,
+            _state: GameState,
+            unit: UnitState,
+            _from: HexId,
+            to: HexId,
+          ) =>
             isOne(unit.id) && !ctx.map.routesIn(to).some((r) => routes.includes(r))
               ? `${unit.id} may not retreat off the ${routes.join(' and ')} into ${to}: eliminated if no other retreat (${rule.case})`
               : null,

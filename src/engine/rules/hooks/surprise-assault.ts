@@ -27,37 +27,53 @@ export function surpriseAssault(rule: RuleHook): MovementHook {
   const side = (p.side as Side) ?? 'union';
   const turns = (p.turns as number[]) ?? [1, 2];
   // Bearings in degrees or as compass names ("north", "north-east").
-  const bearings = ((p.bearings as Array<number | string>) ?? [0, 45]).map((b) => (typeof b === 'number' ? b : COMPASS[b]));
+  const bearings = ((p.bearings as Array<number | string>) ?? [0, 45]).map((b) =>
+    typeof b === 'number' ? b : COMPASS[b],
+  );
   const toward = new Map<string, string[]>(); // per hex: its north / north-east neighbours (the map never changes)
   const active = (turn: number, phasing: Side) => phasing === side && turns.includes(turn);
   return {
     hook: rule.hook,
     case: rule.case,
     constraint(ctx, state, unit) {
-      if (!active(state.turn, state.phasing) || unit.side !== side || unit.status !== 'on-map') return null;
+      if (!active(state.turn, state.phasing) || unit.side !== side || unit.status !== 'on-map')
+        return null;
       if (ctx.unitSpecs.get(unit.id)!.type === 'gunboat') return null;
       const i = ctx.board.index.get(unit.hex!)!;
       if (enemyZocOf(ctx, state, unit.side)[i])
         return {
           kind: 'forbidden',
-          refusal: refusal('SURPRISE_ASSAULT_LOCKED', rule.case, `a ${side} unit in an Enemy Zone of Control may not move on Game-Turns ${turns.join(', ')}`),
+          refusal: refusal(
+            'SURPRISE_ASSAULT_LOCKED',
+            rule.case,
+            `a ${side} unit in an Enemy Zone of Control may not move on Game-Turns ${turns.join(', ')}`,
+          ),
         };
       let hexes = toward.get(unit.hex!);
       if (!hexes) {
         const set = new Set<string>();
-        for (const b of bearings) for (const n of ctx.map.grid.neighboursToward(unit.hex!, b)) set.add(n);
+        for (const b of bearings)
+          for (const n of ctx.map.grid.neighboursToward(unit.hex!, b)) set.add(n);
         hexes = [...set];
         toward.set(unit.hex!, hexes);
       }
       return {
         kind: 'one-hex',
         hexes,
-        refusal: refusal('SURPRISE_ASSAULT_ONE_HEX', rule.case, `${side} units must move one, and only one, hex north or north-east on Game-Turns ${turns.join(', ')}`),
+        refusal: refusal(
+          'SURPRISE_ASSAULT_ONE_HEX',
+          rule.case,
+          `${side} units must move one, and only one, hex north or north-east on Game-Turns ${turns.join(', ')}`,
+        ),
       };
     },
     markerRefusal(_ctx, state, unit) {
       if (!active(state.turn, state.phasing) || unit.side !== side) return null;
-      return refusal('SURPRISE_ASSAULT_ONE_HEX', rule.case, `${side} units must move on Game-Turns ${turns.join(', ')}, not place markers`);
+      return refusal(
+        'SURPRISE_ASSAULT_ONE_HEX',
+        rule.case,
+        `${side} units must move on Game-Turns ${turns.join(', ')}, not place markers`,
+      );
     },
     endPhaseRefusal(ctx, state, phasing, canMove) {
       if (!active(state.turn, phasing)) return null;
@@ -65,7 +81,12 @@ export function surpriseAssault(rule: RuleHook): MovementHook {
       const waiting: string[] = [];
       for (const id in state.units) {
         const u = state.units[id];
-        if (u.side !== phasing || u.status !== 'on-map' || ctx.unitSpecs.get(id)!.type === 'gunboat') continue;
+        if (
+          u.side !== phasing ||
+          u.status !== 'on-map' ||
+          ctx.unitSpecs.get(id)!.type === 'gunboat'
+        )
+          continue;
         if (zoc[ctx.board.index.get(u.hex!)!]) continue;
         if (canMove(u)) waiting.push(id);
       }

@@ -62,11 +62,17 @@
  */
 import type { HexTerrain, RuleHook } from '../../types';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
-import { combatTerrainOverride, combatTerrainOverrideSupport, isCombatTerrainForm } from './terrain-override-combat';
+import {
+  combatTerrainOverride,
+  combatTerrainOverrideSupport,
+  isCombatTerrainForm,
+} from './terrain-override-combat';
 
 // Road to Richmond 18.51, 18.52, 18.6: hexside and advance lines (terrain-override-combat.ts).
 export const terrainOverrideSupport: HookSupport = (rule) =>
-  isCombatTerrainForm(rule.params ?? {}) ? combatTerrainOverrideSupport(rule) : hexAndCostSupport(rule);
+  isCombatTerrainForm(rule.params ?? {})
+    ? combatTerrainOverrideSupport(rule)
+    : hexAndCostSupport(rule);
 
 const hexAndCostSupport: HookSupport = knownParams(
   [
@@ -88,35 +94,54 @@ const hexAndCostSupport: HookSupport = knownParams(
   (p) => {
     if (p.appliedInMapData !== undefined) {
       // Grand Chancellorsville 22.11 (first sentence): a change the map's hexsides carry.
-      if (p.appliedInMapData !== true || p.becomeFords !== true) return 'a map-data change not applied in the map data';
+      if (p.appliedInMapData !== true || p.becomeFords !== true)
+        return 'a map-data change not applied in the map data';
       const own = ['appliedInMapData', 'becomeFords', 'creekHexsidesOnSheet', 'exceptCanal'];
-      if (Object.keys(p).some((k) => !own.includes(k))) return 'a map-data change mixed with another line';
+      if (Object.keys(p).some((k) => !own.includes(k)))
+        return 'a map-data change mixed with another line';
       return null;
     }
     if (p.standardLines !== undefined || p.asIn !== undefined) {
       // Grand Chancellorsville 22.12: lines of another game that are the standard chart's.
       const lines = p.standardLines;
-      if (!Array.isArray(lines) || lines.length === 0 || lines.some((l) => l !== 'pontoon' && l !== 'redoubt'))
+      if (
+        !Array.isArray(lines) ||
+        lines.length === 0 ||
+        lines.some((l) => l !== 'pontoon' && l !== 'redoubt')
+      )
         return `standardLines ${JSON.stringify(lines)}`;
-      if (Object.keys(p).some((k) => k !== 'standardLines' && k !== 'asIn')) return 'standard lines mixed with another line';
+      if (Object.keys(p).some((k) => k !== 'standardLines' && k !== 'asIn'))
+        return 'standard lines mixed with another line';
       return null;
     }
-    if (p.side !== undefined || p.entryCost !== undefined || p.route !== undefined || p.alongCost !== undefined) {
-      if (p.side !== 'union' && p.side !== 'confederate') return 'a movement cost override without "side"';
-      if (p.attackerHalved !== undefined || p.redoubt !== undefined) return 'a movement cost mixed with another line';
+    if (
+      p.side !== undefined ||
+      p.entryCost !== undefined ||
+      p.route !== undefined ||
+      p.alongCost !== undefined
+    ) {
+      if (p.side !== 'union' && p.side !== 'confederate')
+        return 'a movement cost override without "side"';
+      if (p.attackerHalved !== undefined || p.redoubt !== undefined)
+        return 'a movement cost mixed with another line';
       const mp = (v: unknown) => typeof v === 'number' && v > 0 && Number.isInteger(v * 3);
       if (p.route !== undefined) {
         if (p.route !== 'trail') return `route "${String(p.route)}"`;
-        if (!mp(p.alongCost) || p.terrain !== undefined || p.entryCost !== undefined) return 'a trail rate without "alongCost"';
+        if (!mp(p.alongCost) || p.terrain !== undefined || p.entryCost !== undefined)
+          return 'a trail rate without "alongCost"';
         return null;
       }
-      if (typeof p.terrain !== 'string' || !mp(p.entryCost)) return 'a terrain cost without "terrain" and "entryCost"';
+      if (typeof p.terrain !== 'string' || !mp(p.entryCost))
+        return 'a terrain cost without "terrain" and "entryCost"';
       return null;
     }
     if (p.redoubt !== undefined || p.equalForDefenceAndMovement !== undefined) {
-      if (p.terrain !== undefined || p.attackerHalved !== undefined) return 'a redoubt definition mixed with a terrain line';
-      if (!Array.isArray(p.redoubt) || p.redoubt.length === 0) return 'a redoubt definition without "redoubt"';
-      if (p.equalForDefenceAndMovement !== true) return `equalForDefenceAndMovement ${JSON.stringify(p.equalForDefenceAndMovement)}`;
+      if (p.terrain !== undefined || p.attackerHalved !== undefined)
+        return 'a redoubt definition mixed with a terrain line';
+      if (!Array.isArray(p.redoubt) || p.redoubt.length === 0)
+        return 'a redoubt definition without "redoubt"';
+      if (p.equalForDefenceAndMovement !== true)
+        return `equalForDefenceAndMovement ${JSON.stringify(p.equalForDefenceAndMovement)}`;
       return null;
     }
     if (typeof p.terrain !== 'string') return 'a "terrain"';

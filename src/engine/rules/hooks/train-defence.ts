@@ -73,19 +73,33 @@ export const trainDefenceSupport: HookSupport = knownParams(
     'displacement',
   ],
   (p) => {
-    if (!Array.isArray(p.units) || p.units.length === 0 || !p.units.every((u) => typeof u === 'string'))
+    if (
+      !Array.isArray(p.units) ||
+      p.units.length === 0 ||
+      !p.units.every((u) => typeof u === 'string')
+    )
       return 'train units without "units"';
-    if (p.mayAttack !== undefined && p.mayAttack !== false) return `mayAttack ${JSON.stringify(p.mayAttack)}`;
+    if (p.mayAttack !== undefined && p.mayAttack !== false)
+      return `mayAttack ${JSON.stringify(p.mayAttack)}`;
     if (p.enemyMayAdvanceAfterward !== undefined && p.enemyMayAdvanceAfterward !== true)
       return `enemyMayAdvanceAfterward ${JSON.stringify(p.enemyMayAdvanceAfterward)} (with several units)`;
-    if (p.mayEnterEnemyZoc !== undefined && p.mayEnterEnemyZoc !== false) return `mayEnterEnemyZoc ${JSON.stringify(p.mayEnterEnemyZoc)}`;
-    if (p.retreatOffRoute !== undefined && p.retreatOffRoute !== 'eliminated') return `retreatOffRoute ${JSON.stringify(p.retreatOffRoute)}`;
-    if (p.displacement !== undefined && p.displacement !== 'allowed') return `displacement ${JSON.stringify(p.displacement)} (with several units)`;
+    if (p.mayEnterEnemyZoc !== undefined && p.mayEnterEnemyZoc !== false)
+      return `mayEnterEnemyZoc ${JSON.stringify(p.mayEnterEnemyZoc)}`;
+    if (p.retreatOffRoute !== undefined && p.retreatOffRoute !== 'eliminated')
+      return `retreatOffRoute ${JSON.stringify(p.retreatOffRoute)}`;
+    if (p.displacement !== undefined && p.displacement !== 'allowed')
+      return `displacement ${JSON.stringify(p.displacement)} (with several units)`;
     const side = p.autoRetreatWhenAdjacentInCombatPhaseOf;
-    if (side !== 'union' && side !== 'confederate') return `autoRetreatWhenAdjacentInCombatPhaseOf ${JSON.stringify(side)}`;
-    if (!Array.isArray(p.onlyOnRoutes) || p.onlyOnRoutes.length === 0 || p.onlyOnRoutes.some((r) => !ROUTES.includes(r as string)))
+    if (side !== 'union' && side !== 'confederate')
+      return `autoRetreatWhenAdjacentInCombatPhaseOf ${JSON.stringify(side)}`;
+    if (
+      !Array.isArray(p.onlyOnRoutes) ||
+      p.onlyOnRoutes.length === 0 ||
+      p.onlyOnRoutes.some((r) => !ROUTES.includes(r as string))
+    )
       return `onlyOnRoutes ${JSON.stringify(p.onlyOnRoutes)}`;
-    if (p.movement !== undefined && (typeof p.movement !== 'number' || p.movement <= 0)) return `movement ${JSON.stringify(p.movement)}`;
+    if (p.movement !== undefined && (typeof p.movement !== 'number' || p.movement <= 0))
+      return `movement ${JSON.stringify(p.movement)}`;
     return null;
   },
 );
@@ -97,10 +111,17 @@ export function trainDefence(rule: RuleHook): MovementHook {
   const autoSide = p.autoRetreatWhenAdjacentInCombatPhaseOf as Side;
   const noEnemyZoc = p.mayEnterEnemyZoc === false;
 
-  const onRoute = (ctx: GameContext, hex: HexId) => ctx.map.routesIn(hex).some((r) => routes.includes(r));
-  const enemiesNextTo = (ctx: GameContext, state: GameState, u: UnitState & { hex: HexId }): UnitState[] => {
+  const onRoute = (ctx: GameContext, hex: HexId) =>
+    ctx.map.routesIn(hex).some((r) => routes.includes(r));
+  const enemiesNextTo = (
+    ctx: GameContext,
+    state: GameState,
+    u: UnitState & { hex: HexId },
+  ): UnitState[] => {
     const around = new Set(ctx.map.grid.neighbours(u.hex));
-    return Object.values(state.units).filter((e) => e.side !== u.side && onMap(e) && around.has(e.hex));
+    return Object.values(state.units).filter(
+      (e) => e.side !== u.side && onMap(e) && around.has(e.hex),
+    );
   };
 
   return {
@@ -119,8 +140,16 @@ export function trainDefence(rule: RuleHook): MovementHook {
         hexes,
         refusal: (hex) =>
           onRoute(ctx, hex)
-            ? refusal('TRAIN_INTO_ENEMY_ZOC', rule.case, `${unit.id} may never enter an Enemy controlled hex (${hex}, 18.32)`)
-            : refusal('TRAIN_OFF_ROUTE', rule.case, `${unit.id} may enter only hexes with a ${routes.join(' or ')} (${hex}, 18.34)`),
+            ? refusal(
+                'TRAIN_INTO_ENEMY_ZOC',
+                rule.case,
+                `${unit.id} may never enter an Enemy controlled hex (${hex}, 18.32)`,
+              )
+            : refusal(
+                'TRAIN_OFF_ROUTE',
+                rule.case,
+                `${unit.id} may enter only hexes with a ${routes.join(' or ')} (${hex}, 18.34)`,
+              ),
       };
     },
     retreatStepRefused(ctx, _state, unit, _from, to) {

@@ -99,11 +99,23 @@ export const trainUnitSupport: HookSupport = knownParams(
       if (p[k] !== undefined && p[k] !== false) return `${k} ${JSON.stringify(p[k])}`;
     if (p.retreatAcrossOtherHexside !== undefined && p.retreatAcrossOtherHexside !== 'eliminated')
       return `retreatAcrossOtherHexside ${JSON.stringify(p.retreatAcrossOtherHexside)}`;
-    if (p.displacement !== undefined && p.displacement !== 'eliminated' && p.displacement !== 'allowed')
+    if (
+      p.displacement !== undefined &&
+      p.displacement !== 'eliminated' &&
+      p.displacement !== 'allowed'
+    )
       return `displacement ${JSON.stringify(p.displacement)}`;
-    if (p.autoRetreatNotAcross !== undefined && p.autoRetreatNotAcross !== 'creek-without-bridge-or-ford')
+    if (
+      p.autoRetreatNotAcross !== undefined &&
+      p.autoRetreatNotAcross !== 'creek-without-bridge-or-ford'
+    )
       return `autoRetreatNotAcross ${JSON.stringify(p.autoRetreatNotAcross)}`;
-    if (p.retreatOffRoute !== undefined && (p.retreatOffRoute !== 'eliminated' || p.routes === undefined || p.retreatAcrossOtherHexside !== undefined))
+    if (
+      p.retreatOffRoute !== undefined &&
+      (p.retreatOffRoute !== 'eliminated' ||
+        p.routes === undefined ||
+        p.retreatAcrossOtherHexside !== undefined)
+    )
       return `retreatOffRoute ${JSON.stringify(p.retreatOffRoute)}`;
     const side = p.autoRetreatWhenAdjacentInCombatPhaseOf;
     if (side !== undefined && side !== 'union' && side !== 'confederate')

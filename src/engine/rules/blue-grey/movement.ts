@@ -441,6 +441,8 @@ let scratchSize = 0;
 let dist = new Int32Array(0);
 let parent = new Int32Array(0);
 let via = new Int32Array(0);
+/** Hexes on the path to each hex as last relaxed (the start's own counted for an entry). */
+let hops = new Int32Array(0);
 let touched = new Int32Array(0);
 let bucketHead = new Int32Array(0);
 let bucketTail = new Int32Array(0);
@@ -453,6 +455,7 @@ function ensureScratch(n: number): void {
   dist = new Int32Array(n).fill(-1);
   parent = new Int32Array(n);
   via = new Int32Array(n);
+  hops = new Int32Array(n);
   touched = new Int32Array(n);
   poolNode = new Int32Array(n * 2);
   poolNext = new Int32Array(n * 2);
@@ -555,6 +558,7 @@ function relax(enemyZoc: Uint8Array, m: Mover, from: number, mid: number, to: nu
   dist[to] = nd;
   parent[to] = from;
   via[to] = mid;
+  hops[to] = hops[from] + (mid >= 0 ? 2 : 1);
   enqueue(to, nd);
 }
 
@@ -581,6 +585,8 @@ function reachLabelled<T extends number | string>(
   parent[s] = -1;
   via[s] = -1;
   touched[nTouched++] = s;
+  const includeStart = start.kind === 'entry';
+  hops[s] = includeStart ? 1 : 0;
   // An entry hex reached off-map at more than the allowance is still a legal one-hex entry (6.16), but no further.
   const expandStart = !(start.kind === 'entry' && (startCost > m.allowance || enemyZoc[s]));
   if (expandStart) enqueue(s, startCost);
@@ -624,7 +630,6 @@ function reachLabelled<T extends number | string>(
   const out: Array<{ to: number; cost: number; path: T[] }> = [];
   const from = start.kind === 'hex' ? s : -1;
   const fits = stackingTest(env.ctx, env.tally, m.unit, from);
-  const includeStart = start.kind === 'entry';
   for (let q = 0; q < nTouched; q++) {
     const t = touched[q];
     if (t === s && !includeStart) continue;
@@ -657,16 +662,34 @@ function growPool(): void {
   poolNext = next;
 }
 
-/** The path from s to t by the parents (and crossing hexes passed through), written front to back in one array. */
+/**
+ * The path from s to t by the parents (and crossing hexes passed through),
+ * written back to front into an array of its length (hops). The length is
+ * checked by the walk itself: were a parent changed after its children were
+ * reached (never with non-negative step costs), the walk recounts.
+ */
 function pathTo<T extends number | string>(t: number, s: number, includeStart: boolean, labels: readonly T[] | null): T[] {
+  let path = new Array<T>(hops[t]);
+  if (fillPath(t, s, includeStart, labels, path)) return path;
   let len = includeStart ? 1 : 0;
   for (let cur = t; cur !== s; cur = parent[cur]) len += via[cur] >= 0 ? 2 : 1;
-  const path = new Array<T>(len);
-  let k = len;
-  for (let cur = t; cur !== s; cur = parent[cur]) {
-    path[--k] = (labels === null ? cur : labels[cur]) as T;
-    if (via[cur] >= 0) path[--k] = (labels === null ? via[cur] : labels[via[cur]]) as T;
-  }
-  if (includeStart) path[0] = (labels === null ? s : labels[s]) as T;
+  path = new Array<T>(len);
+  fillPath(t, s, includeStart, labels, path);
   return path;
+}
+
+/** Write the path to t into `path`, back to front; false if it does not fill the array exactly. */
+function fillPath<T extends number | string>(t: number, s: number, includeStart: boolean, labels: readonly T[] | null, path: T[]): boolean {
+  const stop = includeStart ? 1 : 0;
+  let k = path.length;
+  let cur = t;
+  for (; cur !== s; cur = parent[cur]) {
+    const v = via[cur];
+    if (k - (v >= 0 ? 2 : 1) < stop) return false;
+    path[--k] = (labels === null ? cur : labels[cur]) as T;
+    if (v >= 0) path[--k] = (labels === null ? v : labels[v]) as T;
+  }
+  if (k !== stop) return false;
+  if (includeStart) path[0] = (labels === null ? s : labels[s]) as T;
+  return true;
 }

@@ -18,8 +18,25 @@ import {
   underConstructionOf,
 } from './breastworks-construction';
 import { checkGunboatPath, gunboatWater, reachGunboat } from './gunboats';
-import { CrossingCheck, LabelledReach, MoveEnv, Mover, Reach, checkPath, fmt, moveEnv, moverFor, reachHexes } from './movement';
-import { entersAlone, entryCost, entryHexes, entryRefusal, markBlockedReinforcements } from './reinforcements';
+import {
+  CrossingCheck,
+  LabelledReach,
+  MoveEnv,
+  Mover,
+  Reach,
+  checkPath,
+  fmt,
+  moveEnv,
+  moverFor,
+  reachHexes,
+} from './movement';
+import {
+  entersAlone,
+  entryCost,
+  entryHexes,
+  entryRefusal,
+  markBlockedReinforcements,
+} from './reinforcements';
 import { refuse, refusal } from './refusals';
 import { toCombatPhase } from './sequence-of-play';
 
@@ -49,15 +66,25 @@ function constraintOf(ctx: GameContext, state: GameState, unit: UnitState): Move
 }
 
 /** Why this unit may not act at all this phase (6.11, 6.18, 12.41b, 10.34), or null. */
-function unitRefusal(ctx: GameContext, state: GameState, side: Side, unitId: unknown): Refusal | UnitState {
+function unitRefusal(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  unitId: unknown,
+): Refusal | UnitState {
   if (typeof unitId !== 'string' || !(unitId in state.units))
     return refusal('UNKNOWN_UNIT', '—', `no unit ${String(unitId)} in this game`);
   const unit = state.units[unitId];
-  if (unit.side !== side) return refusal('NOT_YOUR_UNIT', '6.11', `${unitId} belongs to the other player`);
+  if (unit.side !== side)
+    return refusal('NOT_YOUR_UNIT', '6.11', `${unitId} belongs to the other player`);
   if (state.movement!.moved.includes(unitId))
     return refusal('ALREADY_MOVED', '6.18', `${unitId} has already moved this Movement Phase`);
   if (state.movement!.marked.includes(unitId))
-    return refusal('MARKED_NO_MOVE', '12.41', `${unitId} has a marker placed instead of moving this phase`);
+    return refusal(
+      'MARKED_NO_MOVE',
+      '12.41',
+      `${unitId} has a marker placed instead of moving this phase`,
+    );
   return unit;
 }
 
@@ -95,12 +122,18 @@ function unitReach(
     const m = moverFor(env, unit, false, false);
     const cost = entryCost(env, m, entryHex!);
     if (typeof cost !== 'number') return [];
-    return reachHexes(env, m, { kind: 'entry', at: entryHex!, cost }, crossingCheck(ctx, state, unit.side));
+    return reachHexes(
+      env,
+      m,
+      { kind: 'entry', at: entryHex!, cost },
+      crossingCheck(ctx, state, unit.side),
+    );
   }
   const at = b.index.get(unit.hex!)!;
   const c = constraintOf(ctx, state, unit);
   if (c?.kind === 'forbidden') return [];
-  if (isGunboat(ctx, unit)) return kind === 'move' && !c ? labelled(ctx, reachGunboat(env, unit, at)) : [];
+  if (isGunboat(ctx, unit))
+    return kind === 'move' && !c ? labelled(ctx, reachGunboat(env, unit, at)) : [];
   const inZoc = env.enemyZoc[at] === 1;
   if (kind === 'strategic-move') {
     if (c || env.nearEnemy[at] || strategicBonusZero(ctx, unit)) return [];
@@ -143,10 +176,13 @@ export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Si
       for (const r of moves) orders.push({ type: 'move', unit: id, path: r.path });
       for (const r of unitReach(ctx, state, env, unit, 'strategic-move'))
         orders.push({ type: 'strategic-move', unit: id, path: r.path });
-      if (markerRefusal(ctx, state, env, unit, 'rally-marker') === null) orders.push({ type: 'rally-marker', unit: id });
-      if (markerRefusal(ctx, state, env, unit, 'build-breastworks') === null) orders.push({ type: 'build-breastworks', unit: id });
+      if (markerRefusal(ctx, state, env, unit, 'rally-marker') === null)
+        orders.push({ type: 'rally-marker', unit: id });
+      if (markerRefusal(ctx, state, env, unit, 'build-breastworks') === null)
+        orders.push({ type: 'build-breastworks', unit: id });
       if (markerRefusal(ctx, state, env, unit, 'complete-breastworks') === null)
-        for (const facing of facingChoices(ctx, unit.hex!)) orders.push({ type: 'complete-breastworks', unit: id, facing });
+        for (const facing of facingChoices(ctx, unit.hex!))
+          orders.push({ type: 'complete-breastworks', unit: id, facing });
     } else if (unit.status === 'pending' && entryRefusal(ctx, state, unit) === null) {
       for (const hex of entryHexes(ctx, state, unit)) {
         for (const r of unitReach(ctx, state, env, unit, 'enter', ctx.board.index.get(hex)!))
@@ -160,18 +196,28 @@ export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Si
     const access = phaseAccess(ctx, state, side, env);
     for (const h of hooked) orders.push(...h.movementOrders!(ctx, state, side, access));
   }
-  if (endPhaseRefusal(ctx, state, side, (u) => canMove.has(u.id)) === null) orders.push({ type: 'end-phase' });
+  if (endPhaseRefusal(ctx, state, side, (u) => canMove.has(u.id)) === null)
+    orders.push({ type: 'end-phase' });
   return orders;
 }
 
 /** What a hook's own Movement Phase orders see: each unit's ordinary moves and eligibility (hooks/movement-hook.ts). */
-function phaseAccess(ctx: GameContext, state: GameState, side: Side, env: MoveEnv): MovementPhaseAccess {
+function phaseAccess(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  env: MoveEnv,
+): MovementPhaseAccess {
   return {
     movesOf: (unit) => {
       if (unit.status !== 'on-map') return [];
       const at = ctx.board.index.get(unit.hex!)!;
       const allowance = moverFor(env, unit, false, env.enemyZoc[at] === 1).allowance;
-      return unitReach(ctx, state, env, unit, 'move').map((r) => ({ path: r.path, cost: r.cost, allowance }));
+      return unitReach(ctx, state, env, unit, 'move').map((r) => ({
+        path: r.path,
+        cost: r.cost,
+        allowance,
+      }));
     },
     unitRefusal: (id) => unitRefusal(ctx, state, side, id),
     inEnemyZoc: (hex) => env.enemyZoc[ctx.board.index.get(hex)!] === 1,
@@ -182,8 +228,21 @@ function phaseAccess(ctx: GameContext, state: GameState, side: Side, env: MoveEn
       const r = checkUnder(ctx, state, env, unit, move.hex, path, rules);
       if (!('end' in r)) return { ok: false, refusal: r };
       const { end, cost } = r;
-      const entered: GameEvent[] = move.hex !== undefined ? [{ type: 'entered', unit: unit.id, hex: move.hex, rule: '5.0' }] : [];
-      return finishMove(ctx, state, env, unit, path, end, cost, move.hex !== undefined ? 'enter' : 'move', [...events, ...entered]);
+      const entered: GameEvent[] =
+        move.hex !== undefined
+          ? [{ type: 'entered', unit: unit.id, hex: move.hex, rule: '5.0' }]
+          : [];
+      return finishMove(
+        ctx,
+        state,
+        env,
+        unit,
+        path,
+        end,
+        cost,
+        move.hex !== undefined ? 'enter' : 'move',
+        [...events, ...entered],
+      );
     },
   };
 }
@@ -197,18 +256,34 @@ function moverUnder(env: MoveEnv, unit: UnitState, startedInZoc: boolean, rules:
     const at = new Uint8Array(b.size);
     if (forbidden) at.set(forbidden.at);
     const prev = forbidden;
-    const outside = refusal('OUTSIDE_ALLOWED_HEXES', '6.15', 'this move may not leave the hexes its Movement Allowance is given for');
+    const outside = refusal(
+      'OUTSIDE_ALLOWED_HEXES',
+      '6.15',
+      'this move may not leave the hexes its Movement Allowance is given for',
+    );
     for (let i = 0; i < b.size; i++) if (!rules.within.has(b.ids[i])) at[i] = 1;
     forbidden = { at, refusal: (j) => (prev?.at[j] ? prev.refusal(j) : outside) };
   }
-  return { ...base, allowance: rules.allowance, ...(rules.noEnemyZoc ? { zocAllowance: -1 } : {}), forbidden };
+  return {
+    ...base,
+    allowance: rules.allowance,
+    ...(rules.noEnemyZoc ? { zocAllowance: -1 } : {}),
+    forbidden,
+  };
 }
 
 /** Every move or entry of the unit under MoveRules (access.movesUnder). */
-function movesUnder(ctx: GameContext, state: GameState, env: MoveEnv, unit: UnitState, rules: MoveRules): Array<UnitMove & { hex?: HexId }> {
+function movesUnder(
+  ctx: GameContext,
+  state: GameState,
+  env: MoveEnv,
+  unit: UnitState,
+  rules: MoveRules,
+): Array<UnitMove & { hex?: HexId }> {
   const b = ctx.board;
   if (completing(state, unit) || isGunboat(ctx, unit) || env.done.has(unit.id)) return [];
-  const keep = (r: LabelledReach) => !(rules.noEnemyZoc && env.enemyZoc[r.to]) && r.cost <= rules.allowance;
+  const keep = (r: LabelledReach) =>
+    !(rules.noEnemyZoc && env.enemyZoc[r.to]) && r.cost <= rules.allowance;
   if (unit.status === 'pending') {
     if (entryRefusal(ctx, state, unit) !== null) return [];
     const out: Array<UnitMove & { hex?: HexId }> = [];
@@ -217,7 +292,12 @@ function movesUnder(ctx: GameContext, state: GameState, env: MoveEnv, unit: Unit
       const i = b.index.get(hex)!;
       const cost = entryCost(env, m, i);
       if (typeof cost !== 'number') continue;
-      for (const r of reachHexes(env, m, { kind: 'entry', at: i, cost }, crossingCheck(ctx, state, unit.side)))
+      for (const r of reachHexes(
+        env,
+        m,
+        { kind: 'entry', at: i, cost },
+        crossingCheck(ctx, state, unit.side),
+      ))
         if (keep(r)) out.push({ hex, path: r.path, cost: r.cost, allowance: rules.allowance });
     }
     return out;
@@ -244,14 +324,31 @@ function checkUnder(
   rules: MoveRules,
 ): Refusal | { end: number; cost: number } {
   const b = ctx.board;
-  if (env.done.has(unit.id)) return refusal('ALREADY_MOVED', '6.18', `${unit.id} has already moved this Movement Phase`);
-  if (isGunboat(ctx, unit)) return refusal('NOT_ELIGIBLE', '6.15', 'Gunboats do not move under this Movement Allowance');
+  if (env.done.has(unit.id))
+    return refusal('ALREADY_MOVED', '6.18', `${unit.id} has already moved this Movement Phase`);
+  if (isGunboat(ctx, unit))
+    return refusal('NOT_ELIGIBLE', '6.15', 'Gunboats do not move under this Movement Allowance');
   const limits = (r: { end: number; cost: number }) => {
-    if (rules.noEnemyZoc && env.enemyZoc[r.end]) return refusal('INTO_ENEMY_ZOC', '7.0', `this move may not enter the Enemy controlled hex ${b.ids[r.end]}`);
-    if (r.cost > rules.allowance) return refusal('EXCEEDS_ALLOWANCE', '6.15', `the path costs ${fmt(r.cost)} MP, more than ${fmt(rules.allowance)}`);
+    if (rules.noEnemyZoc && env.enemyZoc[r.end])
+      return refusal(
+        'INTO_ENEMY_ZOC',
+        '7.0',
+        `this move may not enter the Enemy controlled hex ${b.ids[r.end]}`,
+      );
+    if (r.cost > rules.allowance)
+      return refusal(
+        'EXCEEDS_ALLOWANCE',
+        '6.15',
+        `the path costs ${fmt(r.cost)} MP, more than ${fmt(rules.allowance)}`,
+      );
     return { end: r.end, cost: r.cost };
   };
-  if (completing(state, unit)) return refusal('MARKED_NO_MOVE', '10.34', `${unit.id} is completing Breastworks and may not move`);
+  if (completing(state, unit))
+    return refusal(
+      'MARKED_NO_MOVE',
+      '10.34',
+      `${unit.id} is completing Breastworks and may not move`,
+    );
   const c = unit.status === 'on-map' ? constraintOf(ctx, state, unit) : null;
   if (c) return c.refusal;
   if (unit.status === 'pending') {
@@ -260,16 +357,29 @@ function checkUnder(
     if (hex === undefined || !entryHexes(ctx, state, unit).includes(hex))
       return refusal('ENTRY_HEX_NOT_ALLOWED', '5.5', `${unit.id} may not enter at ${String(hex)}`);
     const i = b.index.get(hex)!;
-    if (path[0] !== i) return refusal('BAD_ORDER', '5.0', 'the path of an entering unit starts at its entry hex');
+    if (path[0] !== i)
+      return refusal('BAD_ORDER', '5.0', 'the path of an entering unit starts at its entry hex');
     const m = moverUnder(env, unit, false, rules);
     const cost = entryCost(env, m, i);
     if (typeof cost !== 'number') return cost;
-    const r = checkPath(env, m, { kind: 'entry', at: i, cost }, path, crossingCheck(ctx, state, unit.side));
+    const r = checkPath(
+      env,
+      m,
+      { kind: 'entry', at: i, cost },
+      path,
+      crossingCheck(ctx, state, unit.side),
+    );
     return 'end' in r ? limits(r) : r;
   }
-  if (hex !== undefined) return refusal('BAD_ORDER', '5.0', `${unit.id} is on the map: a move has no entry hex`);
+  if (hex !== undefined)
+    return refusal('BAD_ORDER', '5.0', `${unit.id} is on the map: a move has no entry hex`);
   if (unit.status !== 'on-map') return refusal('NOT_ON_MAP', '5.0', `${unit.id} is not on the map`);
-  if (rules.within && !rules.within.has(unit.hex!)) return refusal('OUTSIDE_ALLOWED_HEXES', '6.15', `${unit.id} does not begin in the hexes this Movement Allowance is given for`);
+  if (rules.within && !rules.within.has(unit.hex!))
+    return refusal(
+      'OUTSIDE_ALLOWED_HEXES',
+      '6.15',
+      `${unit.id} does not begin in the hexes this Movement Allowance is given for`,
+    );
   const at = b.index.get(unit.hex!)!;
   const m = moverUnder(env, unit, env.enemyZoc[at] === 1, rules);
   const r = checkPath(env, m, { kind: 'hex', at }, path, crossingCheck(ctx, state, unit.side));
@@ -285,17 +395,33 @@ function markerRefusal(
   type: 'rally-marker' | 'build-breastworks' | 'complete-breastworks',
   facing?: unknown,
 ): Refusal | null {
-  if (unit.status !== 'on-map') return refusal('NOT_ON_MAP', '12.41', `${unit.id} is not on the map`);
-  if (isGunboat(ctx, unit)) return refusal('NOT_ELIGIBLE', type === 'rally-marker' ? '12.41' : '10.34', 'Gunboats take no markers');
+  if (unit.status !== 'on-map')
+    return refusal('NOT_ON_MAP', '12.41', `${unit.id} is not on the map`);
+  if (isGunboat(ctx, unit))
+    return refusal(
+      'NOT_ELIGIBLE',
+      type === 'rally-marker' ? '12.41' : '10.34',
+      'Gunboats take no markers',
+    );
   for (const h of ctx.hooks) {
     const r = h.markerRefusal?.(ctx, state, unit);
     if (r) return r;
   }
   if (type === 'rally-marker') {
-    if (unit.morale === 'good') return refusal('RALLY_GOOD_ORDER', '12.41', `${unit.id} is neither Disordered, Shaken nor Routed`);
+    if (unit.morale === 'good')
+      return refusal(
+        'RALLY_GOOD_ORDER',
+        '12.41',
+        `${unit.id} is neither Disordered, Shaken nor Routed`,
+      );
     if (env.enemyZoc[ctx.board.index.get(unit.hex!)!])
-      return refusal('RALLY_IN_ENEMY_ZOC', '12.41', 'units in an Enemy Zone of Control may not Rally');
-    if (completing(state, unit)) return refusal('MARKED_NO_MOVE', '10.34', `${unit.id} is completing Breastworks`);
+      return refusal(
+        'RALLY_IN_ENEMY_ZOC',
+        '12.41',
+        'units in an Enemy Zone of Control may not Rally',
+      );
+    if (completing(state, unit))
+      return refusal('MARKED_NO_MOVE', '10.34', `${unit.id} is completing Breastworks`);
     return null;
   }
   if (type === 'build-breastworks') return buildRefusal(ctx, state, unit);
@@ -303,10 +429,16 @@ function markerRefusal(
 }
 
 /** Why the side may not end its Movement Phase yet (exclusive-rule obligations), or null. */
-function endPhaseRefusal(ctx: GameContext, state: GameState, side: Side, known?: (u: UnitState) => boolean): Refusal | null {
+function endPhaseRefusal(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  known?: (u: UnitState) => boolean,
+): Refusal | null {
   const env = moveEnv(ctx, state, side);
   const canMove =
-    known ?? ((u: UnitState) => !env.done.has(u.id) && unitReach(ctx, state, env, u, 'move').length > 0);
+    known ??
+    ((u: UnitState) => !env.done.has(u.id) && unitReach(ctx, state, env, u, 'move').length > 0);
   for (const h of ctx.hooks) {
     const r = h.endPhaseRefusal?.(ctx, state, side, canMove);
     if (r) return r;
@@ -320,13 +452,24 @@ function asPath(ctx: GameContext, path: unknown): number[] | Refusal {
   const out: number[] = [];
   for (const h of path as string[]) {
     const i = ctx.board.index.get(h);
-    if (i === undefined) return refusal('OFF_MAP', '2.1', `${h} is not a hex of this map; units may not move off the map`);
+    if (i === undefined)
+      return refusal(
+        'OFF_MAP',
+        '2.1',
+        `${h} is not a hex of this map; units may not move off the map`,
+      );
     out.push(i);
   }
   return out;
 }
 
-export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, side: Side, order: Order, dice: Dice): ApplyResult {
+export function applyMovementPhaseOrder(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  order: Order,
+  dice: Dice,
+): ApplyResult {
   const o = order as Order & Record<string, unknown>;
   switch (o.type) {
     case 'end-phase': {
@@ -334,11 +477,17 @@ export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, side
       if (r) return { ok: false, refusal: r };
       const env = moveEnv(ctx, state, side);
       const blocked = markBlockedReinforcements(ctx, state, (u) =>
-        entryHexes(ctx, state, u).some((h) => unitReach(ctx, state, env, u, 'enter', ctx.board.index.get(h)!).length > 0),
+        entryHexes(ctx, state, u).some(
+          (h) => unitReach(ctx, state, env, u, 'enter', ctx.board.index.get(h)!).length > 0,
+        ),
       );
-      const base = blocked.length ? { ...state, blockedReinforcements: [...state.blockedReinforcements, ...blocked] } : state;
+      const base = blocked.length
+        ? { ...state, blockedReinforcements: [...state.blockedReinforcements, ...blocked] }
+        : state;
       const next = toCombatPhase(ctx, base, dice);
-      const events: GameEvent[] = blocked.length ? [{ type: 'reinforcements-blocked', units: blocked, rule: '5.5' }, ...next.events] : next.events;
+      const events: GameEvent[] = blocked.length
+        ? [{ type: 'reinforcements-blocked', units: blocked, rule: '5.5' }, ...next.events]
+        : next.events;
       return { ok: true, state: next.state, events };
     }
     case 'move':
@@ -363,26 +512,46 @@ export function applyMovementPhaseOrder(ctx: GameContext, state: GameState, side
           events: [{ type: 'rally-marker-placed', unit: u.id, hex: u.hex, rule: '12.41' }],
         };
       }
-      const done = o.type === 'build-breastworks' ? placeUnderConstruction(state, u) : declareFacing(state, u, o.facing as HexId[]);
+      const done =
+        o.type === 'build-breastworks'
+          ? placeUnderConstruction(state, u)
+          : declareFacing(state, u, o.facing as HexId[]);
       return { ok: true, state: { ...done.state, movement }, events: done.events };
     }
     case 'attack':
-      return refuse('NO_COMBAT_IN_MOVEMENT', '6.14', 'no combat may take place during the Movement Phase');
+      return refuse(
+        'NO_COMBAT_IN_MOVEMENT',
+        '6.14',
+        'no combat may take place during the Movement Phase',
+      );
     default: {
       // Several declarations may share an order type (Hooker and Lee 18.11 and 18.21: one map exit per side):
       // the first that accepts the order applies it, else the refusal of a declaration that covers the unit
       // (handlesUnit), else the first refusal.
-      const hooks = ctx.hooks.filter((h) => h.applyMovementOrder && h.orderTypes?.includes(String(o.type)));
+      const hooks = ctx.hooks.filter(
+        (h) => h.applyMovementOrder && h.orderTypes?.includes(String(o.type)),
+      );
       let first: ApplyResult | null = null;
       let own: ApplyResult | null = null;
       for (const hook of hooks) {
-        const r = hook.applyMovementOrder!(ctx, state, side, o, phaseAccess(ctx, state, side, moveEnv(ctx, state, side)), dice);
+        const r = hook.applyMovementOrder!(
+          ctx,
+          state,
+          side,
+          o,
+          phaseAccess(ctx, state, side, moveEnv(ctx, state, side)),
+          dice,
+        );
         if (r.ok) return r;
         first ??= r;
         if (!own && typeof o.unit === 'string' && hook.handlesUnit?.(ctx, state, o.unit)) own = r;
       }
       if (own ?? first) return (own ?? first)!;
-      return refuse('BAD_ORDER', '4.0', `"${String(o.type)}" is not an order of the Movement Phase`);
+      return refuse(
+        'BAD_ORDER',
+        '4.0',
+        `"${String(o.type)}" is not an order of the Movement Phase`,
+      );
     }
   }
 }
@@ -396,10 +565,16 @@ function applyMove(
 ): ApplyResult {
   const u = unitRefusal(ctx, state, side, o.unit);
   if (!('id' in u)) return { ok: false, refusal: u };
-  if (u.status !== 'on-map') return refuse('NOT_ON_MAP', '5.0', `${u.id} is not on the map${u.status === 'pending' ? '; bring it on with an enter order' : ''}`);
+  if (u.status !== 'on-map')
+    return refuse(
+      'NOT_ON_MAP',
+      '5.0',
+      `${u.id} is not on the map${u.status === 'pending' ? '; bring it on with an enter order' : ''}`,
+    );
   const path = asPath(ctx, o.path);
   if (!Array.isArray(path)) return { ok: false, refusal: path };
-  if (completing(state, u)) return refuse('MARKED_NO_MOVE', '10.34', `${u.id} is completing Breastworks and may not move`);
+  if (completing(state, u))
+    return refuse('MARKED_NO_MOVE', '10.34', `${u.id} is completing Breastworks and may not move`);
   const env = moveEnv(ctx, state, side);
   const at = ctx.board.index.get(u.hex!)!;
   const c = constraintOf(ctx, state, u);
@@ -407,20 +582,30 @@ function applyMove(
   let end: number;
   let cost = 0;
   if (isGunboat(ctx, u)) {
-    if (kind === 'strategic-move') return refuse('NOT_ELIGIBLE', '6.4', 'Gunboats do not use Strategic Movement');
+    if (kind === 'strategic-move')
+      return refuse('NOT_ELIGIBLE', '6.4', 'Gunboats do not use Strategic Movement');
     if (c) return { ok: false, refusal: c.refusal };
     const r = checkGunboatPath(env, u, at, path);
     if (!('end' in r)) return { ok: false, refusal: r };
     end = r.end;
   } else {
     if (c?.kind === 'one-hex') {
-      if (kind === 'strategic-move' || path.length !== 1 || !c.hexes.includes(ctx.board.ids[path[0]]))
+      if (
+        kind === 'strategic-move' ||
+        path.length !== 1 ||
+        !c.hexes.includes(ctx.board.ids[path[0]])
+      )
         return { ok: false, refusal: c.refusal };
     }
     if (kind === 'strategic-move') {
-      if (strategicBonusZero(ctx, u)) return refuse('NOT_ELIGIBLE', '6.42', `${u.id} may not use Strategic Movement`);
+      if (strategicBonusZero(ctx, u))
+        return refuse('NOT_ELIGIBLE', '6.42', `${u.id} may not use Strategic Movement`);
       if (env.nearEnemy[at])
-        return refuse('STRATEGIC_NOT_ELIGIBLE', '6.41', 'Strategic Movement only for units beginning three or more hexes from any Enemy unit');
+        return refuse(
+          'STRATEGIC_NOT_ELIGIBLE',
+          '6.41',
+          'Strategic Movement only for units beginning three or more hexes from any Enemy unit',
+        );
     }
     const m: Mover = moverFor(env, u, kind === 'strategic-move', env.enemyZoc[at] === 1);
     const r = checkPath(env, m, { kind: 'hex', at }, path, crossingCheck(ctx, state, side));
@@ -431,7 +616,12 @@ function applyMove(
   return finishMove(ctx, state, env, u, path, end, cost, kind, []);
 }
 
-function applyEnter(ctx: GameContext, state: GameState, side: Side, o: Record<string, unknown>): ApplyResult {
+function applyEnter(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  o: Record<string, unknown>,
+): ApplyResult {
   const u = unitRefusal(ctx, state, side, o.unit);
   if (!('id' in u)) return { ok: false, refusal: u };
   const r0 = entryRefusal(ctx, state, u);
@@ -442,7 +632,8 @@ function applyEnter(ctx: GameContext, state: GameState, side: Side, o: Record<st
   if (!entryHexes(ctx, state, u).includes(o.hex))
     return refuse('ENTRY_HEX_NOT_ALLOWED', '5.5', `${u.id} may not enter at ${o.hex}`);
   const entry = ctx.board.index.get(o.hex)!;
-  if (path[0] !== entry) return refuse('BAD_ORDER', '5.0', 'the path of an entering unit starts at its entry hex');
+  if (path[0] !== entry)
+    return refuse('BAD_ORDER', '5.0', 'the path of an entering unit starts at its entry hex');
   const env = moveEnv(ctx, state, side);
   let end: number;
   let cost = 0;
@@ -454,12 +645,20 @@ function applyEnter(ctx: GameContext, state: GameState, side: Side, o: Record<st
     const m = moverFor(env, u, false, false);
     const enterCost = entryCost(env, m, entry);
     if (typeof enterCost !== 'number') return { ok: false, refusal: enterCost };
-    const r = checkPath(env, m, { kind: 'entry', at: entry, cost: enterCost }, path, crossingCheck(ctx, state, side));
+    const r = checkPath(
+      env,
+      m,
+      { kind: 'entry', at: entry, cost: enterCost },
+      path,
+      crossingCheck(ctx, state, side),
+    );
     if (!('end' in r)) return { ok: false, refusal: r };
     end = r.end;
     cost = r.cost;
   }
-  return finishMove(ctx, state, env, u, path, end, cost, 'enter', [{ type: 'entered', unit: u.id, hex: o.hex, rule: '5.0' }]);
+  return finishMove(ctx, state, env, u, path, end, cost, 'enter', [
+    { type: 'entered', unit: u.id, hex: o.hex, rule: '5.0' },
+  ]);
 }
 
 /** The unit arrives: the new state, objectives passed (18.31), towns entered (12.17), abandoned Breastworks. */
@@ -479,7 +678,18 @@ function finishMove(
   const to = b.ids[end];
   const gunboat = isGunboat(ctx, u);
   let morale = u.morale;
-  const out: GameEvent[] = [...events, { type: kind === 'strategic-move' ? 'strategic-moved' : 'moved', unit: u.id, from: u.hex, path: hexes, to, mp: fmt(cost), rule: kind === 'enter' ? '5.0' : kind === 'move' ? '6.0' : '6.4' }];
+  const out: GameEvent[] = [
+    ...events,
+    {
+      type: kind === 'strategic-move' ? 'strategic-moved' : 'moved',
+      unit: u.id,
+      from: u.hex,
+      path: hexes,
+      to,
+      mp: fmt(cost),
+      rule: kind === 'enter' ? '5.0' : kind === 'move' ? '6.0' : '6.4',
+    },
+  ];
   if (!gunboat && morale === 'good' && hexes.some((h) => ctx.map.hex(h).terrain === 'town')) {
     morale = 'disordered';
     out.push({ type: 'disordered', unit: u.id, rule: '12.17', reason: 'entered a town hex' });
@@ -496,8 +706,12 @@ function finishMove(
   if (kind === 'enter') {
     // 5.0 column: the entered units fill stacks of two; one that stacks alone fills a whole stack (entryCost).
     const n = movement.entered[hexes[0]] ?? 0;
-    movement.entered = { ...movement.entered, [hexes[0]]: entersAlone(ctx, u.id) ? 2 * Math.ceil(n / 2) + 2 : n + 1 };
-  }  if (!gunboat && env.enemyZoc[end]) movement.enteredEnemyZoc = [...movement.enteredEnemyZoc, u.id];
+    movement.entered = {
+      ...movement.entered,
+      [hexes[0]]: entersAlone(ctx, u.id) ? 2 * Math.ceil(n / 2) + 2 : n + 1,
+    };
+  }
+  if (!gunboat && env.enemyZoc[end]) movement.enteredEnemyZoc = [...movement.enteredEnemyZoc, u.id];
   let objectives = next.objectives;
   if (!gunboat) {
     for (const h of hexes) {
@@ -515,4 +729,3 @@ function finishMove(
   };
   return { ok: true, state: next, events: out };
 }
-

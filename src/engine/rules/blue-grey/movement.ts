@@ -106,7 +106,9 @@ export function moveEnv(ctx: GameContext, state: GameState, side: Side): MoveEnv
     }
     frontier = next;
   }
-  const done = new Set<string>(state.movement ? [...state.movement.moved, ...state.movement.marked] : []);
+  const done = new Set<string>(
+    state.movement ? [...state.movement.moved, ...state.movement.marked] : [],
+  );
   const env: MoveEnv = {
     ctx,
     state,
@@ -151,15 +153,24 @@ export interface Mover {
   forbidden?: { at: Uint8Array; refusal(j: number): Refusal };
 }
 
-export function moverFor(env: MoveEnv, unit: UnitState, strategic: boolean, startedInEnemyZoc: boolean): Mover {
+export function moverFor(
+  env: MoveEnv,
+  unit: UnitState,
+  strategic: boolean,
+  startedInEnemyZoc: boolean,
+): Mover {
   const spec = env.ctx.unitSpecs.get(unit.id)!;
   const night = env.state.night;
-  let allowance = movementAllowance(env.ctx, unit.id, night) + (strategic ? strategicBonusThirds(spec.type, night) : 0);
+  let allowance =
+    movementAllowance(env.ctx, unit.id, night) +
+    (strategic ? strategicBonusThirds(spec.type, night) : 0);
   const standard = allowance;
   // Exclusive rules may change it (Fredericksburg 18.2: halved in fog).
-  for (const h of env.ctx.hooks) allowance = h.movementAllowance?.(env.ctx, env.state, unit, allowance, strategic) ?? allowance;
+  for (const h of env.ctx.hooks)
+    allowance = h.movementAllowance?.(env.ctx, env.state, unit, allowance, strategic) ?? allowance;
   let zocAllowance: number | undefined;
-  for (const h of env.ctx.hooks) zocAllowance ??= h.allowanceIntoEnemyZoc?.(env.ctx, env.state, unit, standard) ?? undefined;
+  for (const h of env.ctx.hooks)
+    zocAllowance ??= h.allowanceIntoEnemyZoc?.(env.ctx, env.state, unit, standard) ?? undefined;
   const hooked = hookedCosts(env, unit, costClassOf(spec.type));
   // Every field present, in one order (undefined where no rule gives one): one object shape for stepCost's loads.
   return {
@@ -200,10 +211,17 @@ function forbiddenFor(env: MoveEnv, unit: UnitState): Mover['forbidden'] {
 }
 
 /** Per-side entry-cost tables from exclusive rules (terrainCost), built once per scenario and side. */
-const costTables = new WeakMap<GameContext, Map<string, { enter?: Int16Array; trail?: Int16Array }>>();
+const costTables = new WeakMap<
+  GameContext,
+  Map<string, { enter?: Int16Array; trail?: Int16Array }>
+>();
 
 /** Entry costs and step rules exclusive rules give this unit (Wilderness 18.11-18.13, 18.21), if any. */
-function hookedCosts(env: MoveEnv, unit: UnitState, cls: CostClass): Pick<Mover, 'enter' | 'trail' | 'stepForbidden'> {
+function hookedCosts(
+  env: MoveEnv,
+  unit: UnitState,
+  cls: CostClass,
+): Pick<Mover, 'enter' | 'trail' | 'stepForbidden'> {
   const { ctx, board: b } = env;
   const out: Pick<Mover, 'enter' | 'trail' | 'stepForbidden'> = {};
   if (ctx.hooks.some((h) => h.terrainCost)) {
@@ -230,7 +248,9 @@ function hookedCosts(env: MoveEnv, unit: UnitState, cls: CostClass): Pick<Mover,
   }
   const rules = ctx.hooks.filter((h) => h.stepForbidden);
   if (rules.length > 0) {
-    const checks = rules.map((h) => h.stepForbidden!(ctx, env.state, unit)).filter((f) => f !== null);
+    const checks = rules
+      .map((h) => h.stepForbidden!(ctx, env.state, unit))
+      .filter((f) => f !== null);
     if (checks.length > 0)
       out.stepForbidden = (i, j, z) => {
         for (const f of checks) {
@@ -269,13 +289,25 @@ export function stepRefusal(env: MoveEnv, code: number, to: number): Refusal {
   const hex = env.board.ids[to];
   switch (code) {
     case R_TERRAIN:
-      return refusal('PROHIBITED_TERRAIN', '6.27', `units may never enter hex ${hex} (river, lake or pond)`);
+      return refusal(
+        'PROHIBITED_TERRAIN',
+        '6.27',
+        `units may never enter hex ${hex} (river, lake or pond)`,
+      );
     case R_HEXSIDE:
-      return refusal('PROHIBITED_HEXSIDE', '6.29', `the hexside into ${hex} may be crossed only at a bridge or ford`);
+      return refusal(
+        'PROHIBITED_HEXSIDE',
+        '6.29',
+        `the hexside into ${hex} may be crossed only at a bridge or ford`,
+      );
     case R_ENEMY_HEX:
       return refusal('ENTERS_ENEMY_HEX', '6.12', `hex ${hex} contains an Enemy unit`);
     case R_ROUTED_ZOC:
-      return refusal('ROUTED_INTO_ENEMY_ZOC', '12.31', `a Routed unit may not enter the Enemy controlled hex ${hex}`);
+      return refusal(
+        'ROUTED_INTO_ENEMY_ZOC',
+        '12.31',
+        `a Routed unit may not enter the Enemy controlled hex ${hex}`,
+      );
     case R_ARTILLERY_ZOC:
       return refusal(
         'ARTILLERY_INTO_ENEMY_ZOC',
@@ -283,13 +315,29 @@ export function stepRefusal(env: MoveEnv, code: number, to: number): Refusal {
         `artillery may enter the Enemy controlled hex ${hex} only where Friendly infantry or cavalry already is`,
       );
     case R_NIGHT_ZOC:
-      return refusal('NIGHT_REENTERS_ENEMY_ZOC', '11.12', `a unit that left an Enemy Zone of Control at Night may not enter another (${hex})`);
+      return refusal(
+        'NIGHT_REENTERS_ENEMY_ZOC',
+        '11.12',
+        `a unit that left an Enemy Zone of Control at Night may not enter another (${hex})`,
+      );
     case R_STRATEGIC_ROUTE:
-      return refusal('STRATEGIC_OFF_ROUTE', '6.45', `Strategic Movement must follow turnpikes, roads, railways or trails (into ${hex})`);
+      return refusal(
+        'STRATEGIC_OFF_ROUTE',
+        '6.45',
+        `Strategic Movement must follow turnpikes, roads, railways or trails (into ${hex})`,
+      );
     case R_STRATEGIC_NEAR:
-      return refusal('STRATEGIC_NEAR_ENEMY', '6.44', `Strategic Movement may never come closer than three hexes to an Enemy unit (${hex})`);
+      return refusal(
+        'STRATEGIC_NEAR_ENEMY',
+        '6.44',
+        `Strategic Movement may never come closer than three hexes to an Enemy unit (${hex})`,
+      );
     case R_CROSSING_SIDE:
-      return refusal('FERRY_HEXSIDE', '6.28', `ferry and pontoon hexes are entered and left only through their arrowed hexsides (${hex})`);
+      return refusal(
+        'FERRY_HEXSIDE',
+        '6.28',
+        `ferry and pontoon hexes are entered and left only through their arrowed hexsides (${hex})`,
+      );
     default:
       return refusal('BAD_ORDER', '6.0', `illegal step into ${hex}`);
   }
@@ -370,7 +418,11 @@ export function checkPath(
     steps = path;
     if (path.length === 0) return refusal('BAD_ORDER', '6.17', 'a move needs at least one hex');
     if (env.enemyZoc[cur] && !env.state.night)
-      return refusal('EXITS_ENEMY_ZOC', '6.13', `a unit may never exit an Enemy controlled hex (${b.ids[cur]}) in a Movement Phase`);
+      return refusal(
+        'EXITS_ENEMY_ZOC',
+        '6.13',
+        `a unit may never exit an Enemy controlled hex (${b.ids[cur]}) in a Movement Phase`,
+      );
   } else {
     cur = start.at;
     total = start.cost;
@@ -379,12 +431,21 @@ export function checkPath(
   }
   for (const j of steps) {
     const d = directionTo(b, cur, j);
-    if (d < 0) return refusal('NOT_CONTIGUOUS', '6.17', `${b.ids[j]} is not adjacent to ${b.ids[cur]}`);
+    if (d < 0)
+      return refusal('NOT_CONTIGUOUS', '6.17', `${b.ids[j]} is not adjacent to ${b.ids[cur]}`);
     if (moved > 0 && env.enemyZoc[cur])
-      return refusal('MOVES_AFTER_ENTERING_ENEMY_ZOC', '7.0', `units must cease movement on entering an Enemy controlled hex (${b.ids[cur]})`);
+      return refusal(
+        'MOVES_AFTER_ENTERING_ENEMY_ZOC',
+        '7.0',
+        `units must cease movement on entering an Enemy controlled hex (${b.ids[cur]})`,
+      );
     if (b.crossingHex[cur]) {
       if (j === prev || !b.crossingOf.get(cur)!.includes(j))
-        return refusal('FERRY_HEXSIDE', '6.28', `a unit leaves ${b.ids[cur]} only to the opposite bank`);
+        return refusal(
+          'FERRY_HEXSIDE',
+          '6.28',
+          `a unit leaves ${b.ids[cur]} only to the opposite bank`,
+        );
       const hook = crossing(prev, cur, j);
       if (hook !== null && typeof hook === 'object') return hook;
       if (typeof hook === 'number') total += hook - b.enter[m.cls][cur];
@@ -399,10 +460,23 @@ export function checkPath(
     moved++;
   }
   if (start.kind === 'hex' && cur === start.at)
-    return refusal('NO_MOVE', '6.0', 'a move must end in another hex than it began (to stay, give no order)');
+    return refusal(
+      'NO_MOVE',
+      '6.0',
+      'a move must end in another hex than it began (to stay, give no order)',
+    );
   if (b.crossingHex[cur])
-    return refusal('ENDS_IN_FERRY', '6.28', `units may never end their movement in a ferry or pontoon hex (${b.ids[cur]})`);
-  if (m.zocAllowance !== undefined && env.enemyZoc[cur] && total > m.zocAllowance && path.length > 1)
+    return refusal(
+      'ENDS_IN_FERRY',
+      '6.28',
+      `units may never end their movement in a ferry or pontoon hex (${b.ids[cur]})`,
+    );
+  if (
+    m.zocAllowance !== undefined &&
+    env.enemyZoc[cur] &&
+    total > m.zocAllowance &&
+    path.length > 1
+  )
     return refusal(
       'EXCEEDS_ALLOWANCE',
       '6.15',
@@ -490,7 +564,12 @@ export interface LabelledReach {
 }
 
 /** reach(), with each path written straight in hex labels (the listing's form), not indices. */
-export function reachHexes(env: MoveEnv, m: Mover, start: MoveStart, crossing: CrossingCheck): LabelledReach[] {
+export function reachHexes(
+  env: MoveEnv,
+  m: Mover,
+  start: MoveStart,
+  crossing: CrossingCheck,
+): LabelledReach[] {
   return reachLabelled(env, m, start, crossing, env.board.ids);
 }
 
@@ -516,7 +595,12 @@ const stepTables = new WeakMap<MoveEnv, Map<number, StepTable>>();
  */
 function stepTableFor(env: MoveEnv, m: Mover): Int16Array | null {
   if (m.forbidden || m.stepForbidden) return null;
-  const key = m.cls | (m.strategic ? 2 : 0) | (m.routed ? 4 : 0) | (m.artillery ? 8 : 0) | (m.leftEnemyZoc ? 16 : 0);
+  const key =
+    m.cls |
+    (m.strategic ? 2 : 0) |
+    (m.routed ? 4 : 0) |
+    (m.artillery ? 8 : 0) |
+    (m.leftEnemyZoc ? 16 : 0);
   let tables = stepTables.get(env);
   if (!tables) stepTables.set(env, (tables = new Map()));
   const t = tables.get(key);
@@ -549,7 +633,14 @@ function enqueue(node: number, cost: number): void {
 }
 
 /** Reach `to` from `from` (through the crossing hex `mid`, or -1) at cost nd, if cheaper and within the allowance. */
-function relax(enemyZoc: Uint8Array, m: Mover, from: number, mid: number, to: number, nd: number): void {
+function relax(
+  enemyZoc: Uint8Array,
+  m: Mover,
+  from: number,
+  mid: number,
+  to: number,
+  nd: number,
+): void {
   if (nd > m.allowance) return;
   if (m.zocAllowance !== undefined && enemyZoc[to] && nd > m.zocAllowance) return;
   const old = dist[to];
@@ -603,7 +694,8 @@ function reachLabelled<T extends number | string>(
         if (j < 0) continue;
         let c1: number;
         if (steps === null) c1 = stepCost(env, m, u, d, j);
-        else if ((c1 = steps[base + d]) === UNKNOWN_STEP) c1 = steps[base + d] = stepCost(env, m, u, d, j);
+        else if ((c1 = steps[base + d]) === UNKNOWN_STEP)
+          c1 = steps[base + d] = stepCost(env, m, u, d, j);
         if (c1 < 0) continue;
         if (!crossingHex[j]) {
           relax(enemyZoc, m, u, -1, j, c + c1);
@@ -668,7 +760,12 @@ function growPool(): void {
  * checked by the walk itself: were a parent changed after its children were
  * reached (never with non-negative step costs), the walk recounts.
  */
-function pathTo<T extends number | string>(t: number, s: number, includeStart: boolean, labels: readonly T[] | null): T[] {
+function pathTo<T extends number | string>(
+  t: number,
+  s: number,
+  includeStart: boolean,
+  labels: readonly T[] | null,
+): T[] {
   let path = new Array<T>(hops[t]);
   if (fillPath(t, s, includeStart, labels, path)) return path;
   let len = includeStart ? 1 : 0;
@@ -679,7 +776,13 @@ function pathTo<T extends number | string>(t: number, s: number, includeStart: b
 }
 
 /** Write the path to t into `path`, back to front; false if it does not fill the array exactly. */
-function fillPath<T extends number | string>(t: number, s: number, includeStart: boolean, labels: readonly T[] | null, path: T[]): boolean {
+function fillPath<T extends number | string>(
+  t: number,
+  s: number,
+  includeStart: boolean,
+  labels: readonly T[] | null,
+  path: T[],
+): boolean {
   const stop = includeStart ? 1 : 0;
   let k = path.length;
   let cur = t;

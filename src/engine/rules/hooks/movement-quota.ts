@@ -34,7 +34,7 @@
  *           liftedWhen?: { event: "enemy-crosses-hexside", enemy?: Side, hexside: HexsideFeature type,
  *                          | { event: "enemy-occupies-hex", enemy?: Side, hexes: HexId[], ...
  *                          effective?: "next-player-turn", permanent?: true },
-           bonus?: { units: number, controlHex: HexId } }
+ *           bonus?: { units: number, controlHex: HexId } }
  *
  * Chattanooga 18.14/18.15: "The Union Player may move an additional seven
  * units during any Movement Phase in which he controls hex 1025. If the
@@ -103,7 +103,10 @@ export const movementQuotaSupport: HookSupport = knownParams(
     if (lift) {
       if (lift.event !== 'enemy-crosses-hexside' && lift.event !== 'enemy-occupies-hex')
         return `lift trigger "${String(lift.event)}"`;
-      if (lift.event === 'enemy-occupies-hex' && (!Array.isArray(lift.hexes) || lift.hexes.length === 0))
+      if (
+        lift.event === 'enemy-occupies-hex' &&
+        (!Array.isArray(lift.hexes) || lift.hexes.length === 0)
+      )
         return 'a lift on occupation without "hexes"';
       if (lift.event === 'enemy-crosses-hexside' && typeof lift.hexside !== 'string')
         return 'a lift on crossing without "hexside"';
@@ -179,7 +182,6 @@ export function movementQuota(rule: RuleHook): MovementHook {
     return state.objectives?.[hex] === side;
   };
 
-
   const limitFor = (turn: number): number | null => {
     for (const l of limits) {
       if (
@@ -236,14 +238,27 @@ export function movementQuota(rule: RuleHook): MovementHook {
       if (lift.event === 'enemy-occupies-hex') {
         // Fredericksburg 19.0: "if a Confederate unit occupies Burnside's headquarters (hex 0206),
         // either due to movement, or retreat or advance": entering the hex (passing through included, 21.21).
-        const at = hexesEntered(events).find((x) => before.units[x.unit]?.side === enemy && lift.hexes!.includes(x.hex));
+        const at = hexesEntered(events).find(
+          (x) => before.units[x.unit]?.side === enemy && lift.hexes!.includes(x.hex),
+        );
         if (!at) return null;
         const from = nextPlayerTurnOf(ctx, before, side);
-        const next: QuotaState = { liftedFromTurn: from, liftedBy: { unit: at.unit, from: at.hex, to: at.hex, turn: before.turn } };
+        const next: QuotaState = {
+          liftedFromTurn: from,
+          liftedBy: { unit: at.unit, from: at.hex, to: at.hex, turn: before.turn },
+        };
         return {
           state: withHookState(after, key, next),
           events: [
-            { type: 'movement-quota-lifted', side, fromTurn: from, unit: at.unit, hex: at.hex, rule: rule.case, reason: `${at.unit} occupied ${at.hex} by ${at.by}` },
+            {
+              type: 'movement-quota-lifted',
+              side,
+              fromTurn: from,
+              unit: at.unit,
+              hex: at.hex,
+              rule: rule.case,
+              reason: `${at.unit} occupied ${at.hex} by ${at.by}`,
+            },
           ],
         };
       }

@@ -14,54 +14,25 @@
  * half a hex lower (SPI practice), columns 01-41 west to east, rows 01-22
  * north to south, north at the top.
  */
-import { writeFileSync } from 'fs';
 import { join } from 'path';
-import { HexGrid, parseLabel } from '../../src/engine/hex';
+import { HexGrid } from '../../src/engine/hex';
 import type { GridLayout } from '../../src/engine/hex';
 import type { HexSpec, MapDocument, RouteSpec } from '../../src/engine/types';
+import {
+  FactChecks,
+  checkRoutes,
+  col,
+  hexTable,
+  path as linePath,
+  reconstructedMap,
+  row,
+  spiSheet,
+  writeMapJson,
+} from '../lib/map-builder';
 
-const layout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: 41 },
-  rows: { first: 1, last: 22 },
-  top: 'north',
-};
+const layout: GridLayout = spiSheet(41, 22, 'north');
 const grid = new HexGrid(layout);
-const col = (h: string): number => parseLabel(h)!.column;
-const row = (h: string): number => parseLabel(h)!.row;
-
-/** Straight hex line between two hexes (cube lerp), ends included. */
-function line(a: string, b: string): string[] {
-  const p = grid.coord(a);
-  const q = grid.coord(b);
-  const n = grid.distance(a, b);
-  const out: string[] = [];
-  for (let i = 0; i <= n; i++) {
-    const t = n === 0 ? 0 : i / n;
-    const x = p.q + (q.q - p.q) * t + 1e-6;
-    const z = p.r + (q.r - p.r) * t + 2e-6;
-    const y = -x - z;
-    let rx = Math.round(x);
-    let rz = Math.round(z);
-    const ry = Math.round(y);
-    const dx = Math.abs(rx - x);
-    const dy = Math.abs(ry - y);
-    const dz = Math.abs(rz - z);
-    if (dx > dy && dx > dz) rx = -ry - rz;
-    else if (dz > dy) rz = -rx - ry;
-    const h = grid.labelAt({ q: rx, r: rz });
-    if (!h) throw new Error(`line ${a}-${b} leaves the map`);
-    if (out[out.length - 1] !== h) out.push(h);
-  }
-  return out;
-}
-function path(...waypoints: string[]): string[] {
-  const out: string[] = [waypoints[0]];
-  for (let i = 0; i + 1 < waypoints.length; i++)
-    out.push(...line(waypoints[i], waypoints[i + 1]).slice(1));
-  return out;
-}
+const path = (...waypoints: string[]): string[] => linePath(grid, ...waypoints);
 
 // ---------------------------------------------------------- named hexes ----
 /** 17.0: Union units enter between 4102 and 4111 inclusive (the east edge). */
@@ -102,20 +73,14 @@ const routes: RouteSpec[] = [
 ];
 
 // ---------------------------------------------------------- hex terrain ----
-const hexes: Record<string, HexSpec> = {};
-const set = (h: string, spec: HexSpec): void => {
-  if (!grid.has(h)) throw new Error(`no hex ${h}`);
-  hexes[h] = { ...(hexes[h] ?? {}), ...spec };
-};
+const { hexes, set, setNamed } = hexTable(grid);
 /** Ocean Pond, north of Olustee: the Confederate left rested on it (reconstruction; the text only names it). */
 export const OCEAN_POND = grid.all().filter((h) => {
   const c = col(h);
   const r = row(h);
   return c >= 5 && c <= 12 && r <= 6 - Math.abs(c - 8) / 2;
 });
-OCEAN_POND.forEach((h, i) =>
-  set(h, { terrain: 'lake', ...(i === 0 ? { name: 'Ocean Pond' } : {}) }),
-);
+setNamed('Ocean Pond', OCEAN_POND, { terrain: 'lake' });
 OLUSTEE_STATION.forEach((h) => set(h, { terrain: 'town', name: 'Olustee Station' }));
 type Feature = [string, HexSpec['terrain'], string[]];
 const features: Feature[] = [
@@ -144,17 +109,15 @@ const features: Feature[] = [
     ],
   ],
 ];
-for (const [name, terrain, list] of features)
-  list.forEach((h, i) => set(h, { terrain, ...(i === 0 ? { name } : {}) }));
+for (const [name, terrain, list] of features) setNamed(name, list, { terrain });
 
 // ------------------------------------------------------------- document ----
-const doc: MapDocument = {
+const doc: MapDocument = reconstructedMap({
   id: 'olustee',
   title: 'Olustee (Ocean Pond, 20 February 1864)',
-  provenance: 'reconstructed from the rules text',
   grid: layout,
   defaultHex: { terrain: 'clear' },
-  hexes: Object.fromEntries(Object.entries(hexes).sort(([a], [b]) => (a < b ? -1 : 1))),
+  hexes,
   hexsides: [],
   routes,
   notes: [
@@ -165,13 +128,11 @@ const doc: MapDocument = {
     'Routes (reconstructed): the railway from the west edge (0111) through 1011, Olustee Station and east past the forward Confederate positions to 4104; the Lake City-Jacksonville road beside it from 0112 through 2012 and 2213 to 4108 — so the two 20.0 exit hexes are the railway and the road; a road north from the road at 1312 past Ocean Pond.',
     'Terrain (reconstructed): clear by default (open pine barrens); Ocean Pond as lake hexes north of Olustee (columns 05-12, rows 01-06); swamp south of the Confederate line and a cypress swamp south of the battlefield; a few pine woods. No slopes or streams: the ground is flat. No fieldworks: the text does not mention the Olustee entrenchments.',
   ],
-};
+});
 
 // --------------------------------------------------------------- checks ----
-const problems: string[] = [];
-const check = (ok: boolean, msg: string): void => {
-  if (!ok) problems.push(msg);
-};
+const checks = new FactChecks('Olustee');
+const { check } = checks;
 const edge = (h: string, e: 'north' | 'east' | 'south' | 'west'): boolean =>
   grid.edgesOf(h).includes(e);
 const terrain = (h: string): string => hexes[h]?.terrain ?? 'clear';
@@ -222,24 +183,16 @@ const setupHexes = [
 for (const h of setupHexes)
   check(grid.has(h) && !['river', 'lake', 'pond'].includes(terrain(h)), `set-up hex ${h} is land`);
 check(OCEAN_POND.length > 10, 'Ocean Pond is drawn');
-for (const r of routes)
-  for (let i = 0; i + 1 < r.hexes.length; i++)
-    check(grid.adjacent(r.hexes[i], r.hexes[i + 1]), `${r.name} contiguous`);
+checkRoutes(checks, grid, routes);
 for (const r of routes)
   check(
     r.hexes.every((h) => terrain(h) !== 'lake'),
     `${r.name} stays out of Ocean Pond`,
   );
 
-if (problems.length > 0) throw new Error(`Olustee map does not hold: ${problems.join('; ')}`);
+checks.done();
 
 /** The map as built and checked; the spec compares it with the committed map.json. */
 export const olusteeMap: MapDocument = doc;
 
-if (require.main === module) {
-  const out = join(__dirname, 'map.json');
-  writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
-  console.log(
-    `wrote ${out}: ${Object.keys(doc.hexes).length} hexes, ${doc.hexsides.length} hexsides, ${doc.routes.length} routes`,
-  );
-}
+if (require.main === module) console.log(writeMapJson(join(__dirname, 'map.json'), doc));

@@ -5,26 +5,16 @@
  * army is not in the text, so the scenario declares it missing and is not
  * playable yet.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { fixedDice } from '../../../src/engine/dice';
 import { newGame, notYetSupported, prepareGame } from '../../../src/engine/game';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory } from '../../../src/engine/victory';
 import { OLUSTEE_STATION, UNION_ENTRY, olusteeMap } from '../../../scenarios/olustee/build-map';
-import type { MapDocument, ScenarioDocument, Side, UnitSpec } from '../../../src/engine/types';
+import type { Side } from '../../../src/engine/types';
+import { chartsOf, expectMapJsonIsBuildOutput, loadScenario, total } from './support';
 
-const DIR = join(__dirname, '../../../scenarios/olustee');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
-const byId = new Map(scenario.units.map((u) => [u.id, u]));
-const unit = (id: string): UnitSpec => {
-  const u = byId.get(id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-};
-const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const hook = (name: string) => scenario.specialRules.find((r) => r.hook === name)!;
+const { dir: DIR, scenario, map } = loadScenario('olustee');
+const { unit, placements, at, hook } = chartsOf(scenario);
 
 describe('Olustee scenario document', () => {
   it('16.2, 16.3: Union first player, 10 Game-Turns, no Night, 20 February 1864', () => {
@@ -79,9 +69,8 @@ describe('Olustee scenario document', () => {
     ]);
     const brigade = (name: string) =>
       placements.map((p) => unit(p.unit)).filter((u) => u.notes!.includes(name));
-    const csp = (us: UnitSpec[]) => us.reduce((a, u) => a + u.strength, 0);
     expect(
-      [brigade('Colquitt'), brigade('Harrison'), brigade('Smith')].map((b) => [b.length, csp(b)]),
+      [brigade('Colquitt'), brigade('Harrison'), brigade('Smith')].map((b) => [b.length, total(b)]),
     ).toEqual([
       [7, 12],
       [6, 12],
@@ -95,6 +84,7 @@ describe('Olustee scenario document', () => {
       'cs-19-ga',
       'cs-28-ga',
     ]);
+    expect(at('2112')).toEqual(['19 GA', '28 GA']);
   });
 
   it('18.1: 64 GA may not move on Game-Turns 1-2 unless attacked', () => {
@@ -105,7 +95,7 @@ describe('Olustee scenario document', () => {
   });
 
   it('19.1-19.7: ammunition from GT4 on 1-4, the Rail Gun on GT5 on the railway, resupply within four hexes, artillery range 2-3 with one column shift', () => {
-    expect(hook('ammunition-depletion').params).toMatchObject({
+    expect(hook('ammunition-depletion')!.params).toMatchObject({
       side: 'confederate',
       fromTurn: 4,
       outOfAmmunitionOn: [1, 2, 3, 4],
@@ -115,7 +105,7 @@ describe('Olustee scenario document', () => {
       { side: 'confederate', turn: 5, entry: ['0111'], units: ['cs-train-rail-gun'], case: '19.2' },
     ]);
     expect(unit('cs-train-rail-gun')).toMatchObject({ type: 'train', designation: 'Rail Gun' });
-    expect(hook('train-unit').params).toMatchObject({
+    expect(hook('train-unit')!.params).toMatchObject({
       routes: ['railway'],
       artillery: { range: [2, 3], oddsColumnShift: 1, mayAttackAlone: false },
     });
@@ -123,7 +113,7 @@ describe('Olustee scenario document', () => {
   });
 
   it('20.0: automatic Decisive Victories: Union in Olustee Station with LOC east; Confederate infantry out by 4104 or 4108 with LOC to 1011', () => {
-    expect(hook('automatic-victory').params).toMatchObject({
+    expect(hook('automatic-victory')!.params).toMatchObject({
       union: { level: 'decisive', occupiesAnyOf: OLUSTEE_STATION },
       confederate: {
         level: 'decisive',
@@ -158,7 +148,7 @@ describe('Olustee map document', () => {
   const grid = tm.grid;
 
   it('20.0: the committed map.json is exactly what build-map.ts builds and checks; reconstructed from the rules text', () => {
-    expect(map).toEqual(JSON.parse(JSON.stringify(olusteeMap)));
+    expectMapJsonIsBuildOutput(DIR, olusteeMap);
     expect(map.provenance).toBe('reconstructed from the rules text');
   });
 

@@ -15,61 +15,29 @@
  * half a hex lower (SPI practice), columns 01-26 west to east, rows 01-27
  * north to south, north at the top.
  */
-import { writeFileSync } from 'fs';
 import { join } from 'path';
-import { HexGrid, formatLabel, parseLabel, hexsideKey } from '../../src/engine/hex';
+import { HexGrid } from '../../src/engine/hex';
 import type { GridLayout } from '../../src/engine/hex';
-import type {
-  HexSpec,
-  HexsideFeature,
-  HexsideSpec,
-  MapDocument,
-  RouteSpec,
-} from '../../src/engine/types';
+import type { HexSpec, MapDocument, RouteSpec } from '../../src/engine/types';
+import {
+  FactChecks,
+  HexsideTable,
+  L,
+  adjacentPairs,
+  checkRoutes,
+  col,
+  hexTable,
+  path as linePath,
+  reconstructedMap,
+  routeLinks,
+  row,
+  spiSheet,
+  writeMapJson,
+} from '../lib/map-builder';
 
-const layout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: 26 },
-  rows: { first: 1, last: 27 },
-  top: 'north',
-};
+const layout: GridLayout = spiSheet(26, 27, 'north');
 const grid = new HexGrid(layout);
-const L = (c: number, r: number): string => formatLabel(c, r);
-const col = (h: string): number => parseLabel(h)!.column;
-const row = (h: string): number => parseLabel(h)!.row;
-
-/** Straight hex line between two hexes (cube lerp), ends included. */
-function line(a: string, b: string): string[] {
-  const p = grid.coord(a);
-  const q = grid.coord(b);
-  const n = grid.distance(a, b);
-  const out: string[] = [];
-  for (let i = 0; i <= n; i++) {
-    const t = n === 0 ? 0 : i / n;
-    const x = p.q + (q.q - p.q) * t + 1e-6;
-    const z = p.r + (q.r - p.r) * t + 2e-6;
-    const y = -x - z;
-    let rx = Math.round(x);
-    let rz = Math.round(z);
-    const ry = Math.round(y);
-    const dx = Math.abs(rx - x);
-    const dy = Math.abs(ry - y);
-    const dz = Math.abs(rz - z);
-    if (dx > dy && dx > dz) rx = -ry - rz;
-    else if (dz > dy) rz = -rx - ry;
-    const h = grid.labelAt({ q: rx, r: rz });
-    if (!h) throw new Error(`line ${a}-${b} leaves the map`);
-    if (out[out.length - 1] !== h) out.push(h);
-  }
-  return out;
-}
-function path(...waypoints: string[]): string[] {
-  const out: string[] = [waypoints[0]];
-  for (let i = 0; i + 1 < waypoints.length; i++)
-    out.push(...line(waypoints[i], waypoints[i + 1]).slice(1));
-  return out;
-}
+const path = (...waypoints: string[]): string[] => linePath(grid, ...waypoints);
 
 // ---------------------------------------------------------- named hexes ----
 /** 19.0: "1207 (Groveton)". */
@@ -106,11 +74,7 @@ const routes: RouteSpec[] = [
 ];
 
 // ---------------------------------------------------------- hex terrain ----
-const hexes: Record<string, HexSpec> = {};
-const set = (h: string, spec: HexSpec): void => {
-  if (!grid.has(h)) throw new Error(`no hex ${h}`);
-  hexes[h] = { ...(hexes[h] ?? {}), ...spec };
-};
+const { hexes, set, setNamed } = hexTable(grid);
 
 /** The unfinished railway (15.0: Jackson "dug in along an unfinished railway cut"), Sudley Church to the west edge. */
 export const UNFINISHED_RAILWAY = path('1801', '1503', '1105', '0606', '0107');
@@ -132,56 +96,37 @@ const features: Feature[] = [
   ['Dawkins Branch woods', 'forest', ['0618', '0719', '0720', '0519']],
   ['Manassas woods', 'forest', ['1520', '1521', '1620', '2018', '2118', '2119']],
 ];
-for (const [name, terrain, list, level] of features) {
-  list.forEach((h, i) =>
-    set(h, { terrain, ...(level && level > 1 ? { level } : {}), ...(i === 0 ? { name } : {}) }),
-  );
-}
+for (const [name, terrain, list, level] of features)
+  setNamed(name, list, { terrain, ...(level && level > 1 ? { level } : {}) });
 set(GROVETON, { terrain: 'clear', name: 'Groveton' });
 set(STONE_HOUSE, { terrain: 'clear', name: 'Stone House' });
 set(UNFINISHED_RAILWAY[0], { terrain: 'clear', name: 'Sudley Church (unfinished railway)' });
 
 // ------------------------------------------------------------- hexsides ----
-const sides = new Map<string, HexsideSpec>();
-const addSide = (a: string, b: string, f: HexsideFeature): void => {
-  if (!grid.adjacent(a, b)) throw new Error(`${a} and ${b} are not adjacent`);
-  const k = hexsideKey(a, b);
-  const s = sides.get(k) ?? {
-    between: (a < b ? [a, b] : [b, a]) as [string, string],
-    features: [],
-  };
-  if (!s.features.some((x) => x.type === f.type)) s.features.push(f);
-  sides.set(k, s);
-};
+const sides = new HexsideTable(grid);
 
 /** Bull Run: hexes east of it have a column greater than BULL_RUN_WEST(row); it leaves the east edge near row 13. */
 export const BULL_RUN_WEST = (r: number): number =>
   r <= 3 ? 21 : r <= 5 ? 22 : r <= 8 ? 23 : r <= 11 ? 24 : r <= 13 ? 25 : 26;
 export const eastOfBullRun = (h: string): boolean => col(h) > BULL_RUN_WEST(row(h));
-for (const a of grid.all()) {
-  for (const b of grid.neighbours(a)) {
-    if (a > b) continue;
-    if (eastOfBullRun(a) !== eastOfBullRun(b)) addSide(a, b, { type: 'creek' });
-  }
-}
+for (const [a, b] of adjacentPairs(grid))
+  if (eastOfBullRun(a) !== eastOfBullRun(b)) sides.add(a, b, { type: 'creek' });
 const bullRunSides = (): string[][] =>
-  [...sides.values()]
+  sides
+    .values()
     .filter((s) => s.features.some((f) => f.type === 'creek'))
     .map((s) => s.between);
 // The Stone Bridge where the turnpike crosses; fords up and down stream (Sudley-side Farm Ford, Ball's, Lewis).
 const turnpike = routes[0].hexes;
-for (let i = 0; i + 1 < turnpike.length; i++) {
-  const [a, b] = [turnpike[i], turnpike[i + 1]];
-  if (sides.get(hexsideKey(a, b))?.features.some((f) => f.type === 'creek'))
-    addSide(a, b, { type: 'bridge' });
-}
+for (const [a, b] of routeLinks([routes[0]]))
+  if (sides.has(a, b, 'creek')) sides.add(a, b, { type: 'bridge' });
 export const BULL_RUN_FORDS: Array<[string, string]> = [];
 for (const r of [2, 10, 12]) {
   const west = L(BULL_RUN_WEST(r), r);
   const east =
     grid.neighbours(west).find((n) => eastOfBullRun(n) && row(n) === r) ??
     grid.neighbours(west).find(eastOfBullRun)!;
-  addSide(west, east, { type: 'ford' });
+  sides.add(west, east, { type: 'ford' });
   BULL_RUN_FORDS.push([west, east]);
 }
 
@@ -191,7 +136,7 @@ function slopesAround(hill: string[]): void {
     const lv = hexes[h]?.level ?? 1;
     for (const n of grid.neighbours(h)) {
       if (hill.includes(n)) continue;
-      if ((hexes[n]?.level ?? 1) < lv) addSide(h, n, { type: 'slope', high: h });
+      if ((hexes[n]?.level ?? 1) < lv) sides.add(h, n, { type: 'slope', high: h });
     }
   }
 }
@@ -233,14 +178,13 @@ export const UNION_AREA = grid
   .sort();
 
 // ------------------------------------------------------------- document ----
-const doc: MapDocument = {
+const doc: MapDocument = reconstructedMap({
   id: 'second-bull-run',
   title: 'Second Bull Run (Second Manassas, 29 August 1862)',
-  provenance: 'reconstructed from the rules text',
   grid: layout,
   defaultHex: { terrain: 'clear' },
-  hexes: Object.fromEntries(Object.entries(hexes).sort(([a], [b]) => (a < b ? -1 : 1))),
-  hexsides: [...sides.values()].sort((x, y) => (x.between.join() < y.between.join() ? -1 : 1)),
+  hexes,
+  hexsides: sides.values(),
   routes,
   notes: [
     'The printed First/Second Bull Run map sheet is not in the rules text (seed 000), and with it the set-up hexes printed on it (16.1). This map is reconstructed: only the facts below come from the text; the rest follows the historical field of 29-30 August 1862 at roughly 500 yards a hex and is approximate.',
@@ -251,13 +195,11 @@ const doc: MapDocument = {
     "Bull Run (reconstructed): creek hexsides (crossable only at a bridge or ford, 6.29) from the north edge at column 21 south-east past the Stone Bridge (bridge hexside on the turnpike) and off the east edge near row 13, with three fords (near Sudley/Farm Ford, Ball's Ford, Lewis Ford). Whether the printed map draws Bull Run as a creek, a stream or a river is not known.",
     "Terrain (reconstructed): clear by default (farmland); level 2 with slope hexsides (6.26) for Henry House Hill, Chinn Ridge and Stony Ridge (wooded); level 2 without slopes for Dogan Ridge; woods along the railway cut (Jackson's line), south of Groveton, at Brawner's farm, along Bull Run, on Dawkins Branch and toward Manassas.",
   ],
-};
+});
 
 // --------------------------------------------------------------- checks ----
-const problems: string[] = [];
-const check = (ok: boolean, msg: string): void => {
-  if (!ok) problems.push(msg);
-};
+const checks = new FactChecks('Second Bull Run');
+const { check } = checks;
 const onRoad = (h: string): boolean => routes.some((r) => r.hexes.includes(h));
 const edge = (h: string, e: 'north' | 'east' | 'south' | 'west'): boolean =>
   grid.edgesOf(h).includes(e);
@@ -278,18 +220,13 @@ check(
   'Bull Run lies east of Groveton and 2009, the east-edge turnpike beyond it',
 );
 check(bullRunSides().length > 20, 'Bull Run is drawn');
-const crossTurnpike = sides.get(
-  hexsideKey(STONE_BRIDGE, turnpike[turnpike.indexOf(STONE_BRIDGE) + 1]),
-);
 check(
-  !!crossTurnpike?.features.some((f) => f.type === 'bridge'),
+  sides.has(STONE_BRIDGE, turnpike[turnpike.indexOf(STONE_BRIDGE) + 1], 'bridge'),
   'the Stone Bridge carries the turnpike over Bull Run',
 );
 for (const h of [...UNION_ENTRY, GROVETON, HEX_2009, ...UNFINISHED_RAILWAY])
   check(!['river', 'lake', 'pond'].includes(hexes[h]?.terrain ?? 'clear'), `${h} is land`);
-for (const r of routes)
-  for (let i = 0; i + 1 < r.hexes.length; i++)
-    check(grid.adjacent(r.hexes[i], r.hexes[i + 1]), `${r.name} contiguous`);
+checkRoutes(checks, grid, routes);
 check(
   UNFINISHED_RAILWAY.every((h, i) => i === 0 || grid.adjacent(UNFINISHED_RAILWAY[i - 1], h)),
   'railway cut contiguous',
@@ -312,16 +249,9 @@ check(
   'the railway cut runs from the north edge to the west edge',
 );
 
-if (problems.length > 0)
-  throw new Error(`Second Bull Run map does not hold: ${problems.join('; ')}`);
+checks.done();
 
 /** The map as built and checked; the spec compares it with the committed map.json. */
 export const secondBullRunMap: MapDocument = doc;
 
-if (require.main === module) {
-  const out = join(__dirname, 'map.json');
-  writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
-  console.log(
-    `wrote ${out}: ${Object.keys(doc.hexes).length} hexes, ${doc.hexsides.length} hexsides, ${doc.routes.length} routes`,
-  );
-}
+if (require.main === module) console.log(writeMapJson(join(__dirname, 'map.json'), doc));

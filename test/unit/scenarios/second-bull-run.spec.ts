@@ -5,8 +5,6 @@
  * free-deployment set-up whose at-start units the text does not hold — so the
  * scenario declares them missing and is not playable yet.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { fixedDice } from '../../../src/engine/dice';
 import { legalOrders, newGame, notYetSupported, prepareGame } from '../../../src/engine/game';
 import { TerrainMap } from '../../../src/engine/map';
@@ -18,21 +16,20 @@ import {
   WESTERN_ROWS,
   secondBullRunMap,
 } from '../../../scenarios/second-bull-run/build-map';
-import type { MapDocument, ScenarioDocument, Side, UnitSpec } from '../../../src/engine/types';
+import type { ScenarioDocument, Side } from '../../../src/engine/types';
+import {
+  chartsOf,
+  expectEveryUnitDeployedOnce,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  total as totalCsp,
+} from './support';
 
-const DIR = join(__dirname, '../../../scenarios/second-bull-run');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
-
-const byId = new Map(scenario.units.map((u) => [u.id, u]));
-const unit = (id: string): UnitSpec => {
-  const u = byId.get(id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-};
-const total = (ids: string[]): number => ids.reduce((a, id) => a + unit(id).strength, 0);
-const arrivals = (side: Side, turn: number) =>
-  scenario.reinforcements.filter((r) => r.side === side && r.turn === turn);
+const { dir: DIR, scenario, map } = loadScenario('second-bull-run');
+const charts = chartsOf(scenario);
+const { unit } = charts;
+const total = (ids: string[]): number => totalCsp(ids.map(unit));
+const arrivals = (side: Side, turn: number) => charts.arrivals(side).filter((r) => r.turn === turn);
 const printed = (ids: string[]) =>
   ids.map((id) => {
     const u = unit(id);
@@ -68,10 +65,9 @@ describe('Second Bull Run scenario document', () => {
   });
 
   it('16.0: unit ids are unique; every unit arrives exactly once (no unit is invented for the missing set-up)', () => {
-    expect(new Set(scenario.units.map((u) => u.id)).size).toBe(scenario.units.length);
     expect(scenario.units).toHaveLength(22 + 7 + 22);
-    const seen = scenario.reinforcements.flatMap((r) => r.units);
-    expect([...seen].sort()).toEqual(scenario.units.map((u) => u.id).sort());
+    expect(scenario.setup.kind).toBe('free');
+    expectEveryUnitDeployedOnce(scenario);
     for (const u of scenario.units) expect(u.id).toMatch(u.side === 'union' ? /^us-/ : /^cs-/);
   });
 
@@ -278,7 +274,7 @@ describe('Second Bull Run map document', () => {
   const grid = tm.grid;
 
   it('16.1: the committed map.json is exactly what build-map.ts builds and checks; reconstructed from the rules text', () => {
-    expect(map).toEqual(JSON.parse(JSON.stringify(secondBullRunMap)));
+    expectMapJsonIsBuildOutput(DIR, secondBullRunMap);
     expect(map.provenance).toBe('reconstructed from the rules text');
   });
 

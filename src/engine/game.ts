@@ -8,6 +8,7 @@
  * (movement.ts), and the Combat Phase goes through combat-phase.ts.
  */
 import type { Dice } from './dice';
+import { NotYetSupportedError } from './errors';
 import { TerrainMap } from './map';
 import { RULES_SYSTEM, RULES_VERSION } from './state';
 import type { GameOptions, GameState, Order, PendingDecision, UnitState } from './state';
@@ -160,14 +161,15 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   const rules = chooseRules(scenario, options);
   if (rules.system === 'classic') return newClassicGame(ctx, options, dice, rules.version);
   if (scenario.rules.system !== 'blue-grey')
-    throw new Error(
-      `NOT_YET_SUPPORTED (rules): "${scenario.id}" is a ${scenario.rules.system} scenario; it is not yet playable under the revised rules`,
+    throw new NotYetSupportedError(
+      'rules',
+      `"${scenario.id}" is a ${scenario.rules.system} scenario; it is not yet playable under the revised rules`,
     );
   const missing = notYetSupported(scenario);
   if (missing.length > 0) {
     const cases = missing.map((m) => m.case).join(', ');
     const what = missing.map((m) => `${m.what} (${m.case})`).join(', ');
-    throw new Error(`NOT_YET_SUPPORTED (${cases}): ${what} not yet supported by the engine`);
+    throw new NotYetSupportedError(cases, `${what} not yet supported by the engine`);
   }
   const setup = scenario.setup;
   const placed = new Map<string, HexId>();
@@ -231,7 +233,7 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   try {
     evaluateVictory(ctx, state);
   } catch (e) {
-    throw new Error(`NOT_YET_SUPPORTED (victory): ${(e as Error).message}`);
+    throw new NotYetSupportedError('victory', (e as Error).message);
   }
   // 3.0: a free-deployment scenario starts with its set-up phase; a first
   // Player-Turn that an exclusive rule takes away is skipped (Cemetery Hill 16.32).

@@ -8,6 +8,7 @@ export * from './map';
 export * from './dice';
 export * from './state';
 export * from './game';
+export * from './errors';
 export type { Board } from './rules/blue-grey/board';
 export { refusal } from './rules/blue-grey/refusals';
 export { zocOf, enemyZocOf, exertsZoc } from './rules/blue-grey/zoc';

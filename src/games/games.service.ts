@@ -21,6 +21,7 @@ import {
   tokenMatches,
 } from './seat-tokens';
 import { stateHash } from './state-hash';
+import { NotYetSupportedError } from '../engine/errors';
 
 export interface CreateGameInput {
   scenario: string;
@@ -144,11 +145,11 @@ export class GamesService {
       state = initialState(ctx, options, seed);
     } catch (e) {
       const message = (e as Error).message;
-      const notYet = /NOT_YET_SUPPORTED \(([^)]*)\)/.exec(message);
+      const notYet = e instanceof NotYetSupportedError;
       throw new ProblemException({
         status: 422,
-        code: notYet ? 'NOT_YET_SUPPORTED' : 'GAME_NOT_CREATED',
-        ...(notYet ? { rule: notYet[1] } : {}),
+        code: notYet ? e.code : 'GAME_NOT_CREATED',
+        ...(notYet ? { rule: e.rule } : {}),
         detail: `A game of "${input.scenario}" cannot be set up: ${message}`,
       });
     }

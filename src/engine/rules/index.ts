@@ -16,6 +16,7 @@
  */
 import type { GameOptions } from '../state';
 import type { ScenarioDocument } from '../types';
+import { NotYetSupportedError } from '../errors';
 import { BLUE_GREY_2E, BLUE_GREY_SYSTEM } from './blue-grey/parameters';
 import { CLASSIC_1975, CLASSIC_SYSTEM, CLASSIC_VERSION } from './classic/parameters';
 
@@ -56,18 +57,20 @@ export function chooseRules(
 ): { system: RulesSystemId; version: string } {
   const asked = options.rules as { system?: unknown; version?: unknown } | undefined;
   if (asked !== undefined && (typeof asked !== 'object' || asked === null))
-    throw new Error('NOT_YET_SUPPORTED (options.rules): options.rules must be {system, version}');
+    throw new NotYetSupportedError('options.rules', 'options.rules must be {system, version}');
   const system = (asked?.system ?? scenario.rules.system) as string;
   if (system !== BLUE_GREY_SYSTEM && system !== CLASSIC_SYSTEM)
-    throw new Error(
-      `NOT_YET_SUPPORTED (rules): the rules system "${system}" is not supported (blue-grey, classic)`,
+    throw new NotYetSupportedError(
+      'rules',
+      `the rules system "${system}" is not supported (blue-grey, classic)`,
     );
   const def = RULES_SYSTEMS[system];
   const version = (asked?.version ??
     (system === scenario.rules.system ? scenario.rules.version : def.defaultVersion)) as string;
   if (system === CLASSIC_SYSTEM && !def.versions.includes(version))
-    throw new Error(
-      `NOT_YET_SUPPORTED (rules): version "${version}" of the classic rules is not supported (${def.versions.join(', ')})`,
+    throw new NotYetSupportedError(
+      'rules',
+      `version "${version}" of the classic rules is not supported (${def.versions.join(', ')})`,
     );
   return { system, version: typeof version === 'string' && version ? version : def.defaultVersion };
 }

@@ -11,6 +11,7 @@ import type { GameOptions, GameState } from '../../state';
 import type { HexId, Side } from '../../types';
 import { classicSupport } from './support';
 import { CLASSIC_SYSTEM } from './parameters';
+import { NotYetSupportedError } from '../../errors';
 
 export function newClassicGame(
   ctx: GameContext,
@@ -19,8 +20,7 @@ export function newClassicGame(
   version: string,
 ): GameState {
   const missing = classicSupport(ctx);
-  if (missing.length > 0)
-    throw new Error(`NOT_YET_SUPPORTED (classic ${version}): ${missing.join('; ')}`);
+  if (missing.length > 0) throw new NotYetSupportedError(`classic ${version}`, missing.join('; '));
   const { scenario } = ctx;
   const placed = new Map<string, HexId>();
   if (scenario.setup.kind === 'fixed')

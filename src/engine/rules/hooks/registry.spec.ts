@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newGame, prepareGame } from '../../game';
+import { NotYetSupportedError } from '../../errors';
 import { seededDice } from '../../dice';
 import type { MapDocument, ScenarioDocument } from '../../types';
 import { IMPLEMENTED_HOOKS, unsupportedHooks, unsupportedReason } from '.';
@@ -48,5 +49,27 @@ describe('exclusive-rule hooks the engine does not implement', () => {
     expect(() => newGame(prepareGame(dieRolled, map), {}, seededDice('s'))).toThrow(
       /^NOT_YET_SUPPORTED \(17\.1\): special rule "movement-quota" with parameter "dieRolledTable" \(17\.1\)/,
     );
+  });
+
+  it('the refusal is a NotYetSupportedError carrying the cases, so callers need not parse its message', () => {
+    const withUnknown: ScenarioDocument = {
+      ...shiloh,
+      specialRules: [...shiloh.specialRules, { hook: 'no-such-rule', case: '17.1', params: {} }],
+    };
+    let thrown: unknown;
+    try {
+      newGame(prepareGame(withUnknown, map), {}, seededDice('s'));
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(NotYetSupportedError);
+    expect(thrown).toMatchObject({ code: 'NOT_YET_SUPPORTED', rule: '17.1' });
+    expect(() =>
+      newGame(
+        prepareGame(shiloh, map),
+        { rules: { system: 'chess', version: '1' } },
+        seededDice('s'),
+      ),
+    ).toThrow(expect.objectContaining({ rule: 'rules' }));
   });
 });

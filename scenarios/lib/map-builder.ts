@@ -211,6 +211,12 @@ export class HexsideTable {
     return this.features(a, b).some((f) => f.type === type);
   }
 
+  /** Takes every feature of a type off a hexside (a lake hexside drawn where a stream ran replaces it). */
+  remove(a: string, b: string, type: HexsideFeature['type']): void {
+    const s = this.sides.get(hexsideKey(a, b));
+    if (s) s.features = s.features.filter((f) => f.type !== type);
+  }
+
   /** Every hexside with a feature, in the order first given one. */
   values(): HexsideSpec[] {
     return [...this.sides.values()];

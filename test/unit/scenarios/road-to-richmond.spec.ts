@@ -4,8 +4,6 @@
  * reconstructed map agreeing with every fact the text gives. Counts are what
  * the charts print; each defect's reading is pinned with its note.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory, type VictoryInputs } from '../../../src/engine/victory';
 import { unsupportedReason } from '../../../src/engine/rules/hooks';
@@ -15,33 +13,25 @@ import {
   FOOTHOLD,
   CHICKAHOMINY_BRIDGES,
 } from '../../../scenarios/road-to-richmond/build-map';
-import type { MapDocument, ScenarioDocument, Side, UnitSpec } from '../../../src/engine/types';
+import {
+  chartsOf,
+  countBy,
+  expectDeployment,
+  expectEveryUnitDeployedOnce,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  total,
+} from './support';
+import { reach } from '../../../scenarios/lib/map-builder';
 
-const DIR = join(__dirname, '../../../scenarios/road-to-richmond');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
-
-const byId = new Map(scenario.units.map((u) => [u.id, u]));
-const unit = (id: string): UnitSpec => {
-  const u = byId.get(id);
-  if (!u) throw new Error(`no unit ${id}`);
-  return u;
-};
-const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const placed = (side: Side): UnitSpec[] =>
-  placements.map((p) => unit(p.unit)).filter((u) => u.side === side);
-const total = (us: UnitSpec[]): number => us.reduce((a, u) => a + u.strength, 0);
-const countBy = (us: UnitSpec[]): Record<string, number> =>
-  us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
-const at = (hex: string): string[] =>
-  placements.filter((p) => p.hex === hex).map((p) => unit(p.unit).designation);
+const { dir: DIR, scenario, map } = loadScenario('road-to-richmond');
+const { unit, placements, placed, at, arrivals: arriving } = chartsOf(scenario);
 const rules = (name: string) => scenario.specialRules.filter((r) => r.hook === name);
 const rule = (c: string) => {
   const r = scenario.specialRules.find((x) => x.case === c);
   if (!r) throw new Error(`no rule ${c}`);
   return r;
 };
-const arriving = (side: Side) => scenario.reinforcements.filter((r) => r.side === side);
 const CCZ = [
   ...['16', '17', '18', '19', '20', '21', '22'].map((r) => `01${r}`),
   ...['15', '16', '17', '18', '19', '20', '21'].map((r) => `02${r}`),
@@ -63,23 +53,19 @@ describe('Road to Richmond scenario document', () => {
   });
 
   it('16.1, 17.3: unit ids are unique; 19 + 27 Union and 43 Confederate units, each set up or arriving exactly once', () => {
-    expect(new Set(scenario.units.map((u) => u.id)).size).toBe(scenario.units.length);
     expect(scenario.units.filter((u) => u.side === 'union')).toHaveLength(19 + 27);
     expect(scenario.units.filter((u) => u.side === 'confederate')).toHaveLength(43);
-    const seen = [
-      ...placements.map((p) => p.unit),
-      ...scenario.reinforcements.flatMap((r) => r.units),
-    ];
-    expect(seen.sort()).toEqual(scenario.units.map((u) => u.id).sort());
+    expectEveryUnitDeployedOnce(scenario);
     for (const u of scenario.units) expect(u.id).toMatch(u.side === 'union' ? /^us-/ : /^cs-/);
   });
 
   it('16.1: the Union set-up is 19 units = 94 CSP: 13 infantry, 1 cavalry, 4 artillery and the Siege Train; no Confederate unit starts on the map', () => {
-    const us = placed('union');
-    expect(us).toHaveLength(19);
-    expect(total(us)).toBe(94);
     // The Siege Train is an artillery unit (21.2) with its own profile in the special-artillery hook.
-    expect(countBy(us)).toEqual({ infantry: 13, cavalry: 1, artillery: 5 });
+    expectDeployment(placed('union'), {
+      units: 19,
+      csp: 94,
+      byType: { infantry: 13, cavalry: 1, artillery: 5 },
+    });
     expect(placed('confederate')).toHaveLength(0);
   });
 
@@ -570,7 +556,7 @@ describe('Road to Richmond map document', () => {
   const has = (a: string, b: string, t: string) => tm.hexsideHas(a, b, t as never);
 
   it('18.3: the committed map.json is exactly what build-map.ts builds and checks; reconstructed from the rules text', () => {
-    expect(map).toEqual(JSON.parse(JSON.stringify(roadToRichmondMap)));
+    expectMapJsonIsBuildOutput(DIR, roadToRichmondMap);
     expect(map.provenance).toBe('reconstructed from the rules text');
   });
 
@@ -615,7 +601,7 @@ describe('Road to Richmond map document', () => {
   it('18.3: the Chickahominy runs from hexside 0103-0104 to 1827-1728, a creek from edge to edge, crossed only at its bridges', () => {
     expect(has('0103', '0104', 'creek')).toBe(true);
     expect(has('1827', '1728', 'creek')).toBe(true);
-    const north = reach(tm, '0103');
+    const north = landReach(tm, '0103');
     expect(north.has('0104')).toBe(false);
     for (const h of ['1007', '1404', '1301', '1901', '2426', '1823', '1826'])
       expect(north.has(h)).toBe(true);
@@ -642,8 +628,8 @@ describe('Road to Richmond map document', () => {
     expect(fords).toHaveLength(1);
     expect(fords[0].features.map((f) => f.type).sort()).toEqual(['creek', 'ford']);
     // 0126 (a GT18 entry) is inside the creek's pocket, joined to the rest only by the bridge and the ford.
-    expect(reach(tm, '0126').has('0328')).toBe(false);
-    expect(reach(tm, '0126', true).has('0328')).toBe(true);
+    expect(landReach(tm, '0126').has('0328')).toBe(false);
+    expect(landReach(tm, '0126', true).has('0328')).toBe(true);
   });
 
   it('17.4 i, 18.3: a stream (a branch of the Chickahominy) borders 0407, 0308 and 0208', () => {
@@ -676,44 +662,24 @@ describe('Road to Richmond map document', () => {
   });
 
   it('17.3: every entry hex can reach the rest of the field across bridges and fords', () => {
-    const all = reach(tm, '0103', true);
+    const all = landReach(tm, '0103', true);
     for (const r of scenario.reinforcements) for (const h of r.entry) expect(all.has(h)).toBe(true);
     for (const p of placements) expect(all.has(p.hex)).toBe(true);
   });
 });
 
 /** Land hexes reachable from `start`: never across lake hexsides; creek hexsides only at bridges/fords (if allowed). */
-function reach(tm: TerrainMap, start: string, crossings = false): Set<string> {
-  const seen = new Set<string>([start]);
-  const queue = [start];
-  while (queue.length) {
-    const h = queue.shift()!;
-    for (const n of tm.grid.neighbours(h)) {
-      if (seen.has(n) || tm.hexsideHas(h, n, 'lake')) continue;
-      if (
-        tm.hexsideHas(h, n, 'creek') &&
-        !(crossings && (tm.hexsideHas(h, n, 'bridge') || tm.hexsideHas(h, n, 'ford')))
-      )
-        continue;
-      seen.add(n);
-      queue.push(n);
-    }
-  }
-  return seen;
+function landReach(tm: TerrainMap, start: string, crossings = false): Set<string> {
+  return reach(tm.grid, start, (h, n) => {
+    if (tm.hexsideHas(h, n, 'lake')) return false;
+    if (!tm.hexsideHas(h, n, 'creek')) return true;
+    return crossings && (tm.hexsideHas(h, n, 'bridge') || tm.hexsideHas(h, n, 'ford'));
+  });
 }
 
 /** Hexes joined to `start` by contiguous road or trail links. */
 function routeReach(tm: TerrainMap, start: string): Set<string> {
-  const seen = new Set<string>([start]);
-  const queue = [start];
-  while (queue.length) {
-    const h = queue.shift()!;
-    for (const n of tm.grid.neighbours(h)) {
-      if (seen.has(n)) continue;
-      if (!tm.routesBetween(h, n).some((t) => t === 'road' || t === 'trail')) continue;
-      seen.add(n);
-      queue.push(n);
-    }
-  }
-  return seen;
+  return reach(tm.grid, start, (h, n) =>
+    tm.routesBetween(h, n).some((t) => t === 'road' || t === 'trail'),
+  );
 }

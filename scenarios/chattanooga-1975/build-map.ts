@@ -14,34 +14,30 @@
  * (the even columns stop at row 27: a half row, so that both 0427/0627 and
  * 0528/0728 lie on the south edge as entry hexes, 15.21).
  */
-import { writeFileSync } from 'fs';
 import { join } from 'path';
-import { HexGrid, formatLabel, hexsideKey, parseLabel } from '../../src/engine/hex';
+import { HexGrid } from '../../src/engine/hex';
 import type { GridLayout } from '../../src/engine/hex';
-import type {
-  HexSpec,
-  HexsideFeature,
-  HexsideSpec,
-  MapDocument,
-  RouteSpec,
-} from '../../src/engine/types';
+import type { MapDocument, RouteSpec } from '../../src/engine/types';
+import {
+  FactChecks,
+  HexsideTable,
+  L,
+  checkRoutes,
+  col,
+  hexList,
+  hexSpecOf,
+  hexTable,
+  reach,
+  reconstructedMap,
+  routeLinks,
+  row,
+  spiSheet,
+  writeMapJson,
+} from '../lib/map-builder';
 
-const COLUMNS = 26;
 const ROWS = 28;
-const missing: string[] = [];
-for (let c = 2; c <= COLUMNS; c += 2) missing.push(formatLabel(c, ROWS));
-const layout: GridLayout = {
-  orientation: 'flat',
-  shifted: 'even',
-  columns: { first: 1, last: COLUMNS },
-  rows: { first: 1, last: ROWS },
-  top: 'north',
-  missing,
-};
+const layout: GridLayout = spiSheet(26, ROWS, 'north', { halfHexesAtFoot: true });
 const grid = new HexGrid(layout);
-const L = (c: number, r: number): string => formatLabel(c, r);
-const col = (h: string): number => parseLabel(h)!.column;
-const row = (h: string): number => parseLabel(h)!.row;
 
 /** A contiguous chain of hexes through the given waypoints, stepping each time to the neighbour nearest the next waypoint. */
 function chain(...waypoints: string[]): string[] {
@@ -95,16 +91,7 @@ function bankOf(): Map<string, number> {
   for (const start of grid.all()) {
     if (out.has(start) || isWater(start)) continue;
     n++;
-    const queue = [start];
-    out.set(start, n);
-    while (queue.length) {
-      const h = queue.shift()!;
-      for (const x of grid.neighbours(h)) {
-        if (out.has(x) || isWater(x)) continue;
-        out.set(x, n);
-        queue.push(x);
-      }
-    }
+    for (const h of reach(grid, start, (_, x) => !isWater(x))) out.set(h, n);
   }
   return out;
 }
@@ -113,11 +100,7 @@ const NORTH_BANK = bank.get('1204')!;
 const SOUTH_BANK = bank.get('1712')!;
 
 // ------------------------------------------------------------- terrain ----
-const hexes: Record<string, HexSpec> = {};
-const set = (h: string, spec: HexSpec): void => {
-  if (!grid.has(h)) throw new Error(`no hex ${h}`);
-  hexes[h] = spec;
-};
+const { hexes, set } = hexTable(grid);
 const area = (c0: number, c1: number, r0: number, r1: number): string[] => {
   const out: string[] = [];
   for (let c = c0; c <= c1; c++)
@@ -223,17 +206,7 @@ const routes: RouteSpec[] = [
 ];
 
 // ------------------------------------------------------------- hexsides ----
-const sides = new Map<string, HexsideSpec>();
-const addSide = (a: string, b: string, f: HexsideFeature): void => {
-  if (!grid.adjacent(a, b)) throw new Error(`${a} and ${b} are not adjacent`);
-  const k = hexsideKey(a, b);
-  const s = sides.get(k) ?? {
-    between: (a < b ? [a, b] : [b, a]) as [string, string],
-    features: [],
-  };
-  if (!s.features.some((x) => x.type === f.type)) s.features.push(f);
-  sides.set(k, s);
-};
+const sides = new HexsideTable(grid);
 /** A creek along the boundary between hexes of rows <= lastRowNorth(c) and the rest, for columns from..to. */
 function creekAlongRow(
   from: number,
@@ -246,7 +219,7 @@ function creekAlongRow(
     for (const b of grid.neighbours(a)) {
       const cb = col(b);
       if (cb < from || cb > to || row(b) <= lastRowNorth(cb) || isWater(a) || isWater(b)) continue;
-      addSide(a, b, { type: 'creek' });
+      sides.add(a, b, { type: 'creek' });
       out.push([a, b]);
     }
   }
@@ -261,48 +234,43 @@ for (let r = 19; r <= ROWS; r++) {
   const a = L(11, r);
   const b = L(12, r);
   if (grid.has(a) && grid.has(b) && grid.adjacent(a, b) && !isWater(a)) {
-    addSide(a, b, { type: 'creek' });
+    sides.add(a, b, { type: 'creek' });
     chattanoogaCreek.push([a, b]);
   }
   const b2 = grid.neighbours(a).find((x) => col(x) === 12 && x !== b);
   if (b2 && !isWater(a)) {
-    addSide(a, b2, { type: 'creek' });
+    sides.add(a, b2, { type: 'creek' });
     chattanoogaCreek.push([a, b2]);
   }
 }
 // Bridges where the roads cross the creeks; one ford on each creek.
-for (const route of routes) {
-  for (let i = 0; i + 1 < route.hexes.length; i++) {
-    const [a, b] = [route.hexes[i], route.hexes[i + 1]];
-    if (sides.get(hexsideKey(a, b))?.features.some((f) => f.type === 'creek'))
-      addSide(a, b, { type: route.type === 'road' ? 'bridge' : 'ford' });
-  }
-}
+for (const [a, b, route] of routeLinks(routes))
+  if (sides.has(a, b, 'creek'))
+    sides.add(a, b, { type: route.type === 'road' ? 'bridge' : 'ford' });
 const CITICO_FORD = citico.find(([a]) => col(a) === 17)!;
-addSide(CITICO_FORD[0], CITICO_FORD[1], { type: 'ford' });
+sides.add(...CITICO_FORD, { type: 'ford' });
 const CHATTANOOGA_FORD = chattanoogaCreek.find(([a]) => row(a) === 26)!;
-addSide(CHATTANOOGA_FORD[0], CHATTANOOGA_FORD[1], { type: 'ford' });
+sides.add(...CHATTANOOGA_FORD, { type: 'ford' });
 
 // Redoubts (18.11, 18.12): "friendly" is the protected hex; the barbs face the other side.
 // Union forts: all round Fort Wood (1514) and Fort Negley (1417).
 for (const fort of ['1514', '1417'])
-  for (const n of grid.neighbours(fort)) addSide(fort, n, { type: 'redoubt', friendly: fort });
+  for (const n of grid.neighbours(fort)) sides.add(fort, n, { type: 'redoubt', friendly: fort });
 // Confederate rifle pits along the western face of Missionary Ridge (column 23 facing column 22).
 for (let r = 9; r <= 21; r++) {
   const h = L(23, r);
   for (const n of grid.neighbours(h))
-    if (col(n) === 22) addSide(h, n, { type: 'redoubt', friendly: h });
+    if (col(n) === 22) sides.add(h, n, { type: 'redoubt', friendly: h });
 }
 
 // ------------------------------------------------------------- document ----
-const doc: MapDocument = {
+const doc: MapDocument = reconstructedMap({
   id: 'chattanooga-1975',
   title: 'Chattanooga, Gateway to Victory (Blue & Gray II, 1975)',
-  provenance: 'reconstructed from the rules text',
   grid: layout,
   defaultHex: { terrain: 'clear' },
-  hexes: Object.fromEntries(Object.entries(hexes).sort(([a], [b]) => (a < b ? -1 : 1))),
-  hexsides: [...sides.values()].sort((x, y) => (x.between.join() < y.between.join() ? -1 : 1)),
+  hexes,
+  hexsides: sides.values(),
   routes,
   notes: [
     'The printed 1975 SPI Chattanooga map is not in the rules text (seed 001). This map is reconstructed: only the facts below come from the text; the rest follows the historical field at about 400 m a hex and is approximate.',
@@ -313,14 +281,12 @@ const doc: MapDocument = {
     'Redoubts (reconstructed): all round Fort Wood (1514) and Fort Negley (1417), and Confederate rifle pits on every western hexside of the column 23 hexes from 2309 to 2321 along Missionary Ridge; "friendly" marks the protected side (18.12: the barbs face the enemy side).',
     'Terrain (reconstructed): clear by default; Lookout Mountain forest-rough with Point Lookout 1025; Missionary Ridge rough (columns 22-24, rows 8-22) with wooded Tunnel Hill in the north and the Rossville end in the south; woods on the north bank hills, along Citico Creek, in Chattanooga Valley, Lookout Valley and below the ridge; Orchard Knob (1812) rough; Chattanooga four town hexes 1113, 1114, 1213, 1214. Roads and trails follow the historical network, simplified.',
   ],
-};
+});
 
 // --------------------------------------------------------------- checks ----
-const problems: string[] = [];
-const spec = (h: string): HexSpec => doc.hexes[h] ?? doc.defaultHex;
-const check = (ok: boolean, msg: string): void => {
-  if (!ok) problems.push(msg);
-};
+const checks = new FactChecks('Chattanooga 1975');
+const { check } = checks;
+const spec = hexSpecOf(doc);
 for (const f of FERRIES)
   check(
     spec(f).terrain === 'ferry' && (spec(f).crossing ?? []).length === 2,
@@ -338,79 +304,13 @@ for (const h of ['0427', '0528', '0627', '0728'])
   );
 check(LOOKOUT.has('1025'), '1025 is on Lookout Mountain');
 const north = ['1204', '1304', '0907', '0807'];
-const placements = [
-  '1704',
-  '1604',
-  '1705',
-  '1605',
-  '1506',
-  '1606',
-  '1507',
-  '1304',
-  '1204',
-  '0907',
-  '0807',
-  '1712',
-  '1713',
-  '1714',
-  '1715',
-  '1717',
-  '1718',
-  '1611',
-  '1612',
-  '1614',
-  '1615',
-  '1618',
-  '1513',
-  '1514',
-  '1518',
-  '1519',
-  '1417',
-  '1419',
-  '1320',
-  '1220',
-  '1214',
-  '1016',
-  '0921',
-  '0522',
-  '0524',
-  '0425',
-  '0426',
-  '2004',
-  '2305',
-  '2106',
-  '2207',
-  '2109',
-  '2209',
-  '2110',
-  '2210',
-  '2311',
-  '2312',
-  '2412',
-  '2313',
-  '2413',
-  '2314',
-  '2315',
-  '2415',
-  '2316',
-  '2317',
-  '2318',
-  '2418',
-  '2321',
-  '2219',
-  '2121',
-  '2021',
-  '2023',
-  '1822',
-  '1723',
-  '1523',
-  '1323',
-  '1222',
-  '1124',
-  '1025',
-  '0926',
-  '0724',
-];
+const placements = hexList(`
+  1704 1604 1705 1605 1506 1606 1507 1304 1204 0907 0807 1712 1713 1714 1715 1717
+  1718 1611 1612 1614 1615 1618 1513 1514 1518 1519 1417 1419 1320 1220 1214 1016
+  0921 0522 0524 0425 0426 2004 2305 2106 2207 2109 2209 2110 2210 2311 2312 2412
+  2313 2413 2314 2315 2415 2316 2317 2318 2418 2321 2219 2121 2021 2023 1822 1723
+  1523 1323 1222 1124 1025 0926 0724
+`);
 for (const h of placements) {
   check(grid.has(h), `set-up hex ${h} exists`);
   check(!isWater(h), `set-up hex ${h} is land`);
@@ -421,36 +321,19 @@ for (const h of placements) {
 }
 for (const h of ['1514', '1417', '2207', '2311', '2416', '2419', '1025'])
   check(!isWater(h), `objective ${h} is land`);
-for (const route of routes) {
-  for (let i = 0; i + 1 < route.hexes.length; i++)
-    check(
-      grid.adjacent(route.hexes[i], route.hexes[i + 1]),
-      `${route.name} contiguous at ${route.hexes[i]}`,
-    );
-  for (const h of route.hexes) check(!isWater(h), `${route.name} stays on land at ${h}`);
-}
+checkRoutes(checks, grid, routes, { onLand: (h) => !isWater(h) });
 check(citico.length > 0 && chattanoogaCreek.length > 0, 'both creeks drawn');
 check(
-  citico.filter(([a, b]) => sides.get(hexsideKey(a, b))!.features.some((f) => f.type === 'bridge'))
-    .length >= 2,
+  citico.filter(([a, b]) => sides.has(a, b, 'bridge')).length >= 2,
   'Citico Creek has bridges (21.2)',
 );
 check(
-  chattanoogaCreek.some(([a, b]) =>
-    sides.get(hexsideKey(a, b))!.features.some((f) => f.type === 'bridge'),
-  ),
+  chattanoogaCreek.some(([a, b]) => sides.has(a, b, 'bridge')),
   'Chattanooga Creek has a bridge',
 );
-if (problems.length)
-  throw new Error(`Chattanooga 1975 map fails its checks:\n${problems.join('\n')}`);
+checks.done();
 
 /** The map as built and checked; the spec compares it with the committed map.json. */
 export const chattanooga1975Map: MapDocument = doc;
 
-if (require.main === module) {
-  const out = join(__dirname, 'map.json');
-  writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
-  console.log(
-    `wrote ${out}: ${Object.keys(doc.hexes).length} hexes, ${doc.hexsides.length} hexsides, ${routes.length} routes`,
-  );
-}
+if (require.main === module) console.log(writeMapJson(join(__dirname, 'map.json'), doc));

@@ -4,11 +4,9 @@
  * reconstructed map agreeing with every fact the text gives. Counts are
  * independent of the JSON: they are what the charts print.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { TerrainMap } from '../../../src/engine/map';
 import { chattanooga1975Map } from '../../../scenarios/chattanooga-1975/build-map';
-import type { GameEvent, MapDocument, ScenarioDocument, UnitSpec } from '../../../src/engine/types';
+import type { GameEvent } from '../../../src/engine/types';
 import { fixedDice, seededDice } from '../../../src/engine/dice';
 import {
   GameContext,
@@ -28,28 +26,24 @@ import {
   classicOrders,
 } from '../../../src/engine/rules/classic/sequence-of-play';
 import { classicFinalPoints } from '../../../src/engine/rules/classic/victory';
+import { chartsOf, expectDeployment, expectMapJsonIsBuildOutput, loadScenario } from './support';
 
-const DIR = join(__dirname, '../../../scenarios/chattanooga-1975');
-const scenario = JSON.parse(readFileSync(join(DIR, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const mapDoc = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8')) as MapDocument;
+const { dir: DIR, scenario, map: mapDoc } = loadScenario('chattanooga-1975');
 const map = new TerrainMap(mapDoc);
 
-const byId = new Map(scenario.units.map((u) => [u.id, u]));
-const placements = scenario.setup.kind === 'fixed' ? scenario.setup.placements : [];
-const placed = (side: 'union' | 'confederate'): UnitSpec[] =>
-  placements.map((p) => byId.get(p.unit)!).filter((u) => u.side === side);
-const total = (us: UnitSpec[]): number => us.reduce((a, u) => a + u.strength, 0);
-const countBy = (us: UnitSpec[]): Record<string, number> =>
-  us.reduce<Record<string, number>>((a, u) => ({ ...a, [u.type]: (a[u.type] ?? 0) + 1 }), {});
+const charts = chartsOf(scenario);
+const { unit, placements, placed } = charts;
+/** A chart line as printed: strength, a/c for artillery/cavalry, designation. */
 const at = (hex: string): string[] =>
   placements
     .filter((p) => p.hex === hex)
+    .map((p) => unit(p.unit))
     .map(
-      (p) =>
-        `${byId.get(p.unit)!.strength}${byId.get(p.unit)!.type === 'artillery' ? 'a' : byId.get(p.unit)!.type === 'cavalry' ? 'c' : ''} ${byId.get(p.unit)!.designation}`,
+      (u) =>
+        `${u.strength}${u.type === 'artillery' ? 'a' : u.type === 'cavalry' ? 'c' : ''} ${u.designation}`,
     );
 const placementsAt = (hex: string): boolean => placements.some((p) => p.hex === hex);
-const hook = (name: string) => scenario.specialRules.find((r) => r.hook === name)!;
+const hook = (name: string) => charts.hook(name)!;
 
 describe('Chattanooga 1975 scenario document', () => {
   it('O14.31, O14.32: Union first player, ten Game-Turns, Game-Turn Five is Night; rules classic 1975', () => {
@@ -61,17 +55,19 @@ describe('Chattanooga 1975 scenario document', () => {
   });
 
   it('O14.1: 38 Union units set up (30 infantry, 6 artillery, 2 cavalry), 191 strength points', () => {
-    const u = placed('union');
-    expect(u).toHaveLength(38);
-    expect(countBy(u)).toEqual({ infantry: 30, artillery: 6, cavalry: 2 });
-    expect(total(u)).toBe(191);
+    expectDeployment(placed('union'), {
+      units: 38,
+      csp: 191,
+      byType: { infantry: 30, artillery: 6, cavalry: 2 },
+    });
   });
 
   it('O14.2: 36 Confederate units set up (27 infantry, 9 artillery), 124 strength points', () => {
-    const c = placed('confederate');
-    expect(c).toHaveLength(36);
-    expect(countBy(c)).toEqual({ infantry: 27, artillery: 9 });
-    expect(total(c)).toBe(124);
+    expectDeployment(placed('confederate'), {
+      units: 36,
+      csp: 124,
+      byType: { infantry: 27, artillery: 9 },
+    });
   });
 
   it('O14.1, O14.2: sample chart lines as printed, including the stacks and the 1a artillery', () => {
@@ -94,12 +90,8 @@ describe('Chattanooga 1975 scenario document', () => {
     expect(scenario.reinforcements).toHaveLength(1);
     const r = scenario.reinforcements[0];
     expect(r).toMatchObject({ side: 'union', turn: 2, entry: ['0427', '0528', '0627', '0728'] });
-    expect(r.units.map((id) => byId.get(id)!.designation)).toEqual([
-      '1/2/XII',
-      '2/2/XII',
-      '3/2/XII',
-    ]);
-    expect(r.units.every((id) => byId.get(id)!.strength === 4)).toBe(true);
+    expect(r.units.map((id) => unit(id).designation)).toEqual(['1/2/XII', '2/2/XII', '3/2/XII']);
+    expect(r.units.every((id) => unit(id).strength === 4)).toBe(true);
   });
 
   it('O16.11, O16.13: every Union artillery unit but the 1a Sherman is immobile', () => {
@@ -169,7 +161,7 @@ describe('Chattanooga 1975 scenario document', () => {
 
 describe('Chattanooga 1975 map (reconstructed)', () => {
   it('map.json is exactly what build-map.ts builds and checks', () => {
-    expect(mapDoc).toEqual(JSON.parse(JSON.stringify(chattanooga1975Map)));
+    expectMapJsonIsBuildOutput(DIR, chattanooga1975Map);
   });
 
   it('O19.11: 1305, 1013, 0814 and 0517 are river ferry hexes whose arrows join the two banks', () => {
@@ -426,12 +418,7 @@ describe('Chattanooga 1975 through the engine API (prepareGame, newGame, legalOr
   });
 
   it('O3.0: a revised-edition scenario asked for under classic is refused with what the 1975 rules lack', () => {
-    const shiloh = JSON.parse(
-      readFileSync(join(__dirname, '../../../scenarios/shiloh/scenario.json'), 'utf8'),
-    ) as ScenarioDocument;
-    const shilohMap = JSON.parse(
-      readFileSync(join(__dirname, '../../../scenarios/shiloh/map.json'), 'utf8'),
-    ) as MapDocument;
+    const { scenario: shiloh, map: shilohMap } = loadScenario('shiloh');
     const sctx = prepareGame(shiloh, shilohMap);
     expect(() =>
       newGame(sctx, { rules: { system: 'classic', version: '1975' } }, seededDice('x', 0)),

@@ -17,6 +17,7 @@ import { attackingStrength, defendingStrength, nightTotal } from './strength';
 import { rawOddsLevel } from './odds';
 import type { CombatResult } from './crt';
 import { entryHexsides, lineOfSight } from './line-of-sight';
+import { zocCrosses } from './crossing-rules';
 
 // ------------------------------------------------------------ bookkeeping ----
 
@@ -191,7 +192,7 @@ export function exertsZocInto(
   if (i === undefined || j === undefined) return false;
   for (let d = 0; d < 6; d++) {
     if (b.nbr[i * 6 + d] !== j) continue;
-    if (b.zocBlocked[i * 6 + d] || b.noZocInto[j]) return false;
+    if (!zocCrosses(ctx, b, i * 6 + d, i, j)) return false; // 7.6 (Grand Chancellorsville 22.11 ferries)
     const trench = state.fieldworks.find((f) => f.kind === 'trench' && f.hex === hex);
     return !(trench && trench.facing.includes(e.hex));
   }
@@ -354,7 +355,7 @@ export function terrainAttackers(ctx: GameContext, state: GameState, c: Combat):
 
 /** Extra right shifts from exclusive-rule hooks (none in the standard rules). */
 export function terrainOptions(ctx: GameContext, state: GameState, c: Combat): TerrainBenefit[] {
-  return terrainBenefits({
+  const options = terrainBenefits({
     map: ctx.map,
     attackers: terrainAttackers(ctx, state, c),
     defenderHexes: c.defenderHexes,
@@ -369,6 +370,23 @@ export function terrainOptions(ctx: GameContext, state: GameState, c: Combat): T
     },
     hexsideHalvingWaived: (features) => ctx.hooks.some((h) => h.hexsideHalvingWaived?.(features)), // e.g. Road to Richmond 18.51
   }).options;
+  // Attackers an exclusive rule halves where they stand (Grand Chancellorsville 22.11), at most once (10.22).
+  const own: Record<string, string> = {};
+  for (const id of [...c.attackers, ...c.bombard]) {
+    const why = unitHalvedBy(ctx, state, id);
+    if (why !== null) own[id] = why;
+  }
+  if (Object.keys(own).length === 0) return options;
+  return options.map((o) => ({ ...o, halved: { ...own, ...o.halved } }));
+}
+
+/** The exclusive rule halving a unit attacking and defending where it stands, or null (Grand Chancellorsville 22.11). */
+function unitHalvedBy(ctx: GameContext, state: GameState, id: string): string | null {
+  for (const h of ctx.hooks) {
+    const why = h.unitHalved?.(ctx, state, id);
+    if (why) return why;
+  }
+  return null;
 }
 
 export interface CombatStrengths {
@@ -423,6 +441,7 @@ export function combatStrengths(
         supported(ctx, state, u) &&
         !ctx.hooks.some((h) => h.noArtilleryDefenceBonus?.(ctx, id)), // e.g. Antietam 18.2
       retreatedInto: combat.retreatedInto.includes(id),
+      halved: unitHalvedBy(ctx, state, id) !== null, // e.g. Grand Chancellorsville 22.11
     }).terrain;
     perDefender[id] = s;
     defence += s;

@@ -22,6 +22,7 @@ import { StackTally, stackingRefusal, stackingTest, tallyStacks } from './stacki
 import { STRATEGIC_DISTANCE, strategicBonusThirds } from './strategic-movement';
 import { CostClass, SLOPE_UP_COST, costClassOf } from './terrain-costs';
 import { enemyZocOf } from './zoc';
+import { crossingRules } from './crossing-rules';
 
 /** 7.2: entering an Enemy controlled hex costs at least 2 MP. */
 export const ENEMY_ZOC_MINIMUM = 6;
@@ -465,7 +466,7 @@ export function checkPath(
       '6.0',
       'a move must end in another hex than it began (to stay, give no order)',
     );
-  if (b.crossingHex[cur])
+  if (b.crossingHex[cur] && !crossingRules(env.ctx).mayEndIn[cur])
     return refusal(
       'ENDS_IN_FERRY',
       '6.28',
@@ -667,6 +668,7 @@ function reachLabelled<T extends number | string>(
   const nbr = b.nbr;
   const enemyZoc = env.enemyZoc;
   const crossingHex = b.crossingHex;
+  const mayEndIn = crossingRules(env.ctx).mayEndIn;
   const steps = stepTableFor(env, m);
   nTouched = 0;
   nPool = 0;
@@ -687,11 +689,14 @@ function reachLabelled<T extends number | string>(
       if (dist[u] !== c) continue;
       const isStart = u === s;
       if (!isStart && enemyZoc[u]) continue; // 7.0: stop on entering an EZOC
+      if (!isStart && crossingHex[u]) continue; // a ferry stop (22.11): onward steps are its pass-through ones
       if (isStart && start.kind === 'entry' && enemyZoc[u]) continue;
       const base = u * 6;
       for (let d = 0; d < 6; d++) {
         const j = nbr[base + d];
         if (j < 0) continue;
+        // 6.28: a unit that begins in a ferry hex (22.11) leaves it only through its arrowed hexsides.
+        if (isStart && crossingHex[u] && !b.crossingOf.get(u)!.includes(j)) continue;
         let c1: number;
         if (steps === null) c1 = stepCost(env, m, u, d, j);
         else if ((c1 = steps[base + d]) === UNKNOWN_STEP)
@@ -700,6 +705,12 @@ function reachLabelled<T extends number | string>(
         if (!crossingHex[j]) {
           relax(enemyZoc, m, u, -1, j, c + c1);
           continue;
+        }
+        // Grand Chancellorsville 22.11: a River ferry hex a move may end in is a stop of its own; one
+        // an Enemy controls is where the move ends (7.0), never passed through.
+        if (mayEndIn[j]) {
+          relax(enemyZoc, m, u, -1, j, c + c1);
+          if (enemyZoc[j]) continue;
         }
         for (const x of b.crossingOf.get(j)!) {
           if (x === u) continue;
@@ -725,7 +736,7 @@ function reachLabelled<T extends number | string>(
   for (let q = 0; q < nTouched; q++) {
     const t = touched[q];
     if (t === s && !includeStart) continue;
-    if (crossingHex[t]) continue; // 6.28: never end in a ferry or pontoon hex
+    if (crossingHex[t] && !mayEndIn[t]) continue; // 6.28: never end in a ferry or pontoon hex (but 22.11)
     if (!fits(t)) continue;
     out.push({ to: t, cost: dist[t], path: pathTo(t, s, includeStart, labels) });
   }
@@ -733,7 +744,8 @@ function reachLabelled<T extends number | string>(
   if (start.kind === 'hex') {
     for (let d = 0; d < 6; d++) {
       const j = nbr[s * 6 + d];
-      if (j < 0 || dist[j] >= 0 || crossingHex[j]) continue;
+      if (j < 0 || dist[j] >= 0 || (crossingHex[j] && !mayEndIn[j])) continue;
+      if (crossingHex[s] && !b.crossingOf.get(s)!.includes(j)) continue; // 6.28
       const c1 = stepCost(env, m, s, d, j);
       if (c1 < 0) continue;
       if (!fits(j)) continue;

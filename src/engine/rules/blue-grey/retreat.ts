@@ -29,6 +29,8 @@ export function retreatStepAllowed(
   const cls = costClassOf(spec(ctx, u.id).type);
   if (b.enter[cls][j] === PROHIBITED) return false;
   if (b.crossingHex[j]) return false; // pontoon, river ferry
+  // 6.28: a unit standing in a ferry hex (Grand Chancellorsville 22.11) leaves only through its arrowed hexsides.
+  if (b.crossingHex[i] && !b.crossingOf.get(i)!.includes(j)) return false;
   let d = -1;
   for (let k = 0; k < 6; k++) if (b.nbr[i * 6 + k] === j) d = k;
   if (d < 0 || b.side[i * 6 + d] === PROHIBITED) return false;

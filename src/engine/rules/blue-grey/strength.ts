@@ -109,15 +109,18 @@ export interface DefendingUnitInput {
   artilleryBonus: boolean;
   /** 8.74: retreated into this hex earlier in the phase; adds nothing to the defence. */
   retreatedInto: boolean;
+  /** An exclusive rule halves the unit where it stands (Grand Chancellorsville 22.11: River ferry hexes); stage 3. */
+  halved?: boolean;
 }
 
-/** The adjusted defence strength of one unit. Revised terrain never changes a defender (2.6). */
+/** The adjusted defence strength of one unit. Revised terrain never changes a defender (2.6); an exclusive rule may halve it. */
 export function defendingStrength(u: DefendingUnitInput): StrengthStages {
   if (u.retreatedInto) return { printed: u.strength, range: 0, morale: 0, terrain: 0 };
   // A24: the 9.53 bonus is placed at stage 1, before morale.
   const range = u.artilleryBonus ? stage(u.strength, ONE_AND_A_HALF) : u.strength;
   const morale = stage(range, defenceMoraleFactor(u.morale));
-  return { printed: u.strength, range, morale, terrain: morale };
+  const terrain = u.halved ? stage(morale, ONE_HALF) : morale;
+  return { printed: u.strength, range, morale, terrain };
 }
 
 /** 11.23: the night die applied to the attacking total. */

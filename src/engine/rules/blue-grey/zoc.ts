@@ -11,6 +11,7 @@
 import type { GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';
 import type { Side, UnitType } from '../../types';
+import { zocCrosses } from './crossing-rules';
 
 /** 7.1, 9.64, 2.3: the unit types that exert a Zone of Control. */
 export function exertsZoc(type: UnitType): boolean {
@@ -46,7 +47,7 @@ export function zocOf(ctx: GameContext, state: GameState, side: Side): Uint8Arra
     for (let d = 0; d < 6; d++) {
       const e = i * 6 + d;
       const j = board.nbr[e];
-      if (j < 0 || board.zocBlocked[e] || board.noZocInto[j]) continue;
+      if (j < 0 || !zocCrosses(ctx, board, e, i, j)) continue; // 7.6 (and a ferry override, Grand Chancellorsville 22.11)
       const trench = trenches.get(j);
       if (trench && trench.has(i)) continue; // 10.39
       out[j] = 1;

@@ -285,6 +285,12 @@ export interface MovementHook {
     unitId: string,
     retreat: RetreatContext,
   ): RetreatOverride | null;
+  /** True if a unit may end its move in this ferry hex, against 6.28 (Grand Chancellorsville 22.11; crossing-rules.ts). */
+  mayEndMoveIn?(ctx: GameContext, hex: HexId): boolean;
+  /** True if Zones of Control extend into and out of this ferry hex only through its entry hexsides, against 7.6 (Grand Chancellorsville 22.11). */
+  zocThroughEntryHexsidesOnly?(ctx: GameContext, hex: HexId): boolean;
+  /** Why a unit is halved attacking and defending where it stands (the source, e.g. "River ferry hex (22.11)"), or null (combat.ts). */
+  unitHalved?(ctx: GameContext, state: GameState, unitId: string): string | null;
   /** Whether attacking into a hex of this terrain halves the attacker (TEC), or null for the chart's. */
   hexHalving?(terrain: HexTerrain): { halved: boolean; source: string } | null;
   /** True if a standard case does not apply in this battle (Chattanooga 19.14: "9.18"). */

@@ -58,7 +58,7 @@
  * true, exceptCanal, appliedInMapData: true }): the scenario's map draws
  * those hexsides as fords (its build and spec pin it), so the declaration
  * changes nothing in play. The rest of 22.11 (River ferry hexes) is its own
- * declaration, { riverFerry }, which this hook does not implement yet.
+ * declaration, { riverFerry }: terrain-override-ferry.ts.
  */
 import type { HexTerrain, RuleHook } from '../../types';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
@@ -67,12 +67,19 @@ import {
   combatTerrainOverrideSupport,
   isCombatTerrainForm,
 } from './terrain-override-combat';
+import {
+  ferryTerrainOverride,
+  ferryTerrainOverrideSupport,
+  isFerryTerrainForm,
+} from './terrain-override-ferry';
 
 // Road to Richmond 18.51, 18.52, 18.6: hexside and advance lines (terrain-override-combat.ts).
 export const terrainOverrideSupport: HookSupport = (rule) =>
-  isCombatTerrainForm(rule.params ?? {})
-    ? combatTerrainOverrideSupport(rule)
-    : hexAndCostSupport(rule);
+  isFerryTerrainForm(rule.params ?? {})
+    ? ferryTerrainOverrideSupport(rule) // Grand Chancellorsville 22.11 River ferries (terrain-override-ferry.ts)
+    : isCombatTerrainForm(rule.params ?? {})
+      ? combatTerrainOverrideSupport(rule)
+      : hexAndCostSupport(rule);
 
 const hexAndCostSupport: HookSupport = knownParams(
   [
@@ -152,6 +159,7 @@ const hexAndCostSupport: HookSupport = knownParams(
 
 export function terrainOverride(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
+  if (isFerryTerrainForm(p)) return ferryTerrainOverride(rule);
   if (isCombatTerrainForm(p)) return combatTerrainOverride(rule);
   const terrain = p.terrain as HexTerrain;
   const halved = p.attackerHalved as boolean;

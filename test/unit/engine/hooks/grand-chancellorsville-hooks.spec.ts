@@ -1,12 +1,13 @@
 /**
  * Grand Chancellorsville's exclusive rules through the engine, on the shipped
- * scenario and map: terrain-override 22.12 (the chart's pontoon and redoubt
- * lines), reinforcement-entry (22.6), forced-march (23.2), map-exit (23.31,
- * 23.32), command-control (23.4) and the Line of Communication of 23.61 i.
+ * scenario and map: terrain-override 22.11 (River ferry hexes) and 22.12 (the
+ * chart's pontoon and redoubt lines), reinforcement-entry (22.6),
+ * forced-march (23.2), map-exit (23.31, 23.32), command-control (23.4) and
+ * the Line of Communication of 23.61 i.
  *
  * The scenario itself is refused (leaders, 23.5: the counters are not in the
- * text; 22.11's River ferry changes), so these tests play a copy without
- * those two declarations: every other hook is the shipped declaration.
+ * text), so these tests play a copy without that declaration: every other
+ * hook is the shipped declaration.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,12 +43,10 @@ const shipped = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as 
 const map = JSON.parse(readFileSync(join(dir, 'map.json'), 'utf8')) as MapDocument;
 const rule = (hook: string, c?: string): RuleHook =>
   shipped.specialRules.find((r) => r.hook === hook && (c === undefined || r.case === c))!;
-/** The shipped scenario less the two declarations the engine refuses (23.5 leaders, 22.11 River ferries). */
+/** The shipped scenario less the declaration the engine refuses (23.5 leaders). */
 const scenario: ScenarioDocument = {
   ...shipped,
-  specialRules: shipped.specialRules.filter(
-    (r) => r.hook !== 'leaders' && r.params?.riverFerry === undefined,
-  ),
+  specialRules: shipped.specialRules.filter((r) => r.hook !== 'leaders'),
 };
 const ctx: GameContext = prepareGame(scenario, map);
 const start = newGame(ctx, {}, fixedDice([]));
@@ -91,18 +90,25 @@ const mpOf = (events: GameEvent[]) =>
   (events.find((e) => e.type === 'moved') as unknown as { mp: string }).mp;
 
 describe('Grand Chancellorsville hooks: what the engine still refuses', () => {
-  it('Grand Chancellorsville 23.5, 22.11: only the leaders (counters not in the text) and the River ferry changes are refused', () => {
-    expect(notYetSupported(shipped).map((m) => m.case)).toEqual(['22.11', '23.5-23.59']);
+  it('Grand Chancellorsville 23.5: only the leaders (counters not in the text) are refused', () => {
+    expect(notYetSupported(shipped).map((m) => m.case)).toEqual(['23.5-23.59']);
   });
 
-  it('Grand Chancellorsville 22.11: the creek-to-ford change is map data (accepted); the River ferry changes are the refused declaration', () => {
+  it('Grand Chancellorsville 22.11: the creek-to-ford change (map data) and the River ferry changes are accepted; a ferry line the hook does not know is refused', () => {
     const [fords, ferries] = shipped.specialRules.filter(
       (r) => r.hook === 'terrain-override' && r.case === '22.11',
     );
     expect(unsupportedReason(fords)).toBeNull();
-    expect(unsupportedReason(ferries)).toBe(
-      'special rule "terrain-override" with parameter "riverFerry"',
-    );
+    expect(unsupportedReason(ferries)).toBeNull();
+    const ferry = ferries.params!.riverFerry as Record<string, unknown>;
+    for (const bad of [
+      { riverFerry: { ...ferry, retreatInto: true } },
+      { riverFerry: { ...ferry, entryCost: 0 } },
+      { riverFerry: { ...ferry, mayEndMovement: 'yes' } },
+      { riverFerry: ferry, terrain: 'ferry' },
+      { riverFerry: {} },
+    ])
+      expect(unsupportedReason({ ...ferries, params: bad })).not.toBeNull();
     expect(
       unsupportedReason({ ...fords, params: { ...fords.params, appliedInMapData: false } }),
     ).not.toBeNull();
@@ -339,5 +345,120 @@ describe('Grand Chancellorsville 23.61 i Line of Communication', () => {
           (s.objectives.F1326 === 'confederate' ? 5 : 0),
       );
     }
+  });
+});
+
+describe('Grand Chancellorsville 22.11 River ferry hexes (terrain-override riverFerry)', () => {
+  /** The same battle under the standard 6.28 and 7.6 (the River ferry declaration left out), to show what 22.11 changes. */
+  const standardCtx = prepareGame(
+    { ...scenario, specialRules: scenario.specialRules.filter((r) => !r.params?.riverFerry) },
+    map,
+  );
+  // U.S. Ford H0411: arrows to H0312 (north bank) and H0511 (the landing); H0311 and H0512 are land beside it, not arrowed.
+  const ford = 'H0411';
+  const union5 = (placed: Record<string, HexId | null>) => at(5, 'union', placed);
+  const zocAt = (c: GameContext, s: GameState, side: Side, hex: HexId) =>
+    enemyZocOf(c, s, side)[c.board.index.get(hex)!] === 1;
+  /** Into the Union Combat Phase of Game-Turn 5 with the units placed. */
+  const combatPhase = (side: Side, placed: Record<string, HexId | null>, c = ctx) => {
+    const r = applyOrder(c, at(5, side, placed), side, { type: 'end-phase' }, fixedDice([]));
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    expect(r.state.phase).toBe('combat');
+    return r.state;
+  };
+  const resolved = (events: GameEvent[]) =>
+    events.find((e) => e.type === 'combat-resolved') as unknown as {
+      strengths: { perAttacker: Record<string, number>; perDefender: Record<string, number> };
+      terrain: { halved: Record<string, string> };
+    };
+
+  it('Grand Chancellorsville 22.11, 6.28: a River ferry hex costs 2 MP (not 3) and a move may end in it; the standard rules refuse that end', () => {
+    const s = union5({ 'us-1-ii': 'H0312' });
+    const listed = orders(s, 'union', 'move', 'us-1-ii').map(pathOf);
+    expect(listed).toContainEqual([ford]);
+    expect(mpOf(accepted(s, 'union', { type: 'move', unit: 'us-1-ii', path: [ford] }).events)).toBe(
+      '2',
+    );
+    // Straight across: 2 MP for the ferry and 1 MP for the clear landing.
+    expect(
+      mpOf(accepted(s, 'union', { type: 'move', unit: 'us-1-ii', path: [ford, 'H0511'] }).events),
+    ).toBe('3');
+    const standard = applyOrder(
+      standardCtx,
+      s,
+      'union',
+      { type: 'move', unit: 'us-1-ii', path: [ford] },
+      fixedDice([]),
+    );
+    expect(standard).toMatchObject({ ok: false, refusal: { code: 'ENDS_IN_FERRY', rule: '6.28' } });
+    const across = applyOrder(
+      standardCtx,
+      s,
+      'union',
+      { type: 'move', unit: 'us-1-ii', path: [ford, 'H0511'] },
+      fixedDice([]),
+    );
+    expect(across.ok && mpOf(across.events)).toBe('4');
+  });
+
+  it('Grand Chancellorsville 22.11, 6.28: a unit in a River ferry hex leaves it only through its arrowed hexsides, and enters only through them', () => {
+    const s = union5({ 'us-1-ii': ford });
+    const listed = orders(s, 'union', 'move', 'us-1-ii').map(pathOf);
+    expect(listed.length).toBeGreaterThan(0);
+    for (const p of listed) expect(['H0312', 'H0511']).toContain(p[0]);
+    for (const off of ['H0311', 'H0512'])
+      expect(refusalOf(s, 'union', { type: 'move', unit: 'us-1-ii', path: [off] })).toMatchObject({
+        code: 'FERRY_HEXSIDE',
+      });
+    const beside = union5({ 'us-1-ii': 'H0311' });
+    expect(
+      refusalOf(beside, 'union', { type: 'move', unit: 'us-1-ii', path: [ford] }),
+    ).toMatchObject({ code: 'FERRY_HEXSIDE', rule: '6.28' });
+  });
+
+  it('Grand Chancellorsville 22.11, 7.6: Zones of Control extend into and out of a River ferry hex only through its entry hexsides', () => {
+    // Into: from the arrowed landing H0511, not from H0512 beside the ferry.
+    expect(zocAt(ctx, union5({ 'cs-perry-a': 'H0511' }), 'union', ford)).toBe(true);
+    expect(zocAt(ctx, union5({ 'cs-perry-a': 'H0512' }), 'union', ford)).toBe(false);
+    expect(zocAt(standardCtx, union5({ 'cs-perry-a': 'H0511' }), 'union', ford)).toBe(false); // 7.6: never into a ferry hex
+    // Out of: a unit in the ferry hex controls H0312 and H0511 only.
+    const s = union5({ 'us-1-ii': ford });
+    expect(zocAt(ctx, s, 'confederate', 'H0312')).toBe(true);
+    expect(zocAt(ctx, s, 'confederate', 'H0511')).toBe(true);
+    expect(zocAt(ctx, s, 'confederate', 'H0311')).toBe(false);
+    expect(zocAt(ctx, s, 'confederate', 'H0512')).toBe(false);
+    // A unit may move into the Enemy controlled ferry hex (7.0: and stops there).
+    const guarded = union5({ 'us-1-ii': 'H0312', 'cs-perry-a': 'H0511' });
+    expect(orders(guarded, 'union', 'move', 'us-1-ii').map(pathOf)).toContainEqual([ford]);
+  });
+
+  it('Grand Chancellorsville 22.11, 8.32: a unit in a River ferry hex is halved attacking (16 → 8) and defending (16 → 8)', () => {
+    const placed = { 'us-1-ii': ford, 'cs-perry-a': 'H0511' };
+    const attack = { type: 'attack', attackers: ['us-1-ii'], defenders: ['H0511'] };
+    const u = accepted(combatPhase('union', placed), 'union', attack, [6, 6, 6, 6]);
+    const r = resolved(u.events);
+    expect(r.strengths.perAttacker['us-1-ii']).toBe(8);
+    expect(r.terrain.halved['us-1-ii']).toMatch(/River ferry hex H0411 \(22\.11\)/);
+    const c = accepted(
+      combatPhase('confederate', placed),
+      'confederate',
+      { type: 'attack', attackers: ['cs-perry-a'], defenders: [ford] },
+      [6, 6, 6, 6],
+    );
+    expect(resolved(c.events).strengths.perDefender['us-1-ii']).toBe(8);
+  });
+
+  it('Grand Chancellorsville 22.11, 9.1: artillery may not bombard from a River ferry hex', () => {
+    const s = combatPhase('union', { 'us-art-ii': ford, 'cs-perry-a': 'H0611' });
+    const order = { type: 'attack', attackers: [], bombard: ['us-art-ii'], defenders: ['H0611'] };
+    expect(refusalOf(s, 'union', order)).toMatchObject({
+      code: 'BOMBARD_FROM_FERRY',
+      rule: '22.11',
+    });
+    expect(
+      legalOrders(ctx, s, 'union').filter(
+        (o) => o.type === 'attack' && JSON.stringify(o).includes('us-art-ii'),
+      ),
+    ).toEqual([]);
   });
 });

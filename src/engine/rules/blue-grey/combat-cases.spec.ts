@@ -8,50 +8,18 @@
  *   neighbours of an even-column hex 0404: 0303 0304 0403 0405 0503 0504;
  *   neighbours of an odd-column hex 0504: 0404 0405 0503 0505 0604 0605.
  */
-import { applyOrder, legalOrders, whoMustAct, GameContext } from '../../game';
+import { legalOrders, whoMustAct, GameContext } from '../../game';
 import type { GameState } from '../../state';
-import type { GameEvent, HexSpec } from '../../types';
-import { fixedDice } from '../../dice';
-import { combatGame } from './combat.fixtures';
+import type { HexSpec } from '../../types';
+import { act, attempt, combatGame, drain, ofType, resolved } from './combat.fixtures';
 import { combatOf } from './combat';
 
 type Side = 'union' | 'confederate';
 
-function act(ctx: GameContext, state: GameState, side: Side, order: unknown, rolls: number[] = []) {
-  const r = applyOrder(ctx, state, side, order, fixedDice(rolls, state.diceDrawn));
-  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.refusal)}`);
-  return r;
-}
-
-function attempt(ctx: GameContext, state: GameState, side: Side, order: unknown) {
-  return applyOrder(ctx, state, side, order, fixedDice([], state.diceDrawn));
-}
-
-const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type);
-const resolved = (events: GameEvent[]) =>
-  ofType(events, 'combat-resolved')[0] as Record<string, any>;
 const lake: HexSpec = { terrain: 'lake' };
 const town: HexSpec = { terrain: 'town' };
 const lakes = (...hexes: string[]) => Object.fromEntries(hexes.map((h) => [h, lake]));
 const sameSet = (a: string[], b: string[]) => expect([...a].sort()).toEqual([...b].sort());
-
-/** Answers pending decisions with the first listed answer (dice as given) until none is pending. */
-function drain(
-  ctx: GameContext,
-  state: GameState,
-  rolls: number[] = [6, 6, 6, 6],
-): { state: GameState; events: GameEvent[] } {
-  let s = state;
-  const events: GameEvent[] = [];
-  while (s.pending) {
-    const side = s.pending.side as Side;
-    const ans = legalOrders(ctx, s, side).find((o) => o.type !== 'resign')!;
-    const r = act(ctx, s, side, ans, rolls);
-    events.push(...r.events);
-    s = r.state;
-  }
-  return { state: s, events };
-}
 
 const retreatOrders = (ctx: GameContext, s: GameState, side: Side) =>
   legalOrders(ctx, s, side).filter((o) => o.type === 'retreat') as unknown as {

@@ -37,8 +37,9 @@ export function testMap(
   return new TerrainMap(testMapDoc(hexes, hexsides));
 }
 
-import { GameContext, prepareGame, newGame } from '../../game';
+import { GameContext, applyOrder, legalOrders, prepareGame, newGame } from '../../game';
 import type { GameState } from '../../state';
+import type { GameEvent } from '../../types';
 import type {
   ScenarioDocument,
   Side,
@@ -132,4 +133,51 @@ export function combatGame(
   if (opts.tweak) state = opts.tweak(state);
   state = startCombatPhase(ctx, state, fixedDice(opts.startDice ?? [])).state;
   return { ctx, state };
+}
+
+// ---------------------------------------------------- playing on the sheet ----
+
+type PlayingSide = 'union' | 'confederate';
+
+/** Applies an order that must be accepted, with the given dice; throws the refusal otherwise. */
+export function act(
+  ctx: GameContext,
+  state: GameState,
+  side: PlayingSide,
+  order: unknown,
+  rolls: number[] = [],
+) {
+  const r = applyOrder(ctx, state, side, order, fixedDice(rolls, state.diceDrawn));
+  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.refusal)}`);
+  return r;
+}
+
+/** Applies an order that may be refused, with no dice. */
+export function attempt(ctx: GameContext, state: GameState, side: PlayingSide, order: unknown) {
+  return applyOrder(ctx, state, side, order, fixedDice([], state.diceDrawn));
+}
+
+export const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type);
+
+/** The first combat-resolved event, loosely typed so assertions can reach into it. */
+export const resolved = (events: GameEvent[]) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ofType(events, 'combat-resolved')[0] as Record<string, any>;
+
+/** Answers pending decisions with the first listed answer (dice as given) until none is pending. */
+export function drain(
+  ctx: GameContext,
+  state: GameState,
+  rolls: number[] = [6, 6, 6, 6],
+): { state: GameState; events: GameEvent[] } {
+  let s = state;
+  const events: GameEvent[] = [];
+  while (s.pending) {
+    const side = s.pending.side as PlayingSide;
+    const ans = legalOrders(ctx, s, side).find((o) => o.type !== 'resign')!;
+    const r = act(ctx, s, side, ans, rolls);
+    events.push(...r.events);
+    s = r.state;
+  }
+  return { state: s, events };
 }

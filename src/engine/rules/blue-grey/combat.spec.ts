@@ -1,26 +1,11 @@
-import { applyOrder, legalOrders, whoMustAct, GameContext } from '../../game';
-import type { GameState } from '../../state';
-import type { GameEvent } from '../../types';
+import { applyOrder, legalOrders, whoMustAct } from '../../game';
 import { fixedDice } from '../../dice';
-import { combatGame } from './combat.fixtures';
+import { act, combatGame, ofType } from './combat.fixtures';
 import { combatOf } from './combat';
 
 // Test sheet: neighbours of 0404 are 0504 0503 0403 0303 0304 0405.
 
-function act(
-  ctx: GameContext,
-  state: GameState,
-  side: 'union' | 'confederate',
-  order: unknown,
-  rolls: number[] = [],
-) {
-  const r = applyOrder(ctx, state, side, order, fixedDice(rolls, state.diceDrawn));
-  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.refusal)}`);
-  return r;
-}
-
 const types = (orders: { type: string }[]) => [...new Set(orders.map((o) => o.type))].sort();
-const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type);
 
 describe('8.1 which units attack', () => {
   const setup = () =>

@@ -4,11 +4,18 @@
  * of the Combat Phase. Positions on the combat test sheet (combat.fixtures.ts)
  * or the 10×10 engine test map (test/unit/engine/helpers.ts).
  */
-import { applyOrder, legalOrders, newGame, prepareGame, GameContext } from '../../game';
+import { legalOrders, newGame, prepareGame } from '../../game';
 import type { GameState } from '../../state';
-import type { GameEvent, HexsideSpec } from '../../types';
+import type { HexsideSpec } from '../../types';
 import { fixedDice } from '../../dice';
-import { combatGame, testScenario as combatScenario, testMapDoc } from './combat.fixtures';
+import {
+  act,
+  combatGame,
+  ofType,
+  resolved,
+  testScenario as combatScenario,
+  testMapDoc,
+} from './combat.fixtures';
 import {
   play,
   setUp,
@@ -20,15 +27,6 @@ import {
 
 type Side = 'union' | 'confederate';
 type Fieldwork = GameState['fieldworks'][number];
-
-function act(ctx: GameContext, state: GameState, side: Side, order: unknown, rolls: number[] = []) {
-  const r = applyOrder(ctx, state, side, order, fixedDice(rolls, state.diceDrawn));
-  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.refusal)}`);
-  return r;
-}
-const ofType = (events: GameEvent[], type: string) => events.filter((e) => e.type === type);
-const resolved = (events: GameEvent[]) =>
-  ofType(events, 'combat-resolved')[0] as Record<string, any>;
 
 /** u1 (0404) attacks c1 (0504), which holds the given marker; 8 against 4 = 2:1 before shifts. */
 function attackOn(works: Fieldwork[], hexsides: HexsideSpec[] = []) {

@@ -92,8 +92,10 @@ export function rerunReplay(
   seed: string,
   entries: ReplayEntryInput[],
   hash: (state: GameState) => string,
+  /** The set-up, when the caller has already built it from the same seed and options. */
+  start: GameState = initialState(ctx, options, seed),
 ): ReplayCheck {
-  let state = initialState(ctx, options, seed);
+  let state = start;
   let verified = 0;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];

@@ -5,7 +5,7 @@ import {
   type ReplayEntryInput,
   type ReplayMismatch,
 } from '../engine/replay';
-import type { GameOptions } from '../engine/state';
+import type { GameOptions, GameState } from '../engine/state';
 import { seedCommitment } from './seat-tokens';
 import { stateHash } from './state-hash';
 
@@ -63,9 +63,9 @@ export function verifyReplay(ctx: GameContext, doc: ReplayDocument): ReplayVerif
   }
   const options = doc.options ?? {};
   // The rules version this server runs for the scenario: a game is re-run only under the version it was played with.
-  let runs: string;
+  let start: GameState;
   try {
-    runs = initialState(ctx, options, doc.seed).rules.version;
+    start = initialState(ctx, options, doc.seed);
   } catch (e) {
     // Options naming a rules system or version the engine lacks (NOT_YET_SUPPORTED): nothing to re-run.
     throw new UnverifiableReplay(
@@ -73,6 +73,7 @@ export function verifyReplay(ctx: GameContext, doc: ReplayDocument): ReplayVerif
       `The replay's game cannot be set up on this server: ${(e as Error).message}`,
     );
   }
+  const runs = start.rules.version;
   if (runs !== doc.rulesVersion) {
     throw new UnverifiableReplay(
       'RULES_VERSION_UNAVAILABLE',
@@ -83,7 +84,7 @@ export function verifyReplay(ctx: GameContext, doc: ReplayDocument): ReplayVerif
     typeof doc.seedCommitment === 'string'
       ? seedCommitment(doc.seed) === doc.seedCommitment.toLowerCase()
       : null;
-  const check = rerunReplay(ctx, options, doc.seed, doc.entries, stateHash);
+  const check = rerunReplay(ctx, options, doc.seed, doc.entries, stateHash, start);
   const ok = check.ok && seedMatchesCommitment !== false;
   const detail = !check.ok
     ? `Entry ${check.mismatch!.seq} does not re-derive: ${check.mismatch!.detail}`

@@ -432,13 +432,66 @@ export interface ScenarioDocument {
   /**
    * What the rules text does not give and the scenario therefore lacks (units
    * printed only on the map sheet or counters, strengths left blank...): the
-   * game cannot be played without inventing it, so games are refused and the
-   * scenario list says why (src/engine/game.ts notYetSupported).
+   * honest description of the gap, shown in the scenario list (orderOfBattle
+   * "incomplete"). It does not refuse games by itself: where the players can
+   * supply the units, `counters` says so, and a game in which a side would
+   * have no unit at all is refused COUNTERS_REQUIRED (src/engine/game.ts newGame).
    */
   missing?: Array<{ case: string; what: string }>;
+  /**
+   * The units the players supply from their own counters or map sheet, when
+   * the text does not print them (src/engine/scenario/counters.ts): a game's
+   * options.counters are merged into the scenario before it is prepared.
+   */
+  counters?: CountersSpec;
   /** Seed line ranges the data was transcribed from. */
   sources: Array<{ seed: string; lines: [number, number]; what: string }>;
   notes: string[];
+}
+
+/**
+ * The order of battle the players supply (ScenarioDocument.counters): the
+ * case that sends them to the counters or the map sheet, whose units they may
+ * supply, and the units the text names without their values.
+ */
+export interface CountersSpec {
+  /** The case that sends the players to the counters or map sheet ("16.1"). */
+  case: string;
+  /** What the players read from them ("Set-up hexes and strengths are printed on the counter backs"). */
+  what: string;
+  /** The sides whose units the players may supply. */
+  sides: Side[];
+  /** Units the text names without their values; a supplied unit with one of these ids fills it in. */
+  named: NamedCounter[];
+}
+
+/**
+ * A unit the text names but does not give in full (Jonesborough 19.0: "Brantly
+ * J2410"): what it does give. Hooks and victory rules may refer to its id; a
+ * game whose players do not supply it simply does not have it.
+ */
+export interface NamedCounter {
+  id: string;
+  side: Side;
+  designation: string;
+  /** The type, when the text gives it; a supplied unit must then have it. */
+  type?: UnitType;
+  /** The set-up hex the text gives: becomes a placement unless the players place it themselves. */
+  hex?: HexId;
+  /** The Game-Turn it arrives on, with `entry` (or `hex`, inside the map): becomes a reinforcement. */
+  turn?: number;
+  entry?: HexId[];
+  notes?: string;
+}
+
+/**
+ * A game's options.counters: units in the scenario's shapes, merged into the
+ * scenario by supplyCounters (src/engine/scenario/counters.ts).
+ */
+export interface SuppliedCounters {
+  units: UnitSpec[];
+  placements?: Placement[];
+  reinforcements?: ReinforcementSpec[];
 }
 
 // ----------------------------------------------- orders, events, refusals ----

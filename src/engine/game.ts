@@ -9,6 +9,7 @@
  */
 import type { Dice } from './dice';
 import { NotYetSupportedError } from './errors';
+import { assertCountersMerged, requireArmies } from './scenario/counters';
 import { TerrainMap } from './map';
 import { RULES_SYSTEM, RULES_VERSION } from './state';
 import type { GameOptions, GameState, Order, PendingDecision, UnitState } from './state';
@@ -70,7 +71,8 @@ export interface GameContext {
 }
 
 export type ApplyResult =
-  { ok: true; state: GameState; events: GameEvent[] } | { ok: false; refusal: Refusal };
+  | { ok: true; state: GameState; events: GameEvent[] }
+  | { ok: false; refusal: Refusal };
 
 export interface GameView {
   scenarioId: string;
@@ -126,22 +128,19 @@ export interface NotYetSupported {
  * What a scenario needs that this engine cannot play yet: special rules
  * (hooks) nothing consults. Games of such a scenario are refused rather than
  * played without them. (A free-deployment set-up is played in the set-up
- * phase, setup-phase.ts.)
+ * phase, setup-phase.ts; units the text does not print are supplied by the
+ * players, src/engine/scenario/counters.ts.)
  */
 export function notYetSupported(scenario: ScenarioDocument): NotYetSupported[] {
   // A scenario of the 1975 rules is played by them (src/engine/rules/classic), with their own hooks.
-  if (scenario.rules.system === 'classic')
-    return [
-      ...(scenario.missing ?? []).map((m) => ({ case: m.case, what: m.what })),
-      ...classicScenarioGaps(scenario),
-    ];
-  // Data the rules text lacks (units printed only on the map sheet...): not playable without inventing it.
-  const missing = (scenario.missing ?? []).map((m) => ({ case: m.case, what: m.what }));
-  const hooks = unsupportedHooks(scenario).map((r) => ({
+  if (scenario.rules.system === 'classic') return classicScenarioGaps(scenario);
+  // `missing` (data the text lacks) is not listed: the players supply the units
+  // (scenario.counters, options.counters), and newGame refuses a game in which a
+  // side has none (requireArmies, src/engine/scenario/counters.ts).
+  return unsupportedHooks(scenario).map((r) => ({
     case: r.case,
     what: unsupportedReason(r) ?? `special rule "${r.hook}"`,
   }));
-  return [...missing, ...hooks];
 }
 
 /**
@@ -157,6 +156,10 @@ export function victoryStanding(ctx: GameContext, state: GameState): VictoryStan
 /** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */
 export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): GameState {
   const { scenario } = ctx;
+  // Counters the players supply are merged before the context is prepared (gameScenario).
+  assertCountersMerged(ctx.unitSpecs, options);
+  // A side with no unit at all: COUNTERS_REQUIRED, or NOT_YET_SUPPORTED citing `missing`.
+  requireArmies(scenario);
   // The rules system: options.rules over scenario.rules (src/engine/rules/index.ts).
   const rules = chooseRules(scenario, options);
   if (rules.system === 'classic') return newClassicGame(ctx, options, dice, rules.version);
@@ -237,7 +240,26 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   }
   // 3.0: a free-deployment scenario starts with its set-up phase; a first
   // Player-Turn that an exclusive rule takes away is skipped (Cemetery Hill 16.32).
-  return skipPlayerTurns(ctx, beginSetup(ctx, state)).state;
+  const begun = beginSetup(ctx, state);
+  const started = begun.phase === 'setup' ? begun : startOfPlay(ctx, begun).state;
+  return skipPlayerTurns(ctx, started).state;
+}
+
+/** Exclusive rules applied once when play begins, after the set-up (Atlanta 16.1 Breastworks at set-up). */
+function startOfPlay(
+  ctx: GameContext,
+  state: GameState,
+): { state: GameState; events: GameEvent[] } {
+  let s = state;
+  const events: GameEvent[] = [];
+  for (const h of ctx.hooks) {
+    const r = h.atStartOfPlay?.(ctx, s);
+    if (r) {
+      s = r.state;
+      events.push(...r.events);
+    }
+  }
+  return { state: s, events };
 }
 
 /** Who must act now: the phasing side, or the side a pending decision waits on; null when the game is over. */
@@ -346,8 +368,13 @@ function applyOrderUnsafe(
   }
   if (!result.ok) return result;
   if (state.phase === 'setup' && result.state.phase === 'movement') {
-    const skipped = skipPlayerTurns(ctx, result.state);
-    result = { ok: true, state: skipped.state, events: [...result.events, ...skipped.events] };
+    const started = startOfPlay(ctx, result.state);
+    const skipped = skipPlayerTurns(ctx, started.state);
+    result = {
+      ok: true,
+      state: skipped.state,
+      events: [...result.events, ...started.events, ...skipped.events],
+    };
   }
   const hooked = afterOrderHooks(ctx, state, result.state, result.events, dice);
   return { ok: true, state: { ...hooked.state, diceDrawn: dice.drawn }, events: hooked.events };

@@ -46,6 +46,7 @@ import { activationRoll, activationRollSupport } from './activation-roll';
 import { commandControl, commandControlSupport } from './command-control';
 import { forcedMarch, forcedMarchSupport } from './forced-march';
 import { reinforcementEntry, reinforcementEntrySupport } from './reinforcement-entry';
+import { setupBreastworks, setupBreastworksSupport } from './setup-breastworks';
 
 export * from './movement-hook';
 
@@ -86,6 +87,7 @@ const registry: Record<string, HookFactory> = {
   'command-control': commandControl,
   'forced-march': forcedMarch,
   'reinforcement-entry': reinforcementEntry,
+  'setup-breastworks': setupBreastworks,
 };
 
 /** Which declarations of a hook the engine can play (parameters it implements). */
@@ -122,6 +124,7 @@ const support: Record<string, HookSupport> = {
   'command-control': commandControlSupport,
   'forced-march': forcedMarchSupport,
   'reinforcement-entry': reinforcementEntrySupport,
+  'setup-breastworks': setupBreastworksSupport,
 };
 
 // stacking-override has forms by battle: the named units that stand alone (Chickamauga 19.21/19.22,

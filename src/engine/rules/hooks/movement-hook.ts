@@ -8,6 +8,7 @@
  * - stacking: stacksAlone (units that share their hex with no other);
  * - orders of its own in the Movement Phase (map exits): movementOrders,
  *   orderTypes + applyMovementOrder, listed and checked by one generator;
+ * - the start of play (after the set-up): atStartOfPlay;
  * - "end-of-phase / end-of-turn triggers": afterOrder (sees every accepted
  *   order's events: lift triggers, state-driven changes such as
  *   Demoralization, rolls made when play reaches a point, with the Dice),
@@ -196,6 +197,15 @@ export interface MovementHook {
     after: GameState,
     events: GameEvent[],
     dice?: Dice,
+  ): { state: GameState; events: GameEvent[] } | null;
+  /**
+   * Once, when play begins: at the end of the free set-up phase, or when the
+   * game is created if it has none (Atlanta 16.1 Breastworks placed in the
+   * hexes the Union units occupy), as the new state and events, or null.
+   */
+  atStartOfPlay?(
+    ctx: GameContext,
+    state: GameState,
   ): { state: GameState; events: GameEvent[] } | null;
   /** At the end of each Player-Turn of `side` (after its Combat Phase, or when it has none), or null. */
   endOfPlayerTurn?(

@@ -130,6 +130,10 @@ export interface UnitSpec {
   size?: string;
   /** Flags read by exclusive-rule hooks ("no-stack", "immobile", ...). */
   flags?: string[];
+  /** A leader's stars, his rank (Grand Chancellorsville 23.5: one star for a Union corps or Confederate division commander). */
+  stars?: number;
+  /** The command a leader commands, or a unit belongs to, as the scenario's leaders hook names it (23.53: "II", "A"). */
+  command?: string;
   notes?: string;
 }
 
@@ -337,6 +341,12 @@ export type VictoryPointRule =
    * after Game-Turn 8; VictoryInputs.occupationTallies).
    */
   | { kind: 'occupied-each-turn'; hexes: HexId[]; fromTurn: number; points: number; case: string }
+  /**
+   * `points` VP to a side (or only `side`) for each star of the enemy's
+   * leaders eliminated (Grand Chancellorsville 23.58, 23.61 iii and "2.";
+   * VictoryInputs.eliminatedLeaderStars, from the scenario's leaders hook).
+   */
+  | { kind: 'eliminated-leader-stars'; points: number; case: string; side?: Side }
   /** `points` VP to `side` once every one of the enemy's `units` is eliminated (Wilderness 19.12 iii: both Train Defence units). */
   | { kind: 'all-units-eliminated'; side: Side; units: string[]; points: number; case: string };
 

@@ -99,6 +99,12 @@ export interface VictoryInputs {
    * order (Road to Richmond 22.13). Needed only by `occupied-each-turn` rules.
    */
   occupationTallies?: Array<{ turn: number; occupied: Record<HexId, Side | null> }>;
+  /**
+   * Stars of each side's own leaders eliminated so far (Grand Chancellorsville
+   * 23.54, 23.56, 23.58), as the scenario's leaders hook recorded them. Needed
+   * only by `eliminated-leader-stars` rules.
+   */
+  eliminatedLeaderStars?: Record<Side, number>;
 }
 
 /**
@@ -365,6 +371,16 @@ export function victoryPoints(
         const units = new Map(unitsFor(state, rule));
         if (rule.units.every((id) => units.get(id)?.status === 'eliminated'))
           points[rule.side] += rule.points;
+        break;
+      }
+      case 'eliminated-leader-stars': {
+        const stars = state.eliminatedLeaderStars;
+        if (!stars) {
+          throw new Error(
+            `victory point rule eliminated-leader-stars (${rule.case}) needs the leaders eliminated (VictoryInputs.eliminatedLeaderStars, the leaders hook): not yet supported`,
+          );
+        }
+        for (const side of scorers(rule.side)) points[side] += rule.points * stars[otherSide(side)];
         break;
       }
       default: {

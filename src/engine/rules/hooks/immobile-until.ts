@@ -10,8 +10,8 @@
  * the Movement Phase; placing a Rally or Breastworks marker is not a move and
  * stays allowed, and combat results (retreat, advance) still apply. The units
  * are the listed ones, or, when none are listed, those the set-up places in
- * the listed hexes. Other release triggers (die rolls, being attacked, enemy
- * within N hexes) are not implemented: a declaration with one is refused.
+ * the listed hexes. Release triggers other than those below (die rolls) are
+ * not implemented: a declaration with one is refused.
  *
  * Fredericksburg 19.0-19.13: "all Union artillery and cavalry units starting
  * the game on the eastern side of the Rappahannock River may not move until
@@ -34,11 +34,30 @@
  * A release takes effect at once (the Union may move the units in its next
  * Movement Phase, the Confederate moving first or in the Union Combat Phase).
  *
+ * Ezra Church 17.2: "The Union Player may not move the units in hex row 19XX
+ * unless they are released. One unit may be released each Game-Turn
+ * starting with Game-Turn One. If any Union unit in hex row 19XX is attacked
+ * than [then] all Union units are released." Two more triggers:
+ * - releaseAll "attacked": an immobile unit, or (with `hexes`) any unit of
+ *   `side` in one of the hexes, is among the defenders of an attack
+ *   (bombardment included: 9.0 makes it an attack);
+ * - releaseEach "one-per-turn" from `fromTurn`: on each Game-Turn from then
+ *   the owner may move one immobile unit of his choice, which is released for
+ *   good by moving; a release not used on its Game-Turn is not saved (the
+ *   units are chosen by moving them: a release without a move is pointless).
+ * In a free set-up (setup.kind "free") the units in `hexes` are those of
+ * `side` standing there when play begins (recorded then, atStartOfPlay); in
+ * a fixed set-up those the set-up places there, as before.
+ *
  * params: { side?: Side, units?: string[], hexes?: HexId[], turns?: number[], untilTurn?: number,
  *           releaseAll?: Array<{ when: "friendly-unit-exits", exitHexes: HexId[], case?: string }
  *                             | { when: "enemy-occupies", enemyHexes: HexId[], during?: Array<"movement"|"retreat"|"advance">, case?: string }>,
- *           releaseEach?: { when: "enemy-within", radius: number, during?: [...], case?: string } }
+ *           releaseAll?: [... | { when: "attacked", case?: string }],
+ *           releaseEach?: { when: "enemy-within", radius: number, during?: [...], case?: string }
+ *                       | { when: "one-per-turn", fromTurn: number, case?: string } }
  */
+import type { GameContext } from '../../game';
+import type { GameState } from '../../state';
 import type { GameEvent, HexId, RuleHook } from '../../types';
 import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
@@ -49,18 +68,20 @@ type Way = HexEntered['by'];
 const WAYS: readonly Way[] = ['movement', 'retreat', 'advance'];
 type ReleaseAll =
   | { when: 'friendly-unit-exits'; exitHexes: HexId[]; case?: string }
-  | { when: 'enemy-occupies'; enemyHexes: HexId[]; during?: Way[]; case?: string };
-interface ReleaseEach {
-  when: 'enemy-within';
-  radius: number;
-  during?: Way[];
-  case?: string;
-}
+  | { when: 'enemy-occupies'; enemyHexes: HexId[]; during?: Way[]; case?: string }
+  | { when: 'attacked'; case?: string };
+type ReleaseEach =
+  | { when: 'enemy-within'; radius: number; during?: Way[]; case?: string }
+  | { when: 'one-per-turn'; fromTurn: number; case?: string };
 
 /** hookState entry of a released immobility: all released (and by what), or each unit released. */
 export interface ImmobilityState {
   releasedAll: { turn: number; rule: string; reason: string } | null;
   released: string[];
+  /** one-per-turn: the Game-Turn each unit was released on. */
+  releasedOn?: Record<string, number>;
+  /** Free set-up: the units standing in `hexes` when play began. */
+  atStart?: string[];
 }
 
 function duringRefusal(during: unknown): string | null {
@@ -81,7 +102,9 @@ export const immobileUntilSupport: HookSupport = knownParams(
         const known =
           r.when === 'friendly-unit-exits'
             ? ['when', 'exitHexes', 'case']
-            : ['when', 'enemyHexes', 'during', 'case'];
+            : r.when === 'attacked'
+              ? ['when', 'case']
+              : ['when', 'enemyHexes', 'during', 'case'];
         const extra = Object.keys(r).filter((k) => !known.includes(k));
         if (extra.length > 0)
           return `release parameter${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
@@ -91,20 +114,30 @@ export const immobileUntilSupport: HookSupport = knownParams(
           if (!Array.isArray(r.enemyHexes)) return 'a release on occupation without "enemyHexes"';
           const why = duringRefusal(r.during);
           if (why) return why;
+        } else if (r.when === 'attacked') {
+          // Ezra Church 17.2: no parameter beyond the case.
         } else return `release trigger "${String((r as { when: unknown }).when)}"`;
       }
     }
     if (each !== undefined) {
-      const extra = Object.keys(each).filter(
-        (k) => !['when', 'radius', 'during', 'case'].includes(k),
-      );
+      const known =
+        each.when === 'one-per-turn'
+          ? ['when', 'fromTurn', 'case']
+          : ['when', 'radius', 'during', 'case'];
+      const extra = Object.keys(each).filter((k) => !known.includes(k));
       if (extra.length > 0)
         return `release parameter${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
-      if (each.when !== 'enemy-within') return `release trigger "${String(each.when)}"`;
-      if (!Number.isInteger(each.radius) || each.radius < 1)
-        return `release radius ${JSON.stringify(each.radius)}`;
-      const why = duringRefusal(each.during);
-      if (why) return why;
+      if (each.when === 'one-per-turn') {
+        if (!Number.isInteger(each.fromTurn) || each.fromTurn < 1)
+          return `release fromTurn ${JSON.stringify(each.fromTurn)}`;
+      } else if (each.when !== 'enemy-within')
+        return `release trigger "${String((each as { when: unknown }).when)}"`;
+      else {
+        if (!Number.isInteger(each.radius) || each.radius < 1)
+          return `release radius ${JSON.stringify(each.radius)}`;
+        const why = duringRefusal(each.during);
+        if (why) return why;
+      }
     }
     const released = all !== undefined || each !== undefined;
     if (released && p.side === undefined) return 'a released immobility without "side"';
@@ -137,22 +170,53 @@ export function immobileUntil(rule: RuleHook): MovementHook {
     : turns
       ? `on Game-Turn${turns.length > 1 ? 's' : ''} ${turns.join(', ')}`
       : `before Game-Turn ${untilTurn}`;
-  const immobileUnits = (scenarioPlacements: Array<{ unit: string; hex: HexId }>): Set<string> => {
+  const perTurn = releaseEach?.when === 'one-per-turn' ? releaseEach : null;
+  const within = releaseEach?.when === 'enemy-within' ? releaseEach : null;
+  const freeSetup = (ctx: GameContext) => ctx.scenario.setup.kind === 'free';
+  const immobileUnits = (ctx: GameContext, state: GameState): Set<string> => {
     if (listed) return listed;
+    if (freeSetup(ctx)) return new Set(hookStateOf<ImmobilityState>(state, key, none).atStart);
     if (!bySetup)
-      bySetup = new Set(scenarioPlacements.filter((x) => hexes.has(x.hex)).map((x) => x.unit));
+      bySetup = new Set(
+        (ctx.scenario.setup.placements ?? []).filter((x) => hexes.has(x.hex)).map((x) => x.unit),
+      );
     return bySetup;
   };
   const by = (during: Way[] | undefined, x: HexEntered) => !during || during.includes(x.by);
   return {
     hook: rule.hook,
     case: rule.case,
+    atStartOfPlay(ctx, state) {
+      if (listed || !freeSetup(ctx)) return null;
+      const atStart = Object.keys(state.units)
+        .sort()
+        .filter((id) => {
+          const u = state.units[id];
+          return (
+            u.status === 'on-map' &&
+            u.hex !== null &&
+            hexes.has(u.hex) &&
+            (p.side === undefined || u.side === p.side)
+          );
+        });
+      return {
+        state: withHookState(state, key, { ...hookStateOf(state, key, none), atStart }),
+        events: [],
+      };
+    },
     constraint(ctx, state, unit) {
       if (!immobileNow(state.turn)) return null;
       if (p.side !== undefined && unit.side !== p.side) return null;
-      if (!immobileUnits(ctx.scenario.setup.placements ?? []).has(unit.id)) return null;
+      if (!immobileUnits(ctx, state).has(unit.id)) return null;
       const hs = hookStateOf<ImmobilityState>(state, key, none);
       if (hs.releasedAll || hs.released.includes(unit.id)) return null;
+      // Ezra Church 17.2: one unit may be released (by moving it) each Game-Turn from perTurn.fromTurn.
+      if (
+        perTurn &&
+        state.turn >= perTurn.fromTurn &&
+        !Object.values(hs.releasedOn ?? {}).includes(state.turn)
+      )
+        return null;
       return {
         kind: 'forbidden',
         refusal: refusal('IMMOBILE', rule.case, `${unit.id} may not move ${when}`),
@@ -168,7 +232,23 @@ export function immobileUntil(rule: RuleHook): MovementHook {
       );
       for (const r of releaseAll) {
         let reason: string | null = null;
-        if (r.when === 'friendly-unit-exits') {
+        if (r.when === 'attacked') {
+          const mine = immobileUnits(ctx, before);
+          for (const e of events) {
+            if (e.type !== 'attack-declared' || !Array.isArray(e.defenders)) continue;
+            const hit = (e.defenders as string[]).find((id) => {
+              const u = before.units[id];
+              if (!u || u.side !== side) return false;
+              return (
+                (mine.has(id) && !hs.released.includes(id)) || (u.hex !== null && hexes.has(u.hex))
+              );
+            });
+            if (hit) {
+              reason = `${hit} was attacked`;
+              break;
+            }
+          }
+        } else if (r.when === 'friendly-unit-exits') {
           const e = events.find(
             (ev) =>
               ev.type === 'exited-map' &&
@@ -191,15 +271,41 @@ export function immobileUntil(rule: RuleHook): MovementHook {
           };
         }
       }
-      if (!releaseEach) return null;
+      if (perTurn) {
+        const mine = immobileUnits(ctx, before);
+        const moved = events.find(
+          (e) =>
+            (e.type === 'moved' || e.type === 'strategic-moved' || e.type === 'exited-map') &&
+            mine.has(e.unit as string) &&
+            !hs.released.includes(e.unit as string),
+        );
+        if (!moved) return null;
+        const id = moved.unit as string;
+        return {
+          state: withHookState(after, key, {
+            ...hs,
+            released: [...hs.released, id],
+            releasedOn: { ...hs.releasedOn, [id]: before.turn },
+          }),
+          events: [
+            {
+              type: 'immobility-released',
+              units: [id],
+              side,
+              rule: perTurn.case ?? rule.case,
+              reason: `the one unit released on Game-Turn ${before.turn}`,
+            },
+          ],
+        };
+      }
+      if (!within) return null;
       const newly: GameEvent[] = [];
       const released = [...hs.released];
-      for (const id of immobileUnits(ctx.scenario.setup.placements ?? [])) {
+      for (const id of immobileUnits(ctx, before)) {
         const u = after.units[id];
         if (!u || u.status !== 'on-map' || !u.hex || released.includes(id)) continue;
         const x = entered.find(
-          (y) =>
-            by(releaseEach.during, y) && ctx.map.grid.distance(y.hex, u.hex!) <= releaseEach.radius,
+          (y) => by(within.during, y) && ctx.map.grid.distance(y.hex, u.hex!) <= within.radius,
         );
         if (!x) continue;
         released.push(id);
@@ -207,8 +313,8 @@ export function immobileUntil(rule: RuleHook): MovementHook {
           type: 'immobility-released',
           units: [id],
           side,
-          rule: releaseEach.case ?? rule.case,
-          reason: `${x.unit} came within ${releaseEach.radius} hexes (${x.hex}) by ${x.by}`,
+          rule: within.case ?? rule.case,
+          reason: `${x.unit} came within ${within.radius} hexes (${x.hex}) by ${x.by}`,
         });
       }
       if (newly.length === 0) return null;

@@ -46,6 +46,7 @@ import { RetreatOption, retreatOptions } from './displacement';
 import { advanceCandidates, vacatedHexes } from './advance';
 import { rollNightDie } from './night-combat';
 import { removeAttackedConstruction, removeMarker } from './fieldworks';
+import { modifiedDie, moraleDieModifier } from '../hooks/morale-die-modifier';
 import { obligations } from './attack';
 import { combatDieModifiers } from '../hooks/combat-hooks';
 import type { RetreatOverride } from '../hooks/movement-hook';
@@ -716,6 +717,34 @@ function advanceSteps(
   return vacatedHexes(state, c, loser).map((hex) => ({ kind: 'advance', hex, side }));
 }
 
+/**
+ * 12.12, 12.13: the Disorder die roll for a unit, with an exclusive rule's
+ * modifier (Ezra Church 17.4); true if the unit becomes Disordered.
+ */
+function disorderRoll(
+  ctx: GameContext,
+  state: GameState,
+  id: string,
+  rule: string,
+  dice: Dice,
+  events: GameEvent[],
+): boolean {
+  const roll = die(dice, events, { purpose: 'disorder', rule, unit: id });
+  const m = moraleDieModifier(ctx.scenario, state.units[id].side, 'disorder', state.turn);
+  const read = m.modifier === 0 ? roll : modifiedDie(roll, m.modifier);
+  events.push({
+    type: 'disorder-roll',
+    unit: id,
+    roll,
+    ...(m.modifier === 0
+      ? {}
+      : { modifier: m.modifier, modified: read, modifierRule: m.cases.join(', ') }),
+    disordered: disorderRollHits(read),
+    rule,
+  });
+  return disorderRollHits(read);
+}
+
 /** 12.11–12.13, A48: Disorder after the combat, automatic first, then the die rolls. */
 function morale(ctx: GameContext, state: GameState, dice: Dice, events: GameEvent[]): GameState {
   const c = current(combatOf(state));
@@ -735,15 +764,8 @@ function morale(ctx: GameContext, state: GameState, dice: Dice, events: GameEven
         if (!live(id) || !c.retreated.includes(id) || !c.inEzoc.includes(id)) continue;
         if (isArtillery(ctx, id)) s = addDisorder(s, id, 1, '12.12', events);
         else {
-          const roll = die(dice, events, { purpose: 'disorder', rule: '12.12', unit: id });
-          events.push({
-            type: 'disorder-roll',
-            unit: id,
-            roll,
-            disordered: disorderRollHits(roll),
-            rule: '12.12',
-          });
-          if (disorderRollHits(roll)) s = addDisorder(s, id, 1, '12.12', events);
+          const hit = disorderRoll(ctx, s, id, '12.12', dice, events);
+          if (hit) s = addDisorder(s, id, 1, '12.12', events);
         }
       }
       break;
@@ -755,15 +777,8 @@ function morale(ctx: GameContext, state: GameState, dice: Dice, events: GameEven
           s = addDisorder(s, id, 1, '12.12, A48', events);
           continue;
         }
-        const roll = die(dice, events, { purpose: 'disorder', rule: '12.13', unit: id });
-        events.push({
-          type: 'disorder-roll',
-          unit: id,
-          roll,
-          disordered: disorderRollHits(roll),
-          rule: '12.13',
-        });
-        if (disorderRollHits(roll)) s = addDisorder(s, id, 1, '12.13', events);
+        const hit = disorderRoll(ctx, s, id, '12.13', dice, events);
+        if (hit) s = addDisorder(s, id, 1, '12.13', events);
       }
       break;
     default:

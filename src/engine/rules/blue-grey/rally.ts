@@ -10,6 +10,7 @@ import type { GameState } from '../../state';
 import type { GameEvent } from '../../types';
 import { eliminate, inEnemyZoc, onMap, setMorale } from './combat';
 import { nightRecovery, rallyOutcome } from './morale';
+import { modifiedDie, moraleDieModifier } from '../hooks/morale-die-modifier';
 
 export function recoverAndRally(
   ctx: GameContext,
@@ -53,13 +54,19 @@ export function recoverAndRally(
       continue;
     }
     const roll = dice.d6();
-    const outcome = rallyOutcome(u.morale, roll, inTown);
+    // An exclusive rule's modifier to Rally attempts (Ezra Church 17.4).
+    const m = moraleDieModifier(ctx.scenario, u.side, 'rally', state.turn);
+    const read = m.modifier === 0 ? roll : modifiedDie(roll, m.modifier);
+    const outcome = rallyOutcome(u.morale, read, inTown);
     events.push({
       type: 'die-rolled',
       purpose: 'rally',
       rule: '12.41b',
       unit: id,
       roll,
+      ...(m.modifier === 0
+        ? {}
+        : { modifier: m.modifier, modified: read, modifierRule: m.cases.join(', ') }),
       from: u.morale,
       outcome,
     });

@@ -46,7 +46,9 @@ import { activationRoll, activationRollSupport } from './activation-roll';
 import { commandControl, commandControlSupport } from './command-control';
 import { forcedMarch, forcedMarchSupport } from './forced-march';
 import { reinforcementEntry, reinforcementEntrySupport } from './reinforcement-entry';
+import { ammunitionDepletion, ammunitionDepletionSupport } from './ammunition-depletion';
 import { setupBreastworks, setupBreastworksSupport } from './setup-breastworks';
+import { MORALE_HOOKS, moraleDieModifierSupport } from './morale-die-modifier';
 
 export * from './movement-hook';
 
@@ -88,6 +90,7 @@ const registry: Record<string, HookFactory> = {
   'forced-march': forcedMarch,
   'reinforcement-entry': reinforcementEntry,
   'setup-breastworks': setupBreastworks,
+  'ammunition-depletion': ammunitionDepletion,
 };
 
 /** Which declarations of a hook the engine can play (parameters it implements). */
@@ -125,6 +128,7 @@ const support: Record<string, HookSupport> = {
   'forced-march': forcedMarchSupport,
   'reinforcement-entry': reinforcementEntrySupport,
   'setup-breastworks': setupBreastworksSupport,
+  'ammunition-depletion': ammunitionDepletionSupport,
 };
 
 // stacking-override has forms by battle: the named units that stand alone (Chickamauga 19.21/19.22,
@@ -164,7 +168,11 @@ export function resolveMovementHooks(scenario: ScenarioDocument): MovementHook[]
  * (through its section's list) or games of scenarios that declare it are
  * refused.
  */
-export const IMPLEMENTED_HOOKS: ReadonlySet<string> = new Set([...MOVEMENT_HOOKS, ...COMBAT_HOOKS]);
+export const IMPLEMENTED_HOOKS: ReadonlySet<string> = new Set([
+  ...MOVEMENT_HOOKS,
+  ...COMBAT_HOOKS,
+  ...MORALE_HOOKS,
+]);
 
 /** Why the engine cannot play this declaration: an unknown hook, or a parameter the hook does not implement; null if it can. */
 export function unsupportedReason(rule: RuleHook): string | null {

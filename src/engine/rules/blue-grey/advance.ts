@@ -9,9 +9,10 @@
  * holds a non-attacking unit (11.22): such a hex is not vacated.
  */
 import type { GameContext } from '../../game';
-import type { GameState } from '../../state';
+import type { GameState, UnitState } from '../../state';
 import type { HexId, Side } from '../../types';
 import { Combat, CombatPhaseState, isArtillery, isGunboat, onMap, unitsAt } from './combat';
+import { noCombatPresence } from './stacking';
 import { PROHIBITED, costClassOf } from './terrain-costs';
 
 export function advanceCandidates(
@@ -22,7 +23,7 @@ export function advanceCandidates(
   hex: HexId,
   side: Side,
 ): string[] {
-  if (unitsAt(state, hex).length > 0) return [];
+  if (unitsAt(state, hex).some((u) => !noCombatPresence(ctx, u.id))) return []; // 23.54 Leaders do not hold a hex
   const pool = side === state.phasing ? c.attackers : c.defenders;
   const b = ctx.board;
   const j = b.index.get(hex)!;
@@ -53,12 +54,15 @@ export function vacatedHexes(
   state: GameState,
   c: Combat,
   loser: 'attackers' | 'defenders',
+  ctx?: GameContext,
 ): HexId[] {
   const hexes =
     loser === 'defenders'
       ? [...c.defenderHexes, ...c.vacatedBefore]
       : c.attackers.map((id) => c.origin[id]);
   const out: HexId[] = [];
-  for (const h of hexes) if (!out.includes(h) && unitsAt(state, h).length === 0) out.push(h);
+  // A Leader left alone (23.54, with ctx) does not keep the hex from being vacated.
+  const holds = (u: UnitState) => !ctx || !noCombatPresence(ctx, u.id);
+  for (const h of hexes) if (!out.includes(h) && !unitsAt(state, h).some(holds)) out.push(h);
   return out;
 }

@@ -38,6 +38,7 @@ import {
 import { bombardRefusal, bombardTargetRefusal, bombardRange } from './artillery';
 import { parseLevel } from './odds';
 import { refusal } from './refusals';
+import { noCombatPresence } from './stacking';
 
 export interface AttackOrder {
   type: 'attack';
@@ -81,7 +82,8 @@ export function attackableHex(
   hex: HexId,
   side: Side,
 ): boolean {
-  const units = unitsAt(state, hex, otherSide(side));
+  // Grand Chancellorsville 23.54: Leaders alone are never attacked (noCombatPresence).
+  const units = unitsAt(state, hex, otherSide(side)).filter((u) => !noCombatPresence(ctx, u.id));
   if (units.length === 0) return false;
   if (units.every((u) => isGunboat(ctx, u.id))) return false;
   return units.every((u) => !phase.defended.includes(u.id) && !phase.advanced.includes(u.id));
@@ -366,7 +368,7 @@ export function attackRefusal(
   }
   for (const h of a.defenders) {
     if (!ctx.map.has(h)) return refusal('BAD_ORDER', '—', `no hex ${h} on this map`);
-    const enemy = unitsAt(state, h, otherSide(side));
+    const enemy = unitsAt(state, h, otherSide(side)).filter((u) => !noCombatPresence(ctx, u.id));
     if (enemy.length === 0) return refusal('NO_ENEMY', '8.0', `there is no enemy unit in ${h}`);
     if (enemy.every((u) => isGunboat(ctx, u.id)))
       return refusal('GUNBOAT_IMMUNE', '9.66', 'gunboats may never be attacked');
@@ -412,7 +414,7 @@ export function attackRefusal(
     );
   if (a.attackers.length === 0 && !(ctx.hooks ?? []).some((h) => h.waivesCase?.('9.18'))) {
     // 9.18 (A35), unless the battle waives it (Chattanooga 19.14): a bombardment alone may not be made at odds below 1:5 (before shifts, at the weakest terrain reading).
-    const c = provisionalCombat(state, a);
+    const c = provisionalCombat(state, a, 0, ctx);
     const levels = terrainOptions(ctx, state, c).map((o) =>
       combatRawLevel(combatStrengths(ctx, state, c, o)),
     );
@@ -448,10 +450,17 @@ export function attackRefusal(
   return null;
 }
 
-/** A combat as declared, before anything is resolved. */
-export function provisionalCombat(state: GameState, a: AttackOrder, n = 0): Combat {
+/** A combat as declared, before anything is resolved; with `ctx`, units with no combat presence (23.52 leaders) are no defenders. */
+export function provisionalCombat(
+  state: GameState,
+  a: AttackOrder,
+  n = 0,
+  ctx?: GameContext,
+): Combat {
   const defenders = a.defenders.flatMap((h) =>
-    unitsAt(state, h, otherSide(state.phasing)).map((u) => u.id),
+    unitsAt(state, h, otherSide(state.phasing))
+      .filter((u) => !ctx || !noCombatPresence(ctx, u.id))
+      .map((u) => u.id),
   );
   const bombard = a.bombard ?? [];
   const origin: Record<string, HexId> = {};

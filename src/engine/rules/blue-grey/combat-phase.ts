@@ -280,7 +280,7 @@ function obligationRefusal(b: { units: string[]; hexes: string[] }): ApplyResult
 function declare(ctx: GameContext, state: GameState, a: AttackOrder, dice: Dice): ApplyResult {
   const phase = combatOf(state);
   const n = phase.combats + 1;
-  const c = provisionalCombat(state, a, n);
+  const c = provisionalCombat(state, a, n, ctx);
   c.inEzoc = participantsInEzoc(ctx, state, c);
   const events: GameEvent[] = [
     {

@@ -412,7 +412,7 @@ export function combatStrengths(
     const range = kind === 'other' ? 1 : rangeToCombat(ctx, u.hex, c.defenderHexes);
     const noRangeEffects = ctx.hooks.some((h) => h.noRangeEffects?.(ctx, id)); // e.g. Antietam 18.2
     const s = attackingStrength({
-      strength: u.strength,
+      strength: u.strength + strengthBonusOf(ctx, state, c, id), // e.g. Grand Chancellorsville 23.55
       kind,
       morale: u.morale,
       range,
@@ -432,7 +432,7 @@ export function combatStrengths(
     let own: number | null = null;
     for (const h of ctx.hooks) own ??= h.defenceStrength?.(ctx, state, id) ?? null; // e.g. Road to Richmond 21.23
     const s = defendingStrength({
-      strength: own ?? u.strength,
+      strength: (own ?? u.strength) + strengthBonusOf(ctx, state, c, id), // e.g. Grand Chancellorsville 23.55
       morale: u.morale,
       artilleryBonus:
         isArtillery(ctx, id) &&
@@ -447,6 +447,13 @@ export function combatStrengths(
     defence += s;
   }
   return { attack, defence, perAttacker, perDefender };
+}
+
+/** Combat Strength Points exclusive rules add to a unit in this combat (Grand Chancellorsville 23.55 Leaders). */
+function strengthBonusOf(ctx: GameContext, state: GameState, c: Combat, id: string): number {
+  let bonus = 0;
+  for (const h of ctx.hooks ?? []) bonus += h.strengthBonus?.(ctx, state, c, id) ?? 0;
+  return bonus;
 }
 
 /** 9.53: artillery stacked with or adjacent to friendly infantry or cavalry. */

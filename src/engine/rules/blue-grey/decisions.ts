@@ -41,7 +41,7 @@ import {
 import { clampDie, crtLookup, type CombatResult } from './crt';
 import { levelLabel, rawOddsLevel, reduceLevel, resolveLevel, shiftLevel } from './odds';
 import { nightTotal } from './strength';
-import { disorderRollHits } from './morale';
+import { disorder, disorderRollHits } from './morale';
 import { RetreatOption, retreatOptions } from './displacement';
 import { advanceCandidates, vacatedHexes } from './advance';
 import { rollNightDie } from './night-combat';
@@ -413,6 +413,7 @@ function automatic(
       return pushFront(
         state,
         advanceSteps(
+          ctx,
           state,
           c!,
           step.loser,
@@ -572,7 +573,7 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
       rule: '8.77, 8.79',
     });
     return pushFront(state, [
-      ...advanceSteps(state, c, 'defenders', state.phasing),
+      ...advanceSteps(ctx, state, c, 'defenders', state.phasing),
       { kind: 'finish' },
     ]);
   }
@@ -648,7 +649,7 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
   switch (result) {
     case 'Ae':
       for (const id of liveAttackers(s, c)) s = eliminate(s, id, '8.6 Ae', events);
-      steps.push(...advanceSteps(s, c, 'attackers', defender));
+      steps.push(...advanceSteps(ctx, s, c, 'attackers', defender));
       break;
     case 'Ae*':
       if (liveAttackers(s, c).length > 0)
@@ -677,7 +678,7 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
       break;
     case 'De':
       for (const id of liveDefenders(s, c)) s = eliminate(s, id, '8.6 De', events);
-      steps.push(...advanceSteps(s, c, 'defenders', attacker));
+      steps.push(...advanceSteps(ctx, s, c, 'defenders', attacker));
       break;
     case 'Ex': {
       const dead = liveDefenders(s, c);
@@ -709,12 +710,13 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
 
 /** One advance step per hex the loser vacated (8.76); computed when the step is reached. */
 function advanceSteps(
+  ctx: GameContext,
   state: GameState,
   c: Combat,
   loser: 'attackers' | 'defenders',
   side: Side,
 ): Step[] {
-  return vacatedHexes(state, c, loser).map((hex) => ({ kind: 'advance', hex, side }));
+  return vacatedHexes(state, c, loser, ctx).map((hex) => ({ kind: 'advance', hex, side }));
 }
 
 /**
@@ -745,6 +747,43 @@ function disorderRoll(
   return disorderRollHits(read);
 }
 
+/**
+ * A Disorder this combat gives a unit, unless an exclusive rule's saving roll
+ * cancels it (Grand Chancellorsville 23.55: 1-3 stacked with a Leader); no
+ * roll for a Disorder that would change nothing (12.15).
+ */
+function combatDisorder(
+  ctx: GameContext,
+  s: GameState,
+  c: Combat,
+  id: string,
+  steps: number,
+  why: string,
+  dice: Dice,
+  events: GameEvent[],
+): GameState {
+  const u = s.units[id];
+  if (onMap(u) && disorder(u.morale, steps) !== u.morale) {
+    for (const h of ctx.hooks ?? []) {
+      const save = h.disorderSave?.(ctx, s, c, id);
+      if (!save) continue;
+      const roll = die(dice, events, { purpose: 'disorder-save', rule: save.rule, unit: id });
+      const cancelled = save.cancelOn.includes(roll);
+      events.push({
+        type: 'disorder-save',
+        unit: id,
+        by: save.by,
+        roll,
+        cancelled,
+        rule: save.rule,
+      });
+      if (cancelled) return s;
+      break;
+    }
+  }
+  return addDisorder(s, id, steps, why, events);
+}
+
 /** 12.11–12.13, A48: Disorder after the combat, automatic first, then the die rolls. */
 function morale(ctx: GameContext, state: GameState, dice: Dice, events: GameEvent[]): GameState {
   const c = current(combatOf(state));
@@ -756,16 +795,16 @@ function morale(ctx: GameContext, state: GameState, dice: Dice, events: GameEven
       for (const id of c.attackers) {
         if (!live(id) || !c.inEzoc.includes(id)) continue;
         const steps = isArtillery(ctx, id) && c.retreated.includes(id) ? 2 : 1;
-        s = addDisorder(s, id, steps, '12.11', events);
+        s = combatDisorder(ctx, s, c, id, steps, '12.11', dice, events);
       }
       break;
     case 'Dr':
       for (const id of c.defenders) {
         if (!live(id) || !c.retreated.includes(id) || !c.inEzoc.includes(id)) continue;
-        if (isArtillery(ctx, id)) s = addDisorder(s, id, 1, '12.12', events);
+        if (isArtillery(ctx, id)) s = combatDisorder(ctx, s, c, id, 1, '12.12', dice, events);
         else {
           const hit = disorderRoll(ctx, s, id, '12.12', dice, events);
-          if (hit) s = addDisorder(s, id, 1, '12.12', events);
+          if (hit) s = combatDisorder(ctx, s, c, id, 1, '12.12', dice, events);
         }
       }
       break;
@@ -774,11 +813,11 @@ function morale(ctx: GameContext, state: GameState, dice: Dice, events: GameEven
       for (const id of [...c.attackers, ...c.defenders]) {
         if (!live(id) || !c.inEzoc.includes(id)) continue;
         if (c.result === 'Ex*' && isArtillery(ctx, id) && c.retreated.includes(id)) {
-          s = addDisorder(s, id, 1, '12.12, A48', events);
+          s = combatDisorder(ctx, s, c, id, 1, '12.12, A48', dice, events);
           continue;
         }
         const hit = disorderRoll(ctx, s, id, '12.13', dice, events);
-        if (hit) s = addDisorder(s, id, 1, '12.13', events);
+        if (hit) s = combatDisorder(ctx, s, c, id, 1, '12.13', dice, events);
       }
       break;
     default:

@@ -12,7 +12,7 @@ import type { GameState, UnitState } from '../../state';
 import type { HexId } from '../../types';
 import { isGunboat, onMap, unitsAt } from './combat';
 import { retreatPaths } from './retreat';
-import { stackingRefusal, tallyStacks } from './stacking';
+import { noCombatPresence, stackingRefusal, tallyStacks } from './stacking';
 
 export interface RetreatOption {
   path: HexId[];
@@ -53,6 +53,7 @@ export function retreatOptions(
     const end = path[path.length - 1];
     for (const d of unitsAt(state, end, u.side)) {
       if (isGunboat(ctx, d.id)) continue;
+      if (noCombatPresence(ctx, d.id)) continue; // 23.52: a Leader takes no room and is never displaced
       if (noDisplacement(d.id)) continue; // 19.24: it may not be Displaced; the retreating unit is eliminated instead
       if (state.night && !participants.includes(d.id)) continue; // 11.22, A50
       // The displaced unit leaves before the retreating unit arrives; it retreats one hex from `end`.

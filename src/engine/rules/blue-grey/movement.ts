@@ -18,7 +18,13 @@ import type { Refusal, Side, UnitType } from '../../types';
 import { otherSide } from '../../types';
 import { Board, directionTo, ROUTE_ROAD, ROUTE_TURNPIKE, routeStepCost } from './board';
 import { refusal } from './refusals';
-import { StackTally, stackingRefusal, stackingTest, tallyStacks } from './stacking';
+import {
+  StackTally,
+  noCombatPresence,
+  stackingRefusal,
+  stackingTest,
+  tallyStacks,
+} from './stacking';
 import { STRATEGIC_DISTANCE, strategicBonusThirds } from './strategic-movement';
 import { CostClass, SLOPE_UP_COST, costClassOf } from './terrain-costs';
 import { enemyZocOf } from './zoc';
@@ -38,6 +44,8 @@ export function movementAllowance(ctx: GameContext, unitId: string, night: boole
   const spec = ctx.unitSpecs.get(unitId)!;
   if (spec.type === 'gunboat') return Infinity;
   let ma = spec.movement ?? (spec.type === 'cavalry' || spec.type === 'horse-artillery' ? 8 : 6);
+  // An exclusive rule's own allowance (Grand Chancellorsville 23.51: leaders 12).
+  for (const h of ctx.hooks ?? []) ma = h.movementOf?.(ctx, unitId) ?? ma;
   if (spec.type === 'cavalry' && !spec.flags?.includes('ma-as-printed')) ma = Math.max(8, ma);
   if (night) ma -= 1;
   return Math.max(0, ma) * 3;
@@ -81,6 +89,7 @@ export function moveEnv(ctx: GameContext, state: GameState, side: Side): MoveEnv
     const i = board.index.get(u.hex);
     if (i === undefined) continue;
     if (u.side === enemy) {
+      if (noCombatPresence(ctx, id)) continue; // 23.54: moved through as if it did not exist
       if (!enemyAt[i]) enemyHexes.push(i);
       enemyAt[i] = 1;
     } else {

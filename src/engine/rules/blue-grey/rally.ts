@@ -9,7 +9,7 @@ import type { GameContext } from '../../game';
 import type { GameState } from '../../state';
 import type { GameEvent } from '../../types';
 import { eliminate, inEnemyZoc, onMap, setMorale } from './combat';
-import { nightRecovery, rallyOutcome } from './morale';
+import { type Morale, nightRecovery, rallyOutcome } from './morale';
 import { modifiedDie, moraleDieModifier } from '../hooks/morale-die-modifier';
 
 export function recoverAndRally(
@@ -51,6 +51,21 @@ export function recoverAndRally(
         rule: '12.41b, A3',
         reason: 'nothing to rally from',
       });
+      continue;
+    }
+    // An exclusive rule's automatic success (Grand Chancellorsville 23.57: stacked with a Leader): no roll, the table's best line.
+    const auto = (ctx.hooks ?? []).map((h) => h.rallyAutomatic?.(ctx, next, id)).find((x) => x);
+    if (auto) {
+      const outcome = rallyOutcome(u.morale, 1, inTown);
+      events.push({
+        type: 'rally-automatic',
+        unit: id,
+        by: auto.by,
+        rule: `12.41b, ${auto.rule}`,
+        from: u.morale,
+        outcome,
+      });
+      next = setMorale(next, id, outcome as Morale, auto.rule, events);
       continue;
     }
     const roll = dice.d6();

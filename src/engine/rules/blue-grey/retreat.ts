@@ -13,6 +13,7 @@ import type { HexId } from '../../types';
 import { otherSide } from '../../types';
 import { PROHIBITED, costClassOf } from './terrain-costs';
 import { inEnemyZoc, spec, unitsAt } from './combat';
+import { noCombatPresence } from './stacking';
 
 /** 8.72: may `u` step from hex `from` into hex `to` while retreating? */
 export function retreatStepAllowed(
@@ -34,7 +35,8 @@ export function retreatStepAllowed(
   let d = -1;
   for (let k = 0; k < 6; k++) if (b.nbr[i * 6 + k] === j) d = k;
   if (d < 0 || b.side[i * 6 + d] === PROHIBITED) return false;
-  if (unitsAt(state, to, otherSide(u.side)).length > 0) return false;
+  // Grand Chancellorsville 23.54: an Enemy Leader alone does not impede (he is eliminated, leaders.ts).
+  if (unitsAt(state, to, otherSide(u.side)).some((e) => !noCombatPresence(ctx, e.id))) return false;
   if (inEnemyZoc(ctx, state, u.side, to)) return false;
   // Exclusive rules (Chattanooga 20.23, Chickamauga 19.23).
   for (const h of ctx.hooks ?? [])

@@ -23,11 +23,34 @@ export function stacksAlone(ctx: GameContext, id: string): boolean {
   return false;
 }
 
+const presence = new WeakMap<GameContext, Set<string>>();
+
+/**
+ * True if an exclusive rule gives this unit no presence as a combat unit
+ * (Grand Chancellorsville 23.51-23.54 leaders, noCombatPresence): it counts
+ * against no stacking limit, does not impede Enemy movement and is never a
+ * defender. Answered once per unit and context.
+ */
+export function noCombatPresence(ctx: GameContext, id: string): boolean {
+  const hooks = ctx.hooks ?? [];
+  if (!hooks.some((h) => h.noCombatPresence)) return false;
+  let set = presence.get(ctx);
+  if (!set) {
+    set = new Set<string>();
+    for (const uid of ctx.unitSpecs.keys())
+      if (hooks.some((h) => h.noCombatPresence?.(ctx, uid))) set.add(uid);
+    presence.set(ctx, set);
+  }
+  return set.has(id);
+}
+
 export interface StackTally {
   units: Int32Array;
   strength: Int32Array;
   gunboats: Int32Array;
   noStack: Uint8Array;
+  /** Exclusive rules' own checks for this side and position (hooks' stackingCheck), if any. */
+  checks?: Array<(unitId: string, hex: string) => Refusal | null>;
 }
 
 export function tallyStacks(
@@ -52,11 +75,32 @@ export function tallyStacks(
       t.gunboats[i]++;
       continue;
     }
+    if (noCombatPresence(ctx, id)) continue; // 23.52: over and above the combat units
     t.units[i]++;
     t.strength[i] += u.strength;
     if (spec.flags?.includes('no-stack') || stacksAlone(ctx, id)) t.noStack[i] = 1;
   }
+  for (const h of ctx.hooks ?? []) {
+    const check = h.stackingCheck?.(ctx, state, side);
+    if (check) (t.checks ??= []).push(check);
+  }
   return t;
+}
+
+/** The exclusive rules' own refusal of `unit` ending in hex index `j` (stackingCheck), or null. */
+function hookedRefusal(
+  ctx: GameContext,
+  tally: StackTally,
+  unit: UnitState,
+  j: number,
+): Refusal | null {
+  if (!tally.checks) return null;
+  const hex = ctx.board.ids[j];
+  for (const check of tally.checks) {
+    const r = check(unit.id, hex);
+    if (r) return r;
+  }
+  return null;
 }
 
 /** Why `unit` may not end its move in hex index `j` (its own start hex `from` discounted), or null. */
@@ -70,6 +114,9 @@ export function stackingRefusal(
   const spec = ctx.unitSpecs.get(unit.id)!;
   const self = from === j ? 1 : 0;
   const hex = ctx.board.ids[j];
+  const hooked = hookedRefusal(ctx, tally, unit, j);
+  if (hooked) return hooked;
+  if (noCombatPresence(ctx, unit.id)) return null; // 23.52: no stacking limitations
   if (spec.type === 'gunboat') {
     if (tally.gunboats[j] - self + 1 > GUNBOAT_STACK)
       return refusal('STACKING_LIMIT', '9.63', `no more than two Gunboats may stack in ${hex}`);
@@ -118,6 +165,11 @@ export function stackingTest(
   unit: UnitState,
   from: number,
 ): (j: number) => boolean {
+  if (tally.checks) {
+    // An exclusive rule checks this position itself (23.53): the full refusal, hex by hex.
+    return (j) => stackingRefusal(ctx, tally, unit, from, j) === null;
+  }
+  if (noCombatPresence(ctx, unit.id)) return () => true; // 23.52
   const spec = ctx.unitSpecs.get(unit.id)!;
   if (spec.type === 'gunboat') {
     const gunboats = tally.gunboats;

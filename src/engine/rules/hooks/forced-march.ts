@@ -129,7 +129,10 @@ export function forcedMarch(rule: RuleHook): MovementHook {
 
   /** The Movement Allowance and limits of this unit's Forced March now, or null if it has none. */
   const rulesFor = (ctx: GameContext, state: GameState, unit: UnitState): MoveRules | null => {
-    const allowance = (movement - (state.night ? 1 : 0)) * 3;
+    // An exclusive rule's own Forced March allowance for the unit (Grand Chancellorsville 23.51: Leaders 24).
+    let mp = movement;
+    for (const h of ctx.hooks ?? []) mp = h.forcedMarchMovementOf?.(ctx, unit.id) ?? mp;
+    const allowance = (mp - (state.night ? 1 : 0)) * 3;
     if (cavalry.has(unit.id)) return { allowance, noEnemyZoc: true };
     if (unit.side === 'confederate' && confederate?.turns.includes(state.turn))
       return { allowance, noEnemyZoc: true };

@@ -15,6 +15,9 @@
  *   endOfPlayerTurn (per-turn tallies),
  *   skipsPlayerTurn (a side with no Player-Turn);
  * - "end-of-game evaluation": victoryInputs (LOC, exits);
+ * - units above the combat units (leaders): noCombatPresence, stackingCheck,
+ *   movementOf, forcedMarchMovementOf, strengthBonus, disorderSave,
+ *   rallyAutomatic;
  * - combat: bombardRange, noRangeEffects, noArtilleryDefenceBonus,
  *   retreatOverride, retreatOffMap, hexHalving, attackRefusal,
  *   forcedCombatResult, advanceRefused.
@@ -324,6 +327,49 @@ export interface MovementHook {
     ctx: GameContext,
     unitId: string,
   ): { dieRolls: number[]; rule: string } | null;
+  /**
+   * True if this unit has no presence as a combat unit (Grand Chancellorsville
+   * 23.51-23.54 leaders): it counts against no stacking limit and may ignore
+   * the combat units' stacking restrictions (stacking.ts), does not impede
+   * Enemy movement (movement.ts: Enemy units move through it as if it did not
+   * exist), and is never attacked nor a defender (attack.ts).
+   */
+  noCombatPresence?(ctx: GameContext, unitId: string): boolean;
+  /**
+   * An exclusive rule's own stacking check for the units of `side` in this
+   * position (Grand Chancellorsville 23.53: one-star leaders only with their
+   * command), built once per tally: why `unitId` may not end a move, retreat,
+   * advance or placement in hex `hex` (given the hex's units of `side`, itself
+   * excluded), or null (stacking.ts).
+   */
+  stackingCheck?(
+    ctx: GameContext,
+    state: GameState,
+    side: Side,
+  ): ((unitId: string, hex: HexId) => Refusal | null) | null;
+  /** This unit's Movement Allowance in MP replacing the printed one (or the 2.4 default), or null (Grand Chancellorsville 23.51 leaders: 12; movement.ts). */
+  movementOf?(ctx: GameContext, unitId: string): number | null;
+  /** This unit's Forced March allowance in MP replacing the rule's (Grand Chancellorsville 23.51 leaders: 24), or null (forced-march.ts). */
+  forcedMarchMovementOf?(ctx: GameContext, unitId: string): number | null;
+  /** Combat Strength Points added to this unit's strength in this combat before any modification (Grand Chancellorsville 23.55 leaders; combat.ts), or 0. */
+  strengthBonus?(ctx: GameContext, state: GameState, combat: Combat, unitId: string): number;
+  /**
+   * A die roll that may cancel a Disorder this combat gives this unit
+   * (Grand Chancellorsville 23.55: 1-3 stacked with a leader): the rolls that
+   * cancel it and why, or null (decisions.ts).
+   */
+  disorderSave?(
+    ctx: GameContext,
+    state: GameState,
+    combat: Combat,
+    unitId: string,
+  ): { cancelOn: number[]; rule: string; by: string } | null;
+  /** Why this unit's Rally succeeds without a roll (Grand Chancellorsville 23.57: stacked with a leader), or null (rally.ts). */
+  rallyAutomatic?(
+    ctx: GameContext,
+    state: GameState,
+    unitId: string,
+  ): { rule: string; by: string } | null;
 }
 
 export type HookFactory = (rule: RuleHook) => MovementHook;

@@ -37,6 +37,7 @@ import { flankMarch, flankMarchSupport } from './flank-march';
 import { edgeZoneProhibition, edgeZoneProhibitionSupport } from './edge-zone-prohibition';
 import { crossingReleaseRoll, crossingReleaseRollSupport } from './crossing-release-roll';
 import { armyDemoralization, armyDemoralizationSupport } from './army-demoralization';
+import { armyRoutCheck, armyRoutCheckSupport, isRoutCheckForm } from './army-rout-check';
 import { fogTurns, fogTurnsSupport } from './fog-turns';
 import { automaticVictoryHook, automaticVictorySupport } from './automatic-victory';
 import { alternativeCounters, alternativeCountersSupport } from './alternative-counters';
@@ -79,7 +80,9 @@ const registry: Record<string, HookFactory> = {
   'flank-march': flankMarch,
   'edge-zone-prohibition': edgeZoneProhibition,
   'crossing-release-roll': crossingReleaseRoll,
-  'army-demoralization': armyDemoralization,
+  // army-demoralization has forms by battle: Hooker and Lee's loss levels, First Bull Run's rout check (18.0).
+  'army-demoralization': (rule) =>
+    isRoutCheckForm(rule) ? armyRoutCheck(rule) : armyDemoralization(rule),
   'fog-turns': fogTurns,
   'automatic-victory': automaticVictoryHook,
   'alternative-counters': alternativeCounters,
@@ -117,7 +120,8 @@ const support: Record<string, HookSupport> = {
   'flank-march': flankMarchSupport,
   'edge-zone-prohibition': edgeZoneProhibitionSupport,
   'crossing-release-roll': crossingReleaseRollSupport,
-  'army-demoralization': armyDemoralizationSupport,
+  'army-demoralization': (rule) =>
+    isRoutCheckForm(rule) ? armyRoutCheckSupport(rule) : armyDemoralizationSupport(rule),
   'fog-turns': fogTurnsSupport,
   'automatic-victory': automaticVictorySupport,
   'alternative-counters': alternativeCountersSupport,

@@ -12,7 +12,14 @@
 import type { GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';
 import type { HexId, Refusal } from '../../types';
-import { CombatPhaseState, inEnemyZoc, isArtillery, isGunboat, onMap } from './combat';
+import {
+  CombatPhaseState,
+  bombardsAsArtillery,
+  inEnemyZoc,
+  isArtillery,
+  isGunboat,
+  onMap,
+} from './combat';
 import { lineOfSight } from './line-of-sight';
 import { refusal } from './refusals';
 
@@ -33,7 +40,7 @@ export function bombardRefusal(
   combat: CombatPhaseState,
   u: UnitState,
 ): Refusal | null {
-  if (!isArtillery(ctx, u.id) && !isGunboat(ctx, u.id))
+  if (!isArtillery(ctx, u.id) && !isGunboat(ctx, u.id) && !bombardsAsArtillery(ctx, u.id))
     return refusal(
       'NOT_ARTILLERY',
       '8.15',

@@ -21,6 +21,7 @@ import { otherSide } from '../../types';
 import {
   Combat,
   CombatPhaseState,
+  bombardsAsArtillery,
   combatOf,
   combatStrengths,
   combatRawLevel,
@@ -93,7 +94,7 @@ export function attackableHex(
 export function mayAttack(ctx: GameContext, phase: CombatPhaseState, u: UnitState): boolean {
   return (
     onMap(u) &&
-    isCombatUnit(ctx, u.id) &&
+    (isCombatUnit(ctx, u.id) || bombardsAsArtillery(ctx, u.id)) &&
     u.morale !== 'routed' &&
     !phase.attacked.includes(u.id) &&
     !phase.advanced.includes(u.id)
@@ -116,6 +117,8 @@ export function adjacentAttackRefusal(
   hex: HexId,
 ): Refusal | null {
   if (!onMap(u)) return refusal('NOT_ON_MAP', '8.0', `${u.id} is not on the map`);
+  if (!isCombatUnit(ctx, u.id))
+    return refusal('NOT_A_COMBAT_UNIT', '2.3', `${u.id} is not a combat unit`);
   if (!ctx.map.grid.adjacent(u.hex, hex))
     return refusal(
       'NOT_ADJACENT',
@@ -353,7 +356,8 @@ export function attackRefusal(
     if (!u) return refusal('UNKNOWN_UNIT', '—', `no unit ${id}`);
     if (u.side !== side) return refusal('NOT_YOUR_UNIT', '8.0', `${id} is not a ${side} unit`);
     if (!onMap(u)) return refusal('NOT_ON_MAP', '8.0', `${id} is not on the map`);
-    if (!isCombatUnit(ctx, id))
+    // An exclusive rule may let a non-combat unit bombard (Olustee 19.5 the Rail Gun).
+    if (!isCombatUnit(ctx, id) && !(bombard.includes(id) && bombardsAsArtillery(ctx, id)))
       return refusal('NOT_A_COMBAT_UNIT', '2.3', `${id} is not a combat unit`);
     if (phase.attacked.includes(id))
       return refusal('ALREADY_ATTACKED', '8.14', `${id} has already attacked this Combat Phase`);
@@ -517,7 +521,9 @@ export function candidateAttacks(ctx: GameContext, state: GameState, side: Side)
   const targets = new Set<HexId>();
   for (const u of mine) {
     const r =
-      isGunboat(ctx, u.id) || isArtillery(ctx, u.id) ? Math.max(1, bombardRange(ctx, u.id)) : 1;
+      isGunboat(ctx, u.id) || isArtillery(ctx, u.id) || bombardsAsArtillery(ctx, u.id)
+        ? Math.max(1, bombardRange(ctx, u.id))
+        : 1;
     for (const h of ctx.map.grid.within(u.hex!, r))
       if (h !== u.hex && attackableHex(ctx, state, phase, h, side)) targets.add(h);
   }

@@ -158,6 +158,25 @@ export function isCombatUnit(ctx: GameContext, id: string): boolean {
   return (exertsZoc(s.type) || s.type === 'gunboat') && s.strength > 0;
 }
 
+/** A unit an exclusive rule lets bombard though it is not artillery (Olustee 19.5 the Rail Gun). */
+export function bombardsAsArtillery(ctx: GameContext, id: string): boolean {
+  return (ctx.hooks ?? []).some((h) => h.bombardsAs?.(ctx, id) === true);
+}
+
+/** Column shifts exclusive rules add to a combat's odds, each with its source (Olustee 19.6). */
+export function exclusiveShifts(
+  ctx: GameContext,
+  state: GameState,
+  c: Combat,
+): Array<{ shift: number; source: string }> {
+  const out: Array<{ shift: number; source: string }> = [];
+  for (const h of ctx.hooks ?? []) {
+    const s = h.oddsShift?.(ctx, state, c);
+    if (s) out.push(s);
+  }
+  return out;
+}
+
 export function onMap(u: UnitState | undefined): u is UnitState & { hex: HexId } {
   return !!u && u.status === 'on-map' && u.hex !== null;
 }

@@ -27,6 +27,7 @@ import {
   combatOf,
   combatStrengths,
   eliminate,
+  exclusiveShifts,
   inEnemyZoc,
   isArtillery,
   isGunboat,
@@ -300,7 +301,10 @@ function projectedColumn(
   o: ReturnType<typeof terrainOptions>[number],
 ): string {
   const s = combatStrengths(ctx, state, c, o);
-  return levelLabel(shiftLevel(rawOddsLevel(s.attack, s.defence), o.right.shift - o.left.shift));
+  const extra = exclusiveShifts(ctx, state, c).reduce((t, x) => t + x.shift, 0);
+  return levelLabel(
+    shiftLevel(rawOddsLevel(s.attack, s.defence), o.right.shift - o.left.shift + extra),
+  );
 }
 
 // --------------------------------------------------------------- driver ----
@@ -587,7 +591,9 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
     attack = nightTotal(attack, nightDie);
   }
   const raw = rawOddsLevel(attack, strengths.defence);
-  const net = benefit.right.shift - benefit.left.shift;
+  // Exclusive rules' shifts come on top of the terrain's (Olustee 19.6: "in addition to any other applicable shifts").
+  const extra = exclusiveShifts(ctx, state, c);
+  const net = benefit.right.shift - benefit.left.shift + extra.reduce((t, x) => t + x.shift, 0);
   const shifted = shiftLevel(raw, net);
   const level = reduceLevel(shifted, c.cap);
   const { column, dieModifier } = resolveLevel(level);
@@ -620,6 +626,7 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
     night: nightDie === undefined ? null : { roll: nightDie, attack },
     odds: levelLabel(raw),
     shift: net,
+    ...(extra.length > 0 ? { exclusiveShifts: extra } : {}),
     reducedTo: c.cap === undefined || c.cap >= shifted ? null : levelLabel(level),
     column,
     roll,

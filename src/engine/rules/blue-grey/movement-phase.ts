@@ -185,8 +185,10 @@ export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Si
           orders.push({ type: 'complete-breastworks', unit: id, facing });
     } else if (unit.status === 'pending' && entryRefusal(ctx, state, unit) === null) {
       for (const hex of entryHexes(ctx, state, unit)) {
-        for (const r of unitReach(ctx, state, env, unit, 'enter', ctx.board.index.get(hex)!))
+        for (const r of unitReach(ctx, state, env, unit, 'enter', ctx.board.index.get(hex)!)) {
           orders.push({ type: 'enter', unit: id, hex, path: r.path });
+          canMove.add(id);
+        }
       }
     }
   }
@@ -436,9 +438,17 @@ function endPhaseRefusal(
   known?: (u: UnitState) => boolean,
 ): Refusal | null {
   const env = moveEnv(ctx, state, side);
+  // A unit "can move" if it has a move, or, waiting to enter, an entry (Second Bull Run 17.3 obligations).
   const canMove =
     known ??
-    ((u: UnitState) => !env.done.has(u.id) && unitReach(ctx, state, env, u, 'move').length > 0);
+    ((u: UnitState) =>
+      !env.done.has(u.id) &&
+      (u.status === 'pending'
+        ? entryRefusal(ctx, state, u) === null &&
+          entryHexes(ctx, state, u).some(
+            (h) => unitReach(ctx, state, env, u, 'enter', ctx.board.index.get(h)!).length > 0,
+          )
+        : unitReach(ctx, state, env, u, 'move').length > 0));
   for (const h of ctx.hooks) {
     const r = h.endPhaseRefusal?.(ctx, state, side, canMove);
     if (r) return r;

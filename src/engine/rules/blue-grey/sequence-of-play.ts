@@ -52,7 +52,7 @@ export function afterCombatPhase(
     ...ended.events,
     { type: 'phase-ended', phase: 'combat', side: state.phasing, turn: state.turn },
   ];
-  const next = nextPlayerTurn(ctx, ended.state);
+  const next = nextPlayerTurn(ctx, ended.state, dice);
   return { state: next.state, events: [...events, ...next.events] };
 }
 
@@ -70,25 +70,27 @@ export function playerTurnSkipped(ctx: GameContext, turn: number, side: Side): b
 export function skipPlayerTurns(
   ctx: GameContext,
   state: GameState,
+  dice?: Dice,
 ): { state: GameState; events: GameEvent[] } {
   if (state.phase !== 'movement' || !playerTurnSkipped(ctx, state.turn, state.phasing))
     return { state, events: [] };
   const events: GameEvent[] = [
     { type: 'player-turn-skipped', side: state.phasing, turn: state.turn },
   ];
-  const next = nextPlayerTurn(ctx, state);
+  const next = nextPlayerTurn(ctx, state, dice);
   return { state: next.state, events: [...events, ...next.events] };
 }
 
-/** End-of-Player-Turn rules of the exclusive-rule hooks (Cemetery Hill 20.3 tallies). */
+/** End-of-Player-Turn rules of the exclusive-rule hooks (Cemetery Hill 20.3 tallies; First Bull Run 18.0 rolls). */
 function endOfPlayerTurn(
   ctx: GameContext,
   state: GameState,
+  dice?: Dice,
 ): { state: GameState; events: GameEvent[] } {
   let s = state;
   const events: GameEvent[] = [];
   for (const h of ctx.hooks) {
-    const r = h.endOfPlayerTurn?.(ctx, s, s.phasing);
+    const r = h.endOfPlayerTurn?.(ctx, s, s.phasing, dice);
     if (r) {
       s = r.state;
       events.push(...r.events);
@@ -101,8 +103,9 @@ function endOfPlayerTurn(
 function nextPlayerTurn(
   ctx: GameContext,
   state: GameState,
+  dice?: Dice,
 ): { state: GameState; events: GameEvent[] } {
-  const ended = endOfPlayerTurn(ctx, state);
+  const ended = endOfPlayerTurn(ctx, state, dice);
   // An exclusive rule may end the game here (Fredericksburg 20.0 automatic victory).
   if (ended.state.phase === 'finished') return ended;
   const events: GameEvent[] = [...ended.events];
@@ -142,6 +145,6 @@ function nextPlayerTurn(
     events.push({ type: 'turn-started', turn, night: next.night });
   }
   events.push({ type: 'phase-started', phase: 'movement', side: next.phasing, turn: next.turn });
-  const skipped = skipPlayerTurns(ctx, next);
+  const skipped = skipPlayerTurns(ctx, next, dice);
   return { state: skipped.state, events: [...events, ...skipped.events] };
 }

@@ -29,6 +29,9 @@
  * named game option set (GameOptions[option] === true); otherwise they never
  * enter (off by default).
  *
+ * Mode "die-roll" (Second Bull Run 17.3, groups arriving on a die roll):
+ * reinforcement-die-roll.ts.
+ *
  * params: { mode: "optional", option: string, units: string[] }
  *       | { mode: "blocked-entry", blockedWhen?: Array<"enemy-occupied" | "enemy-controlled">,
  *           delayTurns?: number (default 1),
@@ -43,6 +46,7 @@ import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 import { arrival, arrivalSupport, isArrivalForm } from './reinforcement-arrival';
+import { dieRollReinforcements, dieRollSupport, isDieRollForm } from './reinforcement-die-roll';
 
 interface Relocation {
   toward: string[];
@@ -55,8 +59,13 @@ export interface DelayState {
 }
 
 // Road to Richmond 17.1, 17.32, 17.4/17.5: arrival anywhere in a zone, an alternate hex, early arrival (reinforcement-arrival.ts).
+// Second Bull Run 17.3: groups arriving on a die roll (reinforcement-die-roll.ts).
 export const conditionalReinforcementsSupport: HookSupport = (rule) =>
-  isArrivalForm(rule.params ?? {}) ? arrivalSupport(rule) : delayAndOptionSupport(rule);
+  isArrivalForm(rule.params ?? {})
+    ? arrivalSupport(rule)
+    : isDieRollForm(rule.params ?? {})
+      ? dieRollSupport(rule)
+      : delayAndOptionSupport(rule);
 
 const delayAndOptionSupport: HookSupport = knownParams(
   ['mode', 'blockedWhen', 'delayTurns', 'relocate', 'option', 'units'],
@@ -91,6 +100,7 @@ const delayAndOptionSupport: HookSupport = knownParams(
 export function conditionalReinforcements(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
   if (isArrivalForm(p)) return arrival(rule);
+  if (isDieRollForm(p)) return dieRollReinforcements(rule);
   if (p.mode === 'optional') return optionalReinforcements(rule);
   const blockedWhen = (p.blockedWhen as string[]) ?? ['enemy-occupied', 'enemy-controlled'];
   const delayTurns = (p.delayTurns as number) ?? 1;

@@ -45,11 +45,21 @@
  *   the owner may move one immobile unit of his choice, which is released for
  *   good by moving; a release not used on its Game-Turn is not saved (the
  *   units are chosen by moving them: a release without a move is pointless).
+ * First Bull Run 17.1: "No Confederate units may move until Game-Turn Three
+ * or a Confederate unit has been attacked, whichever occurs first":
+ * `everyUnit` (every unit of `side`, however it came into the game: set up
+ * freely from the players' counters or arriving) with untilTurn 3 and
+ * releaseAll "attacked" (any unit of the side among the defenders). 17.2
+ * (Runyon may not move "until a Confederate unit has crossed Bull Run") is
+ * "enemy-occupies" with the far bank's hexes, which the scenario lists. A
+ * listed unit a game does not have (one the players did not supply) is
+ * simply not there.
+ *
  * In a free set-up (setup.kind "free") the units in `hexes` are those of
  * `side` standing there when play begins (recorded then, atStartOfPlay); in
  * a fixed set-up those the set-up places there, as before.
  *
- * params: { side?: Side, units?: string[], hexes?: HexId[], turns?: number[], untilTurn?: number,
+ * params: { side?: Side, units?: string[], hexes?: HexId[], everyUnit?: true, turns?: number[], untilTurn?: number,
  *           releaseAll?: Array<{ when: "friendly-unit-exits", exitHexes: HexId[], case?: string }
  *                             | { when: "enemy-occupies", enemyHexes: HexId[], during?: Array<"movement"|"retreat"|"advance">, case?: string }>,
  *           releaseAll?: [... | { when: "attacked", case?: string }],
@@ -92,7 +102,7 @@ function duringRefusal(during: unknown): string | null {
 }
 
 export const immobileUntilSupport: HookSupport = knownParams(
-  ['side', 'units', 'hexes', 'turns', 'untilTurn', 'releaseAll', 'releaseEach'],
+  ['side', 'units', 'hexes', 'everyUnit', 'turns', 'untilTurn', 'releaseAll', 'releaseEach'],
   (p) => {
     const all = p.releaseAll as ReleaseAll[] | undefined;
     const each = p.releaseEach as ReleaseEach | undefined;
@@ -143,7 +153,13 @@ export const immobileUntilSupport: HookSupport = knownParams(
     if (released && p.side === undefined) return 'a released immobility without "side"';
     if (p.turns === undefined && p.untilTurn === undefined && !released)
       return 'immobility without "turns", "untilTurn" or a release';
-    if (p.units === undefined && p.hexes === undefined)
+    if (p.everyUnit !== undefined) {
+      if (p.everyUnit !== true) return `everyUnit ${JSON.stringify(p.everyUnit)}`;
+      if (p.side === undefined) return 'everyUnit without "side"';
+      if (p.units !== undefined || p.hexes !== undefined)
+        return 'everyUnit with "units" or "hexes"';
+      if (each !== undefined) return 'everyUnit with releaseEach';
+    } else if (p.units === undefined && p.hexes === undefined)
       return 'immobility without "units" or "hexes"';
     return null;
   },
@@ -154,6 +170,7 @@ export function immobileUntil(rule: RuleHook): MovementHook {
   const turns = p.turns as number[] | undefined;
   const untilTurn = p.untilTurn as number | undefined;
   const listed = p.units ? new Set(p.units as string[]) : null;
+  const everyUnit = p.everyUnit === true;
   const hexes = new Set((p.hexes as HexId[]) ?? []);
   const releaseAll = (p.releaseAll as ReleaseAll[] | undefined) ?? [];
   const releaseEach = p.releaseEach as ReleaseEach | undefined;
@@ -187,7 +204,7 @@ export function immobileUntil(rule: RuleHook): MovementHook {
     hook: rule.hook,
     case: rule.case,
     atStartOfPlay(ctx, state) {
-      if (listed || !freeSetup(ctx)) return null;
+      if (listed || everyUnit || !freeSetup(ctx)) return null;
       const atStart = Object.keys(state.units)
         .sort()
         .filter((id) => {
@@ -207,7 +224,7 @@ export function immobileUntil(rule: RuleHook): MovementHook {
     constraint(ctx, state, unit) {
       if (!immobileNow(state.turn)) return null;
       if (p.side !== undefined && unit.side !== p.side) return null;
-      if (!immobileUnits(ctx, state).has(unit.id)) return null;
+      if (!everyUnit && !immobileUnits(ctx, state).has(unit.id)) return null;
       const hs = hookStateOf<ImmobilityState>(state, key, none);
       if (hs.releasedAll || hs.released.includes(unit.id)) return null;
       // Ezra Church 17.2: one unit may be released (by moving it) each Game-Turn from perTurn.fromTurn.
@@ -233,14 +250,16 @@ export function immobileUntil(rule: RuleHook): MovementHook {
       for (const r of releaseAll) {
         let reason: string | null = null;
         if (r.when === 'attacked') {
-          const mine = immobileUnits(ctx, before);
+          const mine = everyUnit ? null : immobileUnits(ctx, before);
           for (const e of events) {
             if (e.type !== 'attack-declared' || !Array.isArray(e.defenders)) continue;
             const hit = (e.defenders as string[]).find((id) => {
               const u = before.units[id];
               if (!u || u.side !== side) return false;
               return (
-                (mine.has(id) && !hs.released.includes(id)) || (u.hex !== null && hexes.has(u.hex))
+                mine === null ||
+                (mine.has(id) && !hs.released.includes(id)) ||
+                (u.hex !== null && hexes.has(u.hex))
               );
             });
             if (hit) {

@@ -122,7 +122,7 @@ export interface MovementHook {
     via: HexId,
     to: HexId,
   ): Refusal | number | null;
-  /** Why the phasing side may not end its Movement Phase yet (obligations), or null. */
+  /** Why the phasing side may not end its Movement Phase yet (obligations), or null; canMove: the unit may still move, or enter if it is waiting to. */
   endPhaseRefusal?(
     ctx: GameContext,
     state: GameState,
@@ -210,11 +210,17 @@ export interface MovementHook {
     ctx: GameContext,
     state: GameState,
   ): { state: GameState; events: GameEvent[] } | null;
-  /** At the end of each Player-Turn of `side` (after its Combat Phase, or when it has none), or null. */
+  /**
+   * At the end of each Player-Turn of `side` (after its Combat Phase, or when
+   * it has none), or null; with the game's dice for rolls made there (First
+   * Bull Run 18.0 the army rout check); absent where a skipped Player-Turn ends
+   * outside an order (game creation, the end of the set-up).
+   */
   endOfPlayerTurn?(
     ctx: GameContext,
     state: GameState,
     side: Side,
+    dice?: Dice,
   ): { state: GameState; events: GameEvent[] } | null;
   /** Whether `side` has no Player-Turn at all on Game-Turn `turn`. */
   skipsPlayerTurn?(ctx: GameContext, turn: number, side: Side): boolean;

@@ -47,6 +47,7 @@ import { activationRoll, activationRollSupport } from './activation-roll';
 import { commandControl, commandControlSupport } from './command-control';
 import { forcedMarch, forcedMarchSupport } from './forced-march';
 import { reinforcementEntry, reinforcementEntrySupport } from './reinforcement-entry';
+import { leaders, leadersSupport } from './leaders';
 import { ammunitionDepletion, ammunitionDepletionSupport } from './ammunition-depletion';
 import { setupBreastworks, setupBreastworksSupport } from './setup-breastworks';
 import { MORALE_HOOKS, moraleDieModifierSupport } from './morale-die-modifier';
@@ -92,6 +93,7 @@ const registry: Record<string, HookFactory> = {
   'command-control': commandControl,
   'forced-march': forcedMarch,
   'reinforcement-entry': reinforcementEntry,
+  leaders,
   'setup-breastworks': setupBreastworks,
   'ammunition-depletion': ammunitionDepletion,
 };
@@ -131,6 +133,7 @@ const support: Record<string, HookSupport> = {
   'command-control': commandControlSupport,
   'forced-march': forcedMarchSupport,
   'reinforcement-entry': reinforcementEntrySupport,
+  leaders: leadersSupport,
   'setup-breastworks': setupBreastworksSupport,
   'ammunition-depletion': ammunitionDepletionSupport,
 };

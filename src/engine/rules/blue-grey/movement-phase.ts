@@ -137,6 +137,7 @@ function unitReach(
   const inZoc = env.enemyZoc[at] === 1;
   if (kind === 'strategic-move') {
     if (c || env.nearEnemy[at] || strategicBonusZero(ctx, unit)) return [];
+    if (strategicRefusal(ctx, state, unit)) return [];
   }
   const m = moverFor(env, unit, kind === 'strategic-move', inZoc);
   if (c?.kind === 'one-hex') {
@@ -150,6 +151,15 @@ function unitReach(
     return out;
   }
   return reachHexes(env, m, { kind: 'hex', at }, crossingCheck(ctx, state, unit.side));
+}
+
+/** Why an exclusive rule forbids this unit Strategic Movement now (Peachtree Creek 17.2), or null. */
+function strategicRefusal(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null {
+  for (const h of ctx.hooks) {
+    const r = h.strategicMovementRefusal?.(ctx, state, unit);
+    if (r) return r;
+  }
+  return null;
 }
 
 function strategicBonusZero(ctx: GameContext, unit: UnitState): boolean {
@@ -610,6 +620,8 @@ function applyMove(
     if (kind === 'strategic-move') {
       if (strategicBonusZero(ctx, u))
         return refuse('NOT_ELIGIBLE', '6.42', `${u.id} may not use Strategic Movement`);
+      const barred = strategicRefusal(ctx, state, u);
+      if (barred) return { ok: false, refusal: barred };
       if (env.nearEnemy[at])
         return refuse(
           'STRATEGIC_NOT_ELIGIBLE',

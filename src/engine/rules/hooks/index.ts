@@ -20,6 +20,7 @@ import { isTrainDefenceForm, trainDefence, trainDefenceSupport } from './train-d
 import { isStackingAloneForm, stackingAlone, stackingAloneSupport } from './stacking-alone';
 import { namedUnitAbility, namedUnitAbilitySupport } from './named-unit-ability';
 import { movementQuota, movementQuotaSupport } from './movement-quota';
+import { movementAllowanceHook, movementAllowanceSupport } from './movement-allowance';
 import { immobileUntil, immobileUntilSupport } from './immobile-until';
 import { specialArtillery, specialArtillerySupport } from './special-artillery';
 import { lineOfCommunication, lineOfCommunicationSupport } from './line-of-communication';
@@ -63,6 +64,7 @@ const registry: Record<string, HookFactory> = {
   'train-unit': (rule) => (isTrainDefenceForm(rule) ? trainDefence(rule) : trainUnit(rule)),
   'named-unit-ability': namedUnitAbility,
   'movement-quota': movementQuota,
+  'movement-allowance': movementAllowanceHook,
   'immobile-until': immobileUntil,
   'special-artillery': specialArtillery,
   // A declaration with `toBankOf` is a line across a river (Grand Chancellorsville 23.61); one with
@@ -106,6 +108,7 @@ const support: Record<string, HookSupport> = {
     isTrainDefenceForm(rule) ? trainDefenceSupport(rule) : trainUnitSupport(rule),
   'named-unit-ability': namedUnitAbilitySupport,
   'movement-quota': movementQuotaSupport,
+  'movement-allowance': movementAllowanceSupport,
   'immobile-until': immobileUntilSupport,
   'special-artillery': specialArtillerySupport,
   'line-of-communication': (rule) =>

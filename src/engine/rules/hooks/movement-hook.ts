@@ -234,6 +234,8 @@ export interface MovementHook {
     thirds: number,
     strategic: boolean,
   ): number | null;
+  /** Why this unit may not use Strategic Movement now under an exclusive rule (Peachtree Creek 17.2), or null (movement-phase.ts). */
+  strategicMovementRefusal?(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null;
   /** Why a unit may not bombard at all now (Fredericksburg 18.2 fog), or null. */
   bombardRefusal?(ctx: GameContext, state: GameState, unit: UnitState): Refusal | null;
   /**

@@ -56,6 +56,7 @@ import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { hexesEntered } from './hexes-entered';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { commandQuota, commandQuotaSupport, isCommandQuotaForm } from './movement-quota-commands';
 
 interface QuotaLimit {
   units: number;
@@ -81,7 +82,11 @@ export interface QuotaState {
   liftedBy?: { unit: string; from: HexId; to: HexId; turn: number };
 }
 
-export const movementQuotaSupport: HookSupport = knownParams(
+// Peachtree Creek 17.3/17.4: a quota for each command, rolled by die (movement-quota-commands.ts).
+export const movementQuotaSupport: HookSupport = (rule) =>
+  isCommandQuotaForm(rule.params ?? {}) ? commandQuotaSupport(rule) : sideQuotaSupport(rule);
+
+const sideQuotaSupport: HookSupport = knownParams(
   [
     'side',
     'limits',
@@ -163,6 +168,7 @@ export function movementSteps(
 
 export function movementQuota(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
+  if (isCommandQuotaForm(p)) return commandQuota(rule);
   const side = p.side as Side;
   const limits = (p.limits as QuotaLimit[]) ?? [];
   const exemptArrivals =

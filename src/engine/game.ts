@@ -71,8 +71,7 @@ export interface GameContext {
 }
 
 export type ApplyResult =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; refusal: Refusal };
+  { ok: true; state: GameState; events: GameEvent[] } | { ok: false; refusal: Refusal };
 
 export interface GameView {
   scenarioId: string;

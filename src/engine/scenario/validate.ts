@@ -15,9 +15,13 @@ import type {
   VictoryCondition,
 } from '../types';
 
-/** One problem: which document, where in it (a field path like `setup.placements[3].hex`), and what is wrong. */
+/**
+ * One problem: which document, where in it (a field path like
+ * `setup.placements[3].hex`), and what is wrong. 'counters' is a game's
+ * options.counters (src/engine/scenario/counters.ts).
+ */
 export interface DocumentError {
-  document: 'scenario' | 'map';
+  document: 'scenario' | 'map' | 'counters';
   path: string;
   message: string;
 }
@@ -293,6 +297,8 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
     }
   });
 
+  if (scenario.counters) checkCountersBlock(scenario, units, grid, onMap, out);
+
   /** Where each unit enters play, to find units placed twice or never. */
   const deployedAt = new Map<string, string>();
   const deploy = (unitId: string, path: string, side?: Side): UnitSpec | undefined => {
@@ -487,6 +493,70 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
   });
 
   return [...gridErrors, ...out];
+}
+
+/**
+ * The counters block (src/engine/scenario/counters.ts): named units with
+ * unique ids no printed unit has, of the sides the players supply, on hexes
+ * of the map; and, with a free set-up, an area without a unit list for every
+ * side the players supply, where their units are set up (3.0).
+ */
+function checkCountersBlock(
+  scenario: ScenarioDocument,
+  units: Map<string, UnitSpec>,
+  grid: HexGrid,
+  onMap: (hex: HexId, path: string) => boolean,
+  out: DocumentError[],
+): void {
+  const block = scenario.counters!;
+  const seen = new Set<string>();
+  block.named.forEach((n, i) => {
+    const path = `counters.named[${i}]`;
+    if (units.has(n.id))
+      out.push(
+        err(
+          `${path}.id`,
+          `"${n.id}" is a unit of the printed order of battle; a named counter needs an id of its own`,
+        ),
+      );
+    else if (seen.has(n.id))
+      out.push(err(`${path}.id`, `named counter id "${n.id}" is used twice; ids must be unique`));
+    seen.add(n.id);
+    if (!block.sides.includes(n.side))
+      out.push(
+        err(
+          `${path}.side`,
+          `${n.id} is ${n.side}, but the players supply only ${block.sides.join(' and ')} units (counters.sides)`,
+        ),
+      );
+    if (n.hex !== undefined) onMap(n.hex, `${path}.hex`);
+    if (n.turn !== undefined && n.turn > scenario.turns)
+      out.push(err(`${path}.turn`, `turn ${n.turn} is after the last Game-Turn ${scenario.turns}`));
+    if (n.entry && n.turn === undefined)
+      out.push(err(`${path}.entry`, `entry hexes without a Game-Turn: give ${n.id} its turn`));
+    n.entry?.forEach((h, j) => {
+      const hpath = `${path}.entry[${j}]`;
+      if (onMap(h, hpath) && !grid.isEdge(h))
+        out.push(
+          err(
+            hpath,
+            `entry hex ${h} is not on a map edge (5.0: reinforcements enter from the map edge)`,
+          ),
+        );
+    });
+  });
+  if (scenario.setup.kind === 'free') {
+    const setup = scenario.setup;
+    for (const side of block.sides) {
+      if (!setup.areas.some((a) => a.side === side && !a.units))
+        out.push(
+          err(
+            'setup.areas',
+            `the players supply ${side} units (counters, ${block.case}); their free set-up needs a ${side} area without a unit list to place them in (3.0)`,
+          ),
+        );
+    }
+  }
 }
 
 /** Map then scenario, as one list: the whole semantic check of a scenario package. */

@@ -1,15 +1,21 @@
 /**
- * Builds scenarios/second-bull-run/map.json: the Second Bull Run map (shared
- * with First Bull Run, battles.md §1/§3) reconstructed from the rules text
- * (seed 000 lines 1665-1975) and the historical field of 29-30 August 1862.
- * The printed map sheet — which also carries the set-up hexes (16.1) — is not
- * in the text, so everything here except the facts the text states is
- * reconstruction; map.json's notes say which is which.
+ * Builds scenarios/second-bull-run/map.json and scenarios/first-bull-run/map.json:
+ * the one map sheet of Second Bull Run and First Bull Run (battles.md §1/§3:
+ * "the map sheet for First Bull Run (those marked with an asterisk)", Second
+ * Bull Run "those not marked with an asterisk"; both name Groveton 1207),
+ * reconstructed from the rules text (seed 000 lines 1066-1119 and 1665-1975)
+ * and the historical field of 21 July 1861 and 29-30 August 1862. The
+ * printed sheet — which also carries both battles' set-up hexes (16.1) — is
+ * not in the text, so everything here except the facts the text states is
+ * reconstruction; map.json's notes say which is which. The two files hold
+ * the same sheet (same grid, terrain, hexsides, routes), each under its
+ * battle's id and title.
  *
  * Run: npx ts-node -T scenarios/second-bull-run/build-map.ts
- * The committed map.json is what the service loads; this script is how it was
- * made and re-checked. It throws if any fact the text gives does not hold, and
- * test/unit/scenarios/second-bull-run.spec.ts checks that map.json is its output.
+ * The committed map.json files are what the service loads; this script is how
+ * they were made and re-checked. It throws if any fact the text gives does
+ * not hold, and test/unit/scenarios/second-bull-run.spec.ts and
+ * first-bull-run.spec.ts check that each map.json is its output.
  *
  * Grid: flat-topped hexes in vertical columns, "0101" top left, even columns
  * half a hex lower (SPI practice), columns 01-26 west to east, rows 01-27
@@ -46,6 +52,8 @@ export const GROVETON = '1207';
 export const HEX_2009 = '2009';
 /** 17.1: Union entry hexes (GT1 and GT3 at 0116; GT9 Night at 1827; 17.3 II Corps 0116, Kanawha 1827). */
 export const UNION_ENTRY = ['0116', '1827'];
+/** First Bull Run 18.0: "Groveton (hex 1207) and New Market (hex 0813)". */
+export const NEW_MARKET = '0813';
 /** 18.0: "the four westernmost hex rows of the map sheet" — columns 01-04 of this grid. */
 export const WESTERN_ROWS = grid.all().filter((h) => col(h) <= 4);
 
@@ -100,6 +108,7 @@ for (const [name, terrain, list, level] of features)
   setNamed(name, list, { terrain, ...(level && level > 1 ? { level } : {}) });
 set(GROVETON, { terrain: 'clear', name: 'Groveton' });
 set(STONE_HOUSE, { terrain: 'clear', name: 'Stone House' });
+set(NEW_MARKET, { terrain: 'clear', name: 'New Market' });
 set(UNFINISHED_RAILWAY[0], { terrain: 'clear', name: 'Sudley Church (unfinished railway)' });
 
 // ------------------------------------------------------------- hexsides ----
@@ -177,6 +186,31 @@ export const UNION_AREA = grid
   )
   .sort();
 
+// First Bull Run (21 July 1861): set-up areas reconstructed from the history
+// of the morning of the battle, since 16.1's asterisked hexes are printed
+// only on the sheet. McDowell's army came from Centreville, east of Bull Run;
+// Beauregard's and Johnston's held the fords and the Stone Bridge from the
+// west bank, with reserves on Henry House Hill.
+/** The far bank (east of Bull Run): First Bull Run 17.2 "a Confederate unit has crossed Bull Run" = one enters it. */
+export const EAST_BANK = grid.all().filter(eastOfBullRun).sort();
+/** McDowell's army (Tyler at the Stone Bridge, Hunter and Heintzelman toward Sudley Ford, Miles, Runyon): the east bank. */
+export const FBR_UNION_AREA = EAST_BANK;
+/**
+ * Beauregard's and Johnston's brigades: the west bank two or three hexes back
+ * from Bull Run, from the Stone Bridge (row 05 on) down to the fords, and
+ * Henry House Hill with the hexes around it (Jackson, Bee, Bartow).
+ */
+export const FBR_CONFEDERATE_AREA = grid
+  .all()
+  .filter((h) => {
+    if (eastOfBullRun(h)) return false;
+    const d = Math.min(...EAST_BANK.map((e) => grid.distance(e, h)));
+    const nearRun = row(h) >= 5 && d >= 2 && d <= 3;
+    const henryHill = [HEX_2009, '2010', '2109'].some((x) => grid.distance(x, h) <= 1) && d >= 2;
+    return nearRun || henryHill;
+  })
+  .sort();
+
 // ------------------------------------------------------------- document ----
 const doc: MapDocument = reconstructedMap({
   id: 'second-bull-run',
@@ -188,7 +222,7 @@ const doc: MapDocument = reconstructedMap({
   routes,
   notes: [
     'The printed First/Second Bull Run map sheet is not in the rules text (seed 000), and with it the set-up hexes printed on it (16.1). This map is reconstructed: only the facts below come from the text; the rest follows the historical field of 29-30 August 1862 at roughly 500 yards a hex and is approximate.',
-    'From the text: 1207 is Groveton and 2009 a victory hex (19.0); 0116 and 1827 are Union entry hexes (17.1, 17.3) and so map-edge hexes; the Confederate reinforcements enter on any hex of the western map edge (17.2); Union units may not enter the four westernmost hex rows until Game-Turn 5 (18.0); a road leads off the east edge (the Union Line of Communication, 19.0); Jackson held an unfinished railway cut (15.0); Bull Run is a watercourse units cross (First Bull Run 17.2, same map).',
+    'From the text: 1207 is Groveton and 2009 a victory hex (19.0); 0813 is New Market (First Bull Run 18.0, the same sheet); 0116 and 1827 are Union entry hexes (17.1, 17.3) and so map-edge hexes; the Confederate reinforcements enter on any hex of the western map edge (17.2); Union units may not enter the four westernmost hex rows until Game-Turn 5 (18.0); a road leads off the east edge (the Union Line of Communication, 19.0); Jackson held an unfinished railway cut (15.0); Bull Run is a watercourse units cross (First Bull Run 17.2, same map).',
     'Grid (reconstructed): flat-topped hexes in vertical columns, 0101 top left, even columns half a hex lower; columns 01-26 west to east, rows 01-27 north to south; north at the top. Reasons: 2009 must lie east of Groveton 1207 (Henry House Hill is about 2.5 miles east of Groveton), so the first two digits count columns west to east; 1827 then needs 27 rows and lies on the south edge (the road to Manassas Junction, where Piatt and the Kanawha Division came from), and 0116 lies on the west edge (the Manassas-Gainesville road: Buford came from Gainesville, Porter and McDowell up that road). The "four westernmost hex rows" of 18.0 are columns 01-04; 0116 lies inside them, the geometry conflict battles.md §3 notes — the scenario notes say how it is read.',
     '2009 (reconstructed identification): the text does not name it; it is placed on Henry House Hill, the Union rallying ground of the evening of 30 August, on the Manassas-Sudley road south of the Stone House. It could as well be Chinn Ridge or Dogan Ridge on the printed map.',
     'Roads (reconstructed): Warrenton Turnpike (turnpike) from the west edge (0109, toward Gainesville) through Groveton 1207, the Stone House crossroads 1907 and the Stone Bridge over Bull Run (2307) off the east edge at 2606 toward Centreville — the road off the east edge for the Union Line of Communication; Manassas-Sudley road from the north edge (1901, Sudley Springs) through the Stone House past Henry House Hill south to 1827; Manassas-Gainesville road from 0116 on the west edge south-east to 1827; Groveton-Sudley road north from Groveton across the railway cut to the north edge. No railway route: the unfinished railway was graded but had no track, and whether the printed map gives it any movement effect is not known — its hexes (1801 Sudley Church to 0107) are woods or clear as below, with no route.',
@@ -205,6 +239,22 @@ const edge = (h: string, e: 'north' | 'east' | 'south' | 'west'): boolean =>
   grid.edgesOf(h).includes(e);
 check(grid.has(GROVETON) && hexes[GROVETON]?.name === 'Groveton', '1207 is Groveton');
 check(grid.has(HEX_2009), '2009 is on the map');
+check(hexes[NEW_MARKET]?.name === 'New Market', 'First Bull Run 18.0: 0813 is New Market');
+check(!eastOfBullRun(NEW_MARKET), 'New Market lies west of Bull Run');
+check(
+  FBR_CONFEDERATE_AREA.length >= 25 && FBR_UNION_AREA.length >= 30,
+  'First Bull Run set-up areas are large enough for an army each',
+);
+check(
+  FBR_CONFEDERATE_AREA.every((c) => FBR_UNION_AREA.every((u) => grid.distance(c, u) >= 2)),
+  'First Bull Run set-up areas are not adjacent (Bull Run between them)',
+);
+check(
+  [...FBR_CONFEDERATE_AREA, ...FBR_UNION_AREA].every(
+    (h) => !WESTERN_ROWS.includes(h) && h !== GROVETON && h !== NEW_MARKET,
+  ),
+  'First Bull Run set-up areas leave Groveton and New Market open',
+);
 check(col(HEX_2009) > col(GROVETON), '2009 lies east of Groveton');
 check(edge('0116', 'west') && onRoad('0116'), '0116 on the west edge, on a road');
 check(edge('1827', 'south') && onRoad('1827'), '1827 on the south edge, on a road');
@@ -254,4 +304,18 @@ checks.done();
 /** The map as built and checked; the spec compares it with the committed map.json. */
 export const secondBullRunMap: MapDocument = doc;
 
-if (require.main === module) console.log(writeMapJson(join(__dirname, 'map.json'), doc));
+/** The same sheet under First Bull Run's id and title (its map.json beside its scenario). */
+export const firstBullRunMap: MapDocument = {
+  ...doc,
+  id: 'first-bull-run',
+  title: 'First Bull Run (First Manassas, 21 July 1861)',
+  notes: [
+    "The First Bull Run map sheet is the Second Bull Run sheet (16.1 of both battles: one sheet whose asterisked set-up hexes are First Bull Run's, the others Second Bull Run's; both name Groveton 1207). scenarios/second-bull-run/build-map.ts builds both files from one table; the notes below are the sheet's.",
+    ...doc.notes,
+  ],
+};
+
+if (require.main === module) {
+  console.log(writeMapJson(join(__dirname, 'map.json'), doc));
+  console.log(writeMapJson(join(__dirname, '..', 'first-bull-run', 'map.json'), firstBullRunMap));
+}

@@ -2,16 +2,20 @@
  * Second Bull Run (seed 000 lines 1665-1975) as data: the reinforcement charts
  * transcribed exactly, the rules as hooks, the victory conditions as a spec,
  * the reconstructed map agreeing with every fact the text gives, and a
- * free-deployment set-up whose at-start units the text does not hold — so the
- * scenario declares them missing and is not playable yet.
+ * free-deployment set-up for the at-start units the text does not hold,
+ * which the players supply from their counters (16.1, the counters block).
  */
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { fixedDice } from '../../../src/engine/dice';
 import { legalOrders, newGame, notYetSupported, prepareGame } from '../../../src/engine/game';
+import { gameScenario } from '../../../src/engine/scenario/counters';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory } from '../../../src/engine/victory';
 import {
   CONFEDERATE_AREA,
   GROVETON,
+  NEW_MARKET,
   UNION_AREA,
   WESTERN_ROWS,
   secondBullRunMap,
@@ -37,6 +41,11 @@ const printed = (ids: string[]) =>
     return `${u.strength}-${u.movement}${t} ${u.designation}`;
   });
 const setup = scenario.setup.kind === 'free' ? scenario.setup : null;
+/** The test counters (test/fixtures/counters/second-bull-run.json, NOT history), as a game's options.counters. */
+const fixture = JSON.parse(
+  readFileSync(join(__dirname, '../../fixtures/counters/second-bull-run.json'), 'utf8'),
+) as { note: string; units: ScenarioDocument['units'] };
+const testCounters = { units: fixture.units };
 
 describe('Second Bull Run scenario document', () => {
   it('16.2, 16.3: Union first player, 15 Game-Turns, Game-Turn 9 Night (chart heading), 29 August 1862', () => {
@@ -51,17 +60,28 @@ describe('Second Bull Run scenario document', () => {
     expect(scenario.notes.some((n) => n.includes('29 April 1862'))).toBe(true);
   });
 
-  it('16.1: the initial deployment is not in the text: declared missing, so the scenario is listed as not playable and games are refused', () => {
+  it('16.1: the initial deployment is not in the text: described in missing, supplied by the players from their counters (both sides, no named unit)', () => {
     expect(scenario.missing).toHaveLength(1);
     expect(scenario.missing![0]).toMatchObject({
       case: '16.1',
       what: expect.stringMatching(/map sheet/),
     });
-    const missing = notYetSupported(scenario);
-    expect(missing[0].case).toBe('16.1');
-    expect(missing.map((m) => m.case)).toEqual(expect.arrayContaining(['16.1', '17.3', '18.0']));
-    const ctx = prepareGame(scenario, map);
-    expect(() => newGame(ctx, {}, fixedDice([]))).toThrow(/NOT_YET_SUPPORTED \(16\.1/);
+    expect(scenario.counters).toMatchObject({
+      case: '16.1',
+      sides: ['union', 'confederate'],
+      named: [],
+    });
+    // Every hook is implemented: nothing refuses a game.
+    expect(notYetSupported(scenario)).toEqual([]);
+    // Without counters the charts alone are played (each side has units arriving).
+    const bare = newGame(prepareGame(scenario, map), {}, fixedDice([]));
+    expect(bare).toMatchObject({ phase: 'movement', phasing: 'union', turn: 1 });
+  });
+
+  it('16.1: the test counters are labelled as such and are not the historical order of battle', () => {
+    expect(fixture.note).toMatch(/NOT the historical order of battle/);
+    for (const u of fixture.units) expect(u.designation).toMatch(/^Test /);
+    expect(new Set(fixture.units.map((u) => u.side))).toEqual(new Set(['union', 'confederate']));
   });
 
   it('16.0: unit ids are unique; every unit arrives exactly once (no unit is invented for the missing set-up)', () => {
@@ -145,13 +165,33 @@ describe('Second Bull Run scenario document', () => {
     for (const r of [ii, kanawha]) {
       expect(r.condition).toMatchObject({
         hook: 'conditional-reinforcements',
-        params: { mode: 'die-roll', succeedOn: [6], mayDecline: false, separateRollPerGroup: true },
+        params: { mode: 'die-roll' },
       });
     }
+    expect([ii, kanawha].map((r) => r.condition!.params!.group)).toEqual([
+      'II Corps',
+      'Kanawha Division',
+    ]);
     const hook = scenario.specialRules.find((r) => r.case === '17.3')!;
-    expect(hook.hook).toBe('conditional-reinforcements');
-    expect((hook.params!.groups as Array<{ fromTurn: number }>).map((g) => g.fromTurn)).toEqual([
-      10, 12,
+    expect(hook).toMatchObject({
+      hook: 'conditional-reinforcements',
+      params: {
+        mode: 'die-roll',
+        side: 'union',
+        rollAt: 'start-of-player-turn',
+        succeedOn: [6],
+        mayDecline: false,
+        separateRollPerGroup: true,
+      },
+    });
+    const groups = hook.params!.groups as Array<{
+      group: string;
+      fromTurn: number;
+      units: string[];
+    }>;
+    expect(groups.map((g) => [g.group, g.fromTurn, g.units])).toEqual([
+      ['II Corps', 10, ii.units],
+      ['Kanawha Division', 12, kanawha.units],
     ]);
   });
 
@@ -164,6 +204,7 @@ describe('Second Bull Run scenario document', () => {
         edge: 'west',
         distance: 4,
         beforeTurn: 5,
+        forbids: 'entering',
         entryHexesExempt: ['0116'],
       },
     });
@@ -183,28 +224,20 @@ describe('Second Bull Run scenario document', () => {
     expect(UNION_AREA.filter((h) => CONFEDERATE_AREA.includes(h))).toEqual([]);
   });
 
-  it('3.0: once the at-start units are supplied the game opens in the set-up phase on these areas', () => {
-    // What a later session does when the counters are known: add the units, drop `missing`.
-    // The hooks the engine does not implement yet are left out here to reach the set-up phase.
-    const conditional = new Set(
-      scenario.reinforcements.filter((r) => r.condition).flatMap((r) => r.units),
-    );
-    const supplied: ScenarioDocument = {
-      ...scenario,
-      missing: undefined,
-      units: [
-        ...scenario.units.filter((u) => !conditional.has(u.id)),
-        { id: 'us-test', side: 'union', designation: 'test', type: 'infantry', strength: 4 },
-        { id: 'cs-test', side: 'confederate', designation: 'test', type: 'infantry', strength: 4 },
-      ],
-      reinforcements: scenario.reinforcements.filter((r) => !r.condition),
-      specialRules: scenario.specialRules.filter((r) => r.hook === 'line-of-communication'),
-    };
+  it("3.0, 16.1: with the players' counters supplied the game opens in the set-up phase on these areas", () => {
+    const options = { counters: testCounters };
+    const supplied = gameScenario(scenario, options, map);
+    expect(supplied.units).toHaveLength(scenario.units.length + fixture.units.length);
     const ctx = prepareGame(supplied, map);
-    const state = newGame(ctx, {}, fixedDice([]));
+    const state = newGame(ctx, options, fixedDice([]));
     expect(state).toMatchObject({ phase: 'setup', phasing: 'union', turn: 1 });
     const places = legalOrders(ctx, state, 'union').filter((o) => o.type === 'place');
-    expect(places.map((o) => (o as { hex: string }).hex).sort()).toEqual([...UNION_AREA].sort());
+    expect(new Set(places.map((o) => (o as { unit: string }).unit))).toEqual(
+      new Set(fixture.units.filter((u) => u.side === 'union').map((u) => u.id)),
+    );
+    expect([...new Set(places.map((o) => (o as { hex: string }).hex))].sort()).toEqual(
+      [...UNION_AREA].sort(),
+    );
   });
 
   it('19.0: 2 VP per enemy CSP eliminated each way, 1 VP per Union CSP without LOC to the Confederate, 10 VP each for 2009 and 1207', () => {
@@ -280,6 +313,8 @@ describe('Second Bull Run map document', () => {
 
   it('19.0: 1207 is Groveton; 2009 lies east of it, on Henry House Hill (reconstructed identification)', () => {
     expect(tm.hex(GROVETON).name).toBe('Groveton');
+    // The same sheet as First Bull Run (18.0 there): New Market 0813.
+    expect(tm.hex(NEW_MARKET).name).toBe('New Market');
     expect(tm.hex('2009')).toMatchObject({ name: 'Henry House Hill', level: 2 });
   });
 

@@ -430,14 +430,19 @@ export function combatStrengths(
     const kind = isGunboat(ctx, id) ? 'gunboat' : isArtillery(ctx, id) ? 'artillery' : 'other';
     const range = kind === 'other' ? 1 : rangeToCombat(ctx, u.hex, c.defenderHexes);
     const noRangeEffects = ctx.hooks.some((h) => h.noRangeEffects?.(ctx, id)); // e.g. Antietam 18.2
-    const s = attackingStrength({
-      strength: u.strength + strengthBonusOf(ctx, state, c, id), // e.g. Grand Chancellorsville 23.55
-      kind,
-      morale: u.morale,
-      range,
-      halved: !!benefit.halved[id],
-      noRangeEffects,
-    }).terrain;
+    const strength = u.strength + strengthBonusOf(ctx, state, c, id); // e.g. Grand Chancellorsville 23.55
+    // A unit with no strength at all adds none (Olustee 19.6: the Rail Gun's part is its column shift); the stages' floor of 1 is for strengths modifiers reduce.
+    const s =
+      strength <= 0
+        ? 0
+        : attackingStrength({
+            strength,
+            kind,
+            morale: u.morale,
+            range,
+            halved: !!benefit.halved[id],
+            noRangeEffects,
+          }).terrain;
     perAttacker[id] = s;
     attack += s;
   }

@@ -52,10 +52,36 @@
  * hexside test); 21.16: "The Train unit may Displace and be Displaced"
  * (displacement "allowed": the standard 8.8).
  *
+ * Olustee 19.2: "On Game-Turn Five, the Confederate Player receives a Train
+ * unit, designated "Rail Gun". The Train unit has an unlimited Movement
+ * Allowance on railway hexes, subject to the normal rules of movement."
+ * 19.5: "The Train unit also serves as a form of artillery unit with a Range
+ * of two or three hexes. It may not attack adjacent Enemy units, nor may it
+ * attack at all if in an Enemy Zone of Control." 19.6: "The Train may combine
+ * with other units to make an attack, in which case the Confederate Player
+ * receives one odds column shift to the right, in addition to any other
+ * applicable shifts. Normal Line of Sight rules apply, but the Train is not
+ * subject to Range effects ..." 19.7: "The Train may not attack by itself."
+ * - movement "unlimited": a Movement Allowance no move can exhaust (three
+ *   times the number of hexes on the map, in thirds), every other rule of
+ *   movement applying (it stops on entering an Enemy controlled hex, 7.0);
+ * - artillery: it bombards as artillery does (9.1-9.3: listed under
+ *   `bombard`, never from an Enemy Zone of Control, 9.41, which is 19.5's
+ *   "nor ... at all if in an Enemy Zone of Control", with a line of sight)
+ *   at `range` hexes at most and `minRange` at least (19.5: 2-3, never an
+ *   adjacent unit); its printed strength (none, 0) adds nothing, and an
+ *   attack it joins gets `oddsShift` right column shifts on top of every
+ *   other (19.6); with `mayAttackAlone` false an attack of it alone is
+ *   refused (19.7: another bombarding unit is a unit it combines with);
+ *   `rangeEffects` false (19.6) and `mayAttackFromEnemyZoc` false (9.41)
+ *   restate what it gets.
+ *
  * params: { unit: string, mayAttack: false, autoRetreatWhenAdjacentInCombatPhaseOf: Side,
- *           enemyMayAdvanceAfterward: false, defenceStrength: number, movement: number,
+ *           enemyMayAdvanceAfterward: false, defenceStrength: number, movement: number | "unlimited",
  *           routes: RouteType[], strategicMovement: false, retreatAcrossOtherHexside: "eliminated",
- *           displacement: "eliminated", zoneOfControl: false, enemyMustAttack: false }
+ *           displacement: "eliminated", zoneOfControl: false, enemyMustAttack: false,
+ *           artillery?: { range: number, minRange?: number, oddsShift?: number, mayAttackAlone?: false,
+ *                         rangeEffects?: false, mayAttackFromEnemyZoc?: false } }
  */
 import type { ApplyResult, GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';
@@ -85,9 +111,16 @@ export const trainUnitSupport: HookSupport = knownParams(
     'enemyMustAttack',
     'autoRetreatNotAcross',
     'retreatOffRoute',
+    'artillery',
   ],
   (p) => {
     if (typeof p.unit !== 'string') return 'a train without "unit"';
+    if (p.movement !== undefined && p.movement !== 'unlimited' && typeof p.movement !== 'number')
+      return `movement ${JSON.stringify(p.movement)}`;
+    if (p.artillery !== undefined) {
+      const why = artilleryRefusal(p.artillery);
+      if (why) return why;
+    }
     // What the "train" type (2.3) gives; anything else is not implemented.
     for (const k of [
       'mayAttack',
@@ -131,6 +164,34 @@ export const trainUnitSupport: HookSupport = knownParams(
   },
 );
 
+interface TrainArtillery {
+  range: number;
+  minRange?: number;
+  oddsShift?: number;
+  mayAttackAlone?: false;
+  rangeEffects?: false;
+  mayAttackFromEnemyZoc?: false;
+}
+
+/** Why a train's artillery parameters are not ones implemented (Olustee 19.5-19.7), or null. */
+function artilleryRefusal(a: unknown): string | null {
+  if (typeof a !== 'object' || a === null) return `artillery ${JSON.stringify(a)}`;
+  const r = a as Record<string, unknown>;
+  const known = ['range', 'minRange', 'oddsShift', 'mayAttackAlone', 'rangeEffects'];
+  const extra = Object.keys(r).filter((k) => ![...known, 'mayAttackFromEnemyZoc'].includes(k));
+  if (extra.length > 0)
+    return `artillery parameter${extra.length > 1 ? 's' : ''} ${extra.join(', ')}`;
+  if (!Number.isInteger(r.range) || (r.range as number) < 1)
+    return `artillery range ${JSON.stringify(r.range)}`;
+  if (r.minRange !== undefined && (!Number.isInteger(r.minRange) || (r.minRange as number) < 1))
+    return `artillery minRange ${JSON.stringify(r.minRange)}`;
+  if (r.oddsShift !== undefined && !Number.isInteger(r.oddsShift))
+    return `artillery oddsShift ${JSON.stringify(r.oddsShift)}`;
+  for (const k of ['mayAttackAlone', 'rangeEffects', 'mayAttackFromEnemyZoc'])
+    if (r[k] !== undefined && r[k] !== false) return `artillery ${k} ${JSON.stringify(r[k])}`;
+  return null;
+}
+
 /** hookState entry: the Game-Turns in which the automatic retreat was made (once per Combat Phase). */
 interface TrainState {
   retreatedOnTurn: number[];
@@ -143,6 +204,8 @@ export function trainUnit(rule: RuleHook): MovementHook {
   const autoSide = (p.autoRetreatWhenAdjacentInCombatPhaseOf as Side | undefined) ?? null;
   const key = hookKey(rule);
   const empty: TrainState = { retreatedOnTurn: [] };
+  const unlimited = p.movement === 'unlimited';
+  const artillery = (p.artillery as TrainArtillery | undefined) ?? null;
 
   const alongRoute = (ctx: GameContext, a: HexId, b: HexId) =>
     routes === null || ctx.map.routesBetween(a, b).some((r) => routes.includes(r));
@@ -192,6 +255,46 @@ export function trainUnit(rule: RuleHook): MovementHook {
   return {
     hook: rule.hook,
     case: rule.case,
+    // Olustee 19.2: an unlimited Movement Allowance (in thirds: no move on the map can cost more).
+    movementAllowance(ctx, _state, unit) {
+      return unlimited && unit.id === id ? ctx.board.size * 3 * 3 : null;
+    },
+    // Olustee 19.5-19.7: the Train as artillery.
+    bombardsAs(_ctx, unitId) {
+      return artillery !== null && unitId === id;
+    },
+    bombardRange(_ctx, unitId) {
+      return artillery !== null && unitId === id ? artillery.range : null;
+    },
+    noRangeEffects(_ctx, unitId) {
+      return artillery !== null && artillery.rangeEffects === false && unitId === id;
+    },
+    attackRefusal(ctx, state, _side, attack) {
+      if (artillery === null || !(attack.bombard ?? []).includes(id)) return null;
+      const others = [...attack.attackers, ...(attack.bombard ?? [])].filter((u) => u !== id);
+      if (artillery.mayAttackAlone === false && others.length === 0)
+        return refusal(
+          'TRAIN_ATTACKS_ALONE',
+          rule.case,
+          `the Train (${id}) may not attack by itself`,
+        );
+      const u = state.units[id];
+      const min = artillery.minRange ?? 1;
+      const near = u?.hex
+        ? attack.defenders.find((h) => ctx.map.grid.distance(u.hex!, h) < min)
+        : undefined;
+      if (near !== undefined)
+        return refusal(
+          'TRAIN_TOO_CLOSE',
+          rule.case,
+          `the Train (${id}) attacks only at a range of ${min} hexes or more: ${near} is ${ctx.map.grid.distance(u.hex!, near)} away`,
+        );
+      return null;
+    },
+    oddsShift(_ctx, _state, combat) {
+      if (artillery === null || !artillery.oddsShift || !combat.bombard.includes(id)) return null;
+      return { shift: artillery.oddsShift, source: `the Train ${id} (${rule.case})` };
+    },
     stepForbidden(ctx, _state, unit) {
       if (unit.id !== id || routes === null) return null;
       return (from, to) =>

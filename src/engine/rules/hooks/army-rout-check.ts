@@ -122,12 +122,12 @@ export function armyRoutCheck(rule: RuleHook): MovementHook {
         ? {
             winner: null,
             level: r.bothRout,
-            reason: `both armies routed at the end of Game-Turn ${state.turn} (${rule.case}): a draw`,
+            reason: `victory conditions (${rule.case}): both armies routed at the end of Game-Turn ${state.turn} — a draw`,
           }
         : {
             winner: otherSide(routed[0]),
             level: r.level,
-            reason: `the ${name(routed[0])} army routed at the end of Game-Turn ${state.turn} (${rule.case}): ${name(otherSide(routed[0]))} ${r.level} victory`,
+            reason: `victory conditions (${rule.case}): the ${name(routed[0])} army routed at the end of Game-Turn ${state.turn} — a ${name(otherSide(routed[0]))} ${r.level} victory`,
           };
     events.push({ type: 'army-routed', sides: routed, turn: state.turn, rule: rule.case });
     events.push({

@@ -20,8 +20,46 @@ import { isTrainDefenceForm, trainDefence, trainDefenceSupport } from './train-d
 import { isStackingAloneForm, stackingAlone, stackingAloneSupport } from './stacking-alone';
 import { namedUnitAbility, namedUnitAbilitySupport } from './named-unit-ability';
 import { movementQuota, movementQuotaSupport } from './movement-quota';
+import { isRolledQuotaForm, rolledQuota, rolledQuotaSupport } from './movement-quota-roll';
+import {
+  isReinforcementTableForm,
+  reinforcementTable,
+  reinforcementTableSupport,
+} from './reinforcement-table';
+import {
+  isOccupationEventsForm,
+  occupationEvents,
+  occupationEventsSupport,
+} from './occupation-events';
 import { movementAllowanceHook, movementAllowanceSupport } from './movement-allowance';
 import { immobileUntil, immobileUntilSupport } from './immobile-until';
+import {
+  isRestrictionForm,
+  restrictedUntilReleased,
+  restrictionSupport,
+} from './release-restrictions';
+import { isSymbolicTrainForm, symbolicTrain, symbolicTrainSupport } from './train-unit-symbolic';
+import { isSideArtilleryForm, sideArtillery, sideArtillerySupport } from './special-artillery-side';
+import {
+  controlledTargetsLine,
+  controlledTargetsSupport,
+  isControlledTargetsForm,
+} from './line-of-communication-controlled';
+import {
+  contestedControl,
+  contestedControlSupport,
+  isContestedControlForm,
+} from './objective-control-contested';
+import { creekTerrain, creekTerrainSupport, isCreekTerrainForm } from './terrain-override-creeks';
+import { brigadeLimit, brigadeLimitSupport, isBrigadeLimitForm } from './stacking-brigades';
+import {
+  counterattack,
+  counterattackSupport,
+  isCounterattackForm,
+  isReleaseTurnMovementForm,
+  releaseTurnMovement,
+  releaseTurnMovementSupport,
+} from './named-unit-counterattack';
 import { specialArtillery, specialArtillerySupport } from './special-artillery';
 import { lineOfCommunication, lineOfCommunicationSupport } from './line-of-communication';
 import { roadLine, roadLineSupport } from './line-of-communication-roads';
@@ -154,6 +192,58 @@ const support: Record<string, HookSupport> = {
       : base
         ? (baseSupport?.(rule) ?? null)
         : stackingAloneSupport(rule);
+}
+
+/** Another form of a registered hook: declarations `isForm` accepts go to `factory`, the rest to the hook as registered. */
+function addForm(
+  hook: string,
+  isForm: (p: Record<string, unknown>) => boolean,
+  factory: HookFactory,
+  formSupport: HookSupport,
+): void {
+  const base = registry[hook];
+  const baseSupport = support[hook] as HookSupport | undefined;
+  registry[hook] = (rule) => (isForm(rule.params ?? {}) ? factory(rule) : base(rule));
+  support[hook] = (rule) =>
+    isForm(rule.params ?? {}) ? formSupport(rule) : (baseSupport?.(rule) ?? null);
+}
+// Savage's Station: the side's quota rolled by die (18.1/18.2), the reinforcement table (17.1/17.2),
+// first occupations and end-of-game sets as events for victory (19.11 ii, 19.12 ii).
+addForm('movement-quota', isRolledQuotaForm, rolledQuota, rolledQuotaSupport);
+addForm(
+  'conditional-reinforcements',
+  isReinforcementTableForm,
+  reinforcementTable,
+  reinforcementTableSupport,
+);
+addForm('objective-control', isOccupationEventsForm, occupationEvents, occupationEventsSupport);
+
+// Road to Vicksburg: forms of registered hooks; a declaration a form accepts goes to it, the rest as before.
+for (const [hook, isForm, factory, formSupport] of [
+  ['immobile-until', isRestrictionForm, restrictedUntilReleased, restrictionSupport], // 17.1-17.5
+  ['train-unit', isSymbolicTrainForm, symbolicTrain, symbolicTrainSupport], // 18.1-18.4
+  ['special-artillery', isSideArtilleryForm, sideArtillery, sideArtillerySupport], // 19.2
+  [
+    'line-of-communication',
+    isControlledTargetsForm,
+    controlledTargetsLine,
+    controlledTargetsSupport,
+  ], // 20.0-20.3
+  ['objective-control', isContestedControlForm, contestedControl, contestedControlSupport], // 21.2
+  ['terrain-override', isCreekTerrainForm, creekTerrain, creekTerrainSupport], // 19.11-19.15
+  ['stacking-override', isBrigadeLimitForm, brigadeLimit, brigadeLimitSupport], // 19.4
+  [
+    'named-unit-ability',
+    isReleaseTurnMovementForm,
+    releaseTurnMovement,
+    releaseTurnMovementSupport,
+  ], // 19.51
+  ['named-unit-ability', isCounterattackForm, counterattack, counterattackSupport], // 19.52, 19.53
+] as Array<[string, (rule: RuleHook) => boolean, HookFactory, HookSupport]>) {
+  const base = registry[hook];
+  const baseSupport = support[hook] as HookSupport | undefined;
+  registry[hook] = (rule) => (isForm(rule) ? factory(rule) : base(rule));
+  support[hook] = (rule) => (isForm(rule) ? formSupport(rule) : (baseSupport?.(rule) ?? null));
 }
 
 /** Names of the movement-side hooks this engine implements. */

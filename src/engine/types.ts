@@ -206,7 +206,13 @@ export type VictoryCondition =
   /** own VP − enemy VP >= n */
   | { pointsLeadAtLeast: number }
   /** The enemy occupies at least one of the listed objective hexes (Fredericksburg 20.0: "does not occupy 1113, 1711 or 2401" is its negation). */
-  | { enemyOccupiesAnyOf: HexId[] };
+  | { enemyOccupiesAnyOf: HexId[] }
+  /**
+   * A unit of the side has exited the map through one of the hexes
+   * (VictoryInputs.exited; Road to Vicksburg 21.4: no Confederate Decisive
+   * with a unit exited from the western edge is its negation).
+   */
+  | { ownUnitsExitedAt: HexId[] };
 
 export interface VictoryLevel {
   side: Side;
@@ -332,6 +338,10 @@ export type VictoryPointRule =
       onlyIf?: VictoryFact;
       /** Units this rule does not count (Road to Richmond 22.12 i: the Train, scored by iii). */
       excludeUnits?: string[];
+      /** Only units whose size is one of these count (Road to Vicksburg 21.3: brigades, regiments, batteries, sections). */
+      sizes?: string[];
+      /** The counted values are summed and one point given per full `groupOf` (Road to Vicksburg 21.3: "1 for each two infantry regiments or two artillery sections"). */
+      groupOf?: number;
     }
   /** `points` VP to `side` if `when` holds at the end (Road to Richmond 22.12 iii, vi, 22.14). */
   | { kind: 'fact'; side: Side; when: VictoryFact; points: number; case: string }
@@ -341,6 +351,27 @@ export type VictoryPointRule =
    * after Game-Turn 8; VictoryInputs.occupationTallies).
    */
   | { kind: 'occupied-each-turn'; hexes: HexId[]; fromTurn: number; points: number; case: string }
+  /**
+   * At the end of each Game-Turn (from `fromTurn`, default 1), VP to the side
+   * controlling each of `hexes` (objectives), by side: Road to Vicksburg 21.3
+   * "Victory Points received per Game-Turn for controlling hex 1309": 10 to
+   * the Confederate, 5 to the Union (VictoryInputs.controlTallies, kept by the
+   * objective-control hook).
+   */
+  | {
+      kind: 'controlled-each-turn';
+      hexes: HexId[];
+      fromTurn?: number;
+      points: Partial<Record<Side, number>>;
+      case: string;
+    }
+  /**
+   * `points` VP to `side` for each time the named game event happened
+   * (VictoryInputs.events, which may name an event more than once): Road to
+   * Vicksburg 21.3, 5 VP "for each Game-Turn the Union Train unit is
+   * bombarded".
+   */
+  | { kind: 'per-event'; side: Side; event: string; points: number; case: string }
   /**
    * `points` VP to a side (or only `side`) for each star of the enemy's
    * leaders eliminated (Grand Chancellorsville 23.58, 23.61 iii and "2.";
@@ -379,9 +410,11 @@ export interface ObjectiveSpec {
    * How occupation is tracked: "last-to-occupy" = in the hex, or the last to
    * move into or through it (Shiloh 18.31); "last-unit-or-zoc" = the last to
    * have a unit or its Zone of Control in the hex (Wilderness 19.13), which the
-   * scenario's objective-control hook tracks.
+   * scenario's objective-control hook tracks; "last-unit-or-uncontested-zoc"
+   * = as that, but an unoccupied hex in both sides' Zones of Control is
+   * controlled by neither (Road to Vicksburg 21.2).
    */
-  control: 'last-to-occupy' | 'last-unit-or-zoc';
+  control: 'last-to-occupy' | 'last-unit-or-zoc' | 'last-unit-or-uncontested-zoc';
   /** Who holds it at the start, if anyone. */
   initial?: Side;
   case: string;

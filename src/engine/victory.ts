@@ -100,6 +100,12 @@ export interface VictoryInputs {
    */
   occupationTallies?: Array<{ turn: number; occupied: Record<HexId, Side | null> }>;
   /**
+   * Who controlled each tallied hex at the end of each Game-Turn, in game
+   * order (Road to Vicksburg 21.2, 21.3: the crossroads). Needed only by
+   * `controlled-each-turn` rules.
+   */
+  controlTallies?: Array<{ turn: number; controlled: Record<HexId, Side | null> }>;
+  /**
    * Stars of each side's own leaders eliminated so far (Grand Chancellorsville
    * 23.54, 23.56, 23.58), as the scenario's leaders hook recorded them. Needed
    * only by `eliminated-leader-stars` rules.
@@ -219,6 +225,10 @@ export interface VictoryStanding {
  *     fact (onlyIf, RR 22.12 ii, iv, v, 22.22);
  *   - occupied-each-turn: VP per hex physically occupied at the end of each
  *     Game-Turn from a given turn on (RR 22.13).
+ *   - controlled-each-turn: VP by side per hex controlled at the end of each
+ *     Game-Turn (Road to Vicksburg 21.3, the crossroads);
+ *   - per-event: VP each time a named game event happened (Road to
+ *     Vicksburg 21.3: each Game-Turn the Train is bombarded).
  * A rule whose input the state does not carry is refused ("not yet
  * supported"), never scored as zero.
  */
@@ -340,11 +350,16 @@ export function victoryPoints(
         if (rule.onlyIf && !factHolds(rule.onlyIf, state, rule)) break;
         const hexes = new Set(rule.exitHexes);
         const excluded = new Set(rule.excludeUnits ?? []);
+        const sizes = rule.sizes ? new Set(rule.sizes) : null;
+        let sum = 0;
         for (const e of state.exited) {
           if (e.side !== rule.side || !hexes.has(e.hex) || excluded.has(e.unit)) continue;
+          if (sizes && (e.size === undefined || !sizes.has(e.size))) continue;
           const value = rule.values[exitClass(e)] ?? 0;
-          points[rule.side] += rule.per === 'unit' ? value : value * e.strength;
+          sum += rule.per === 'unit' ? value : value * e.strength;
         }
+        // Road to Vicksburg 21.3: one point per full group ("for each two regiments").
+        points[rule.side] += rule.groupOf ? Math.floor(sum / rule.groupOf) : sum;
         break;
       }
       case 'fact':
@@ -365,6 +380,32 @@ export function victoryPoints(
             if (holder) points[holder] += rule.points;
           }
         }
+        break;
+      }
+      case 'controlled-each-turn': {
+        const tallies =
+          state.controlTallies ??
+          (() => {
+            throw new Error(
+              `victory point rule controlled-each-turn (${rule.case}) needs who controlled each hex at the end of each Game-Turn (VictoryInputs.controlTallies): not yet supported`,
+            );
+          })();
+        for (const tally of tallies) {
+          if (tally.turn < (rule.fromTurn ?? 1)) continue;
+          for (const hex of rule.hexes) {
+            const holder = tally.controlled[hex];
+            if (holder) points[holder] += rule.points[holder] ?? 0;
+          }
+        }
+        break;
+      }
+      case 'per-event': {
+        const events = state.events ?? [];
+        if (!state.events)
+          throw new Error(
+            `victory point rule per-event (${rule.case}) needs the game events (VictoryInputs.events): not yet supported`,
+          );
+        points[rule.side] += rule.points * events.filter((e) => e === rule.event).length;
         break;
       }
       case 'all-units-eliminated': {
@@ -431,14 +472,23 @@ export function conditionHolds(
   side: Side,
   points: Record<Side, number>,
   holders: Record<HexId, Side | null>,
+  inputs?: VictoryInputs,
 ): boolean {
   const own = points[side];
   const enemy = points[otherSide(side)];
   if ('all' in condition)
-    return condition.all.every((c) => conditionHolds(c, side, points, holders));
+    return condition.all.every((c) => conditionHolds(c, side, points, holders, inputs));
   if ('any' in condition)
-    return condition.any.some((c) => conditionHolds(c, side, points, holders));
-  if ('not' in condition) return !conditionHolds(condition.not, side, points, holders);
+    return condition.any.some((c) => conditionHolds(c, side, points, holders, inputs));
+  if ('not' in condition) return !conditionHolds(condition.not, side, points, holders, inputs);
+  if ('ownUnitsExitedAt' in condition) {
+    const exited = inputs?.exited;
+    if (!exited)
+      throw new Error(
+        'victory condition ownUnitsExitedAt needs the record of exited units (VictoryInputs.exited, kept by the map-exit hook): not yet supported',
+      );
+    return exited.some((e) => e.side === side && condition.ownUnitsExitedAt.includes(e.hex));
+  }
   if ('occupies' in condition) return condition.occupies.every((hex) => holders[hex] === side);
   if ('pointsAtLeastTimes' in condition) return own >= condition.pointsAtLeastTimes * enemy;
   if ('pointsMoreThanTimes' in condition) return own > condition.pointsMoreThanTimes * enemy;
@@ -453,9 +503,11 @@ export function levelThatHolds(
   spec: VictorySpec,
   points: Record<Side, number>,
   holders: Record<HexId, Side | null>,
+  inputs?: VictoryInputs,
 ): VictoryLevel | null {
   return (
-    spec.levels.find((level) => conditionHolds(level.when, level.side, points, holders)) ?? null
+    spec.levels.find((level) => conditionHolds(level.when, level.side, points, holders, inputs)) ??
+    null
   );
 }
 
@@ -470,7 +522,7 @@ export function evaluateVictory(
 ): VictoryStanding {
   const points = victoryPoints(spec, state, canOccupy);
   const objectives = objectiveHolders(spec, state, canOccupy);
-  const held = levelThatHolds(spec, points, objectives);
+  const held = levelThatHolds(spec, points, objectives, state);
   const level = held && spec.demoralization ? demoralizedLevel(spec, held, state) : held;
   if (!level) {
     return {
@@ -593,7 +645,7 @@ export function automaticVictory(
       : spec;
     const points = victoryPoints(counted, state, canOccupy);
     const objectives = objectiveHolders(spec, state, canOccupy);
-    if (!conditionHolds(check.when, check.side, points, objectives)) continue;
+    if (!conditionHolds(check.when, check.side, points, objectives, state)) continue;
     return {
       points,
       objectives,

@@ -32,7 +32,10 @@ export function victoryInputs(ctx: GameContext, state: GameState): VictoryInputs
     if (!more) continue;
     const cut = inputs.withoutLineOfCommunication;
     const exited = inputs.exited;
+    const events = inputs.events;
     inputs = { ...inputs, ...more };
+    // Events add up over hooks (Road to Vicksburg: the Train's and the Lines of Communication's).
+    if (events && more.events) inputs.events = [...events, ...more.events];
     // Exits add up over declarations (Hooker and Lee 18.11 and 18.21: one map exit per side).
     if (exited && more.exited) inputs.exited = [...exited, ...more.exited];
     if (cut && more.withoutLineOfCommunication)

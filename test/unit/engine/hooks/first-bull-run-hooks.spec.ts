@@ -190,6 +190,16 @@ describe("First Bull Run 17.2 Runyon's division (stacking-override, immobile-unt
     ).toBeGreaterThan(0);
   });
 
+  it('First Bull Run 17.2: a game whose players supply no Runyon plays on: the hooks naming us-runyon find no unit', () => {
+    const without = { counters: { units: counters.units.filter((u) => u.id !== 'us-runyon') } };
+    const c = prepareGame(gameScenario(shipped, without, map), map);
+    expect(c.unitSpecs.has('us-runyon')).toBe(false);
+    const s = newGame(c, without, fixedDice([]));
+    expect(s.phase).toBe('setup');
+    const place = legalOrders(c, s, 'union').find((o) => o.type === 'place')!;
+    expect(applyOrder(c, s, 'union', place, fixedDice([])).ok).toBe(true);
+  });
+
   it('First Bull Run 17.2: the far bank the release watches is every hex east of Bull Run, the Union set-up area', () => {
     const rule = shipped.specialRules.find(
       (r) => r.case === '17.2' && r.hook === 'immobile-until',

@@ -9,7 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { InvalidCountersError } from '../src/engine/errors';
 import { prepareGame } from '../src/engine/game';
+import { gameScenario } from '../src/engine/scenario/counters';
 import {
   defaultScenariosRoot,
   formatFileError,
@@ -58,12 +60,14 @@ function main(argv: string[]): number {
     return 2;
   }
   try {
-    const result = verifyReplay(prepareGame(pkg.scenario, pkg.map), doc);
+    // A game whose players supplied counters (options.counters) re-runs on the same merged scenario.
+    const scenario = gameScenario(pkg.scenario, doc.options, pkg.map);
+    const result = verifyReplay(prepareGame(scenario, pkg.map), doc);
     console.log(JSON.stringify(result, null, 2));
     console.error(result.ok ? `OK: ${result.detail}` : `FAILED: ${result.detail}`);
     return result.ok ? 0 : 1;
   } catch (e) {
-    if (e instanceof UnverifiableReplay) {
+    if (e instanceof UnverifiableReplay || e instanceof InvalidCountersError) {
       console.error(`cannot verify: ${e.message}`);
       return 2;
     }

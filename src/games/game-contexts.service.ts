@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { InvalidCountersError } from '../engine/errors';
 import { prepareGame, type GameContext } from '../engine/game';
+import { countersOf, gameScenario } from '../engine/scenario/counters';
+import type { DocumentError } from '../engine/scenario/validate';
+import type { GameOptions } from '../engine/state';
 import { ProblemException } from '../common/errors/problem';
 import { LruCache } from '../common/lru-cache';
 import { ScenariosService } from '../scenarios/scenarios.service';
 import { unknownScenario } from './game-problems';
+import { canonicalJson, sha256Hex } from './state-hash';
 
-/** How many prepared scenarios to keep (shipped ones and recently played custom ones). */
+/** How many prepared scenarios to keep (shipped ones, recently played custom ones, and games' supplied counters). */
 const CACHE_SIZE = 64;
 
 /**
@@ -15,6 +20,12 @@ const CACHE_SIZE = 64;
  * invalidation; it only forgets the least recently used beyond CACHE_SIZE.
  * The documents come from ScenariosService (shipped and custom), which loads
  * and caches them: one loader and one document cache for the whole app.
+ *
+ * A game whose options carry counters (the order of battle its players
+ * supply, src/engine/scenario/counters.ts) is played on its scenario with
+ * them merged in: its context is cached under the scenario id and a hash of
+ * the counters, so every request of that game — and the verification of its
+ * replay — prepares the very same scenario.
  */
 @Injectable()
 export class GameContexts {
@@ -22,21 +33,34 @@ export class GameContexts {
 
   constructor(private readonly scenarios: ScenariosService) {}
 
-  /** The context of scenario `id`; 422 UNKNOWN_SCENARIO when there is none. */
-  async get(id: string): Promise<GameContext> {
-    const cached = this.cache.get(id);
+  /**
+   * The context of scenario `id` for a game with `options`: 422
+   * UNKNOWN_SCENARIO when there is no such scenario, 422 INVALID_COUNTERS
+   * (every problem in `errors`) when options.counters cannot be merged into it.
+   */
+  async get(id: string, options?: GameOptions): Promise<GameContext> {
+    const counters = countersOf(options);
+    const key = counters === undefined ? id : `${id}\u0000${sha256Hex(canonicalJson(counters))}`;
+    const cached = this.cache.get(key);
     if (cached) return cached;
-    const loading = this.prepare(id);
-    this.cache.set(id, loading);
-    loading.catch(() => this.cache.delete(id));
+    const loading = this.prepare(id, counters === undefined ? undefined : { counters });
+    this.cache.set(key, loading);
+    loading.catch(() => this.cache.delete(key));
     return loading;
   }
 
-  private async prepare(id: string): Promise<GameContext> {
+  private async prepare(id: string, options: GameOptions | undefined): Promise<GameContext> {
     const pkg = await this.scenarios.find(id);
     if (!pkg) throw unknownScenario(id);
+    let scenario;
     try {
-      return prepareGame(pkg.scenario, pkg.map);
+      scenario = gameScenario(pkg.scenario, options, pkg.map);
+    } catch (e) {
+      if (e instanceof InvalidCountersError) throw invalidCounters(id, e.errors);
+      throw e;
+    }
+    try {
+      return prepareGame(scenario, pkg.map);
     } catch (e) {
       throw new ProblemException({
         status: 422,
@@ -45,4 +69,34 @@ export class GameContexts {
       });
     }
   }
+}
+
+/**
+ * 422 INVALID_COUNTERS: `errors` lists each problem as {property, messages}
+ * like every validation problem, at its path in the request
+ * (`options.counters.units[2].side`) or, for what the merged scenario breaks
+ * elsewhere, in that scenario (`scenario.setup.areas`).
+ */
+export function invalidCounters(id: string, problems: DocumentError[]): ProblemException {
+  const grouped = new Map<string, string[]>();
+  for (const p of problems) {
+    const property =
+      p.document === 'counters'
+        ? p.path === '(counters)'
+          ? 'options.counters'
+          : `options.counters.${p.path}`
+        : `${p.document}.${p.path}`;
+    grouped.set(property, [...(grouped.get(property) ?? []), p.message]);
+  }
+  const errors = [...grouped].map(([property, messages]) => ({ property, messages }));
+  return new ProblemException({
+    status: 422,
+    code: 'INVALID_COUNTERS',
+    title: 'Invalid counters',
+    detail: `The counters supplied for "${id}" have ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${errors
+      .slice(0, 3)
+      .map((e) => `${e.property}: ${e.messages[0]}`)
+      .join('; ')}${errors.length > 3 ? '; …' : ''}`,
+    errors,
+  });
 }

@@ -21,7 +21,7 @@ import {
   tokenMatches,
 } from './seat-tokens';
 import { stateHash } from './state-hash';
-import { NotYetSupportedError } from '../engine/errors';
+import { CountersRequiredError, NotYetSupportedError } from '../engine/errors';
 
 export interface CreateGameInput {
   scenario: string;
@@ -112,6 +112,31 @@ export interface LoadedGame {
   state: GameState;
 }
 
+/**
+ * Why a game cannot be set up, as a problem: 422 COUNTERS_REQUIRED when a
+ * side would have no unit (the case cited, the side named), NOT_YET_SUPPORTED
+ * for rules the engine lacks, GAME_NOT_CREATED otherwise.
+ */
+function notSetUp(scenario: string, e: unknown): ProblemException {
+  const message = (e as Error).message;
+  if (e instanceof CountersRequiredError)
+    return new ProblemException({
+      status: 422,
+      code: e.code,
+      title: 'Counters required',
+      rule: e.rule,
+      detail: `A game of "${scenario}" cannot be set up: ${message.replace(/^COUNTERS_REQUIRED \([^)]*\): /, '')}.`,
+      extensions: { side: e.side },
+    });
+  const notYet = e instanceof NotYetSupportedError;
+  return new ProblemException({
+    status: 422,
+    code: notYet ? e.code : 'GAME_NOT_CREATED',
+    ...(notYet ? { rule: e.rule } : {}),
+    detail: `A game of "${scenario}" cannot be set up: ${message}`,
+  });
+}
+
 export function toReplayEntry(e: GameEntry): ReplayEntryDto {
   return {
     seq: e.seq,
@@ -137,21 +162,15 @@ export class GamesService {
 
   /** POST /v1/games: a new game at version 0, with one seat per side and the seed commitment. */
   async create(input: CreateGameInput): Promise<CreatedGame> {
-    const ctx = await this.contexts.get(input.scenario);
-    const seed = input.seed ?? newSeed();
     const options: GameOptions = input.options ?? {};
+    // With options.counters, the scenario with the players' units merged in (422 INVALID_COUNTERS).
+    const ctx = await this.contexts.get(input.scenario, options);
+    const seed = input.seed ?? newSeed();
     let state: GameState;
     try {
       state = initialState(ctx, options, seed);
     } catch (e) {
-      const message = (e as Error).message;
-      const notYet = e instanceof NotYetSupportedError;
-      throw new ProblemException({
-        status: 422,
-        code: notYet ? e.code : 'GAME_NOT_CREATED',
-        ...(notYet ? { rule: e.rule } : {}),
-        detail: `A game of "${input.scenario}" cannot be set up: ${message}`,
-      });
+      throw notSetUp(input.scenario, e);
     }
     const tokens = SIDES.map((side) => ({ side, token: newSeatToken() }));
     const commitment = seedCommitment(seed);
@@ -204,7 +223,7 @@ export class GamesService {
       const state = row.state as GameState;
       let result: GameViewDto['result'] = null;
       if (state.result) {
-        const ctx = await this.contexts.get(row.scenarioId).catch(() => undefined);
+        const ctx = await this.contexts.get(row.scenarioId, row.options).catch(() => undefined);
         result = ctx ? resultView(ctx, state) : { ...state.result, competitionScore: null };
       }
       items.push({
@@ -233,7 +252,8 @@ export class GamesService {
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
     if (!row) throw gameNotFound(id);
-    const ctx = await this.contexts.get(row.scenarioId);
+    // The game's own options: a game with supplied counters is played on the merged scenario.
+    const ctx = await this.contexts.get(row.scenarioId, row.options);
     return { row, ctx, state: row.state as GameState };
   }
 

@@ -18,7 +18,8 @@ export class ReplaysController {
   @Post('verify')
   @HttpCode(200)
   async verify(@Body() body: VerifyReplayDto): Promise<ReplayVerification> {
-    const ctx = await this.contexts.get(body.scenario);
+    // The replay's options: a game with supplied counters re-runs on the same merged scenario.
+    const ctx = await this.contexts.get(body.scenario, body.options);
     try {
       // Entry events are compared as plain data: their shape needs no checking here.
       return verifyReplay(ctx, body as unknown as ReplayDocument);

@@ -1,5 +1,5 @@
 import { notYetSupported, type NotYetSupported } from '../engine/game';
-import type { MapDocument, ScenarioDocument } from '../engine/types';
+import type { CountersSpec, MapDocument, ScenarioDocument } from '../engine/types';
 
 /** A scenario and the map it is played on. */
 export interface ScenarioDocuments {
@@ -20,9 +20,22 @@ export interface ScenarioSummary {
   rules: ScenarioDocument['rules'];
   /** fixed: the set-up is given hex by hex; free: players place units in areas. */
   setup: ScenarioDocument['setup']['kind'];
+  /**
+   * printed: the whole order of battle is in the scenario; incomplete: the text
+   * lacks some of it (`missing`) or the players supply it (`counters`).
+   */
+  orderOfBattle: 'printed' | 'incomplete';
+  /** The units the players supply in options.counters, where the text does not print them. */
+  counters?: CountersSpec;
+  /** What the rules text does not give, as the scenario declares it. */
+  missing?: Array<{ case: string; what: string }>;
   mapProvenance: MapDocument['provenance'];
   origin: ScenarioOrigin;
-  /** Whether a game of it can be created now: false while the engine lacks some of its rules. */
+  /**
+   * Whether a game of it can be created now: false while the engine lacks some
+   * of its rules. A playable scenario with `counters` still needs its players'
+   * units (options.counters) for a side with none: 422 COUNTERS_REQUIRED.
+   */
   playable: boolean;
   /** The rules it needs that the engine does not implement yet (empty when playable). */
   notYetSupported: NotYetSupported[];
@@ -52,6 +65,9 @@ export function summaryOf(
     turns: scenario.turns,
     rules: scenario.rules,
     setup: scenario.setup.kind,
+    orderOfBattle: scenario.counters || scenario.missing?.length ? 'incomplete' : 'printed',
+    ...(scenario.counters ? { counters: scenario.counters } : {}),
+    ...(scenario.missing?.length ? { missing: scenario.missing } : {}),
     mapProvenance,
     origin,
     ...playability(scenario),

@@ -23,6 +23,65 @@ export class NotYetSupportedModel {
   what: string;
 }
 
+@ObjectType('MissingData', {
+  description: 'Something the rules text does not give, as the scenario declares it.',
+})
+export class MissingDataModel {
+  @Field({ description: 'Case number ("16.1").' })
+  case: string;
+
+  @Field()
+  what: string;
+}
+
+@ObjectType('NamedCounter', {
+  description:
+    'A unit the text names without its values; a supplied unit with this id fills it in.',
+})
+export class NamedCounterModel {
+  @Field()
+  id: string;
+
+  @Field({ description: 'union or confederate.' })
+  side: string;
+
+  @Field()
+  designation: string;
+
+  @Field({ nullable: true, description: 'The type, when the text gives it.' })
+  type?: string;
+
+  @Field({ nullable: true, description: 'The set-up hex the text gives.' })
+  hex?: string;
+
+  @Field(() => Int, { nullable: true, description: 'The Game-Turn it arrives on.' })
+  turn?: number;
+
+  @Field(() => [String], { nullable: true, description: 'Its entry hexes.' })
+  entry?: string[];
+
+  @Field({ nullable: true })
+  notes?: string;
+}
+
+@ObjectType('ScenarioCounters', {
+  description:
+    'The units the players supply (options.counters) where the text does not print them.',
+})
+export class ScenarioCountersModel {
+  @Field({ description: 'The case that sends the players to the counters or map sheet.' })
+  case: string;
+
+  @Field()
+  what: string;
+
+  @Field(() => [String], { description: 'The sides whose units the players supply.' })
+  sides: string[];
+
+  @Field(() => [NamedCounterModel])
+  named: NamedCounterModel[];
+}
+
 @ObjectType('Scenario', {
   description: 'A battle scenario, shipped or custom (as GET /v1/scenarios/{id}).',
 })
@@ -47,6 +106,24 @@ export class ScenarioModel {
 
   @Field({ description: 'fixed (hex by hex) or free (areas).' })
   setup: string;
+
+  @Field({
+    description:
+      'printed (the whole order of battle is in the scenario) or incomplete (the text lacks some of it, or the players supply it: counters).',
+  })
+  orderOfBattle: string;
+
+  @Field(() => ScenarioCountersModel, {
+    nullable: true,
+    description: 'The units the players supply in options.counters, when the scenario takes them.',
+  })
+  counters?: ScenarioCountersModel;
+
+  @Field(() => [MissingDataModel], {
+    nullable: true,
+    description: 'What the rules text does not give, as the scenario declares it.',
+  })
+  missing?: MissingDataModel[];
 
   @Field({ description: 'printed, or reconstructed from the rules text.' })
   mapProvenance: string;

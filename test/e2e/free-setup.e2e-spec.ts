@@ -3,8 +3,9 @@
  * set-up is "free" is listed as playable, its games open in the set-up phase
  * (GameView phase "setup", as openapi.yaml describes), the acting seat gets
  * its `place` orders, and after both sides have placed and ended the phase
- * Game-Turn One begins. Scenarios whose data the text lacks are listed as not
- * playable with the reason.
+ * Game-Turn One begins. Scenarios whose data the text lacks are listed with an
+ * incomplete order of battle and what is missing (their players supply the
+ * units: test/e2e/counters.e2e-spec.ts).
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
@@ -94,17 +95,17 @@ describe('3.0 free-deployment set-up through the service', () => {
     expect(onMap).toHaveLength(8);
   });
 
-  it('3.0: Second Bull Run and Olustee are listed as not playable, naming what the text lacks', async () => {
+  it('3.0, 16.1: Second Bull Run and Olustee are listed with an incomplete order of battle, naming what the text lacks', async () => {
     const list = await request(server).get('/v1/scenarios').expect(200);
     expectMatchesSpec(list);
     const sbr = list.body.find((s: { id: string }) => s.id === 'second-bull-run');
     const olustee = list.body.find((s: { id: string }) => s.id === 'olustee');
-    expect(sbr).toMatchObject({ setup: 'free', playable: false });
-    expect(sbr.notYetSupported[0]).toMatchObject({
+    expect(sbr).toMatchObject({ setup: 'free', orderOfBattle: 'incomplete' });
+    expect(sbr.missing[0]).toMatchObject({
       case: '16.1',
       what: expect.stringMatching(/map sheet/),
     });
-    expect(olustee).toMatchObject({ setup: 'fixed', playable: false });
-    expect(olustee.notYetSupported[0]).toMatchObject({ case: '17.1' });
+    expect(olustee).toMatchObject({ orderOfBattle: 'incomplete' });
+    expect(olustee.missing[0]).toMatchObject({ case: '17.1' });
   });
 });

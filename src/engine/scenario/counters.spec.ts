@@ -372,4 +372,24 @@ describe('the counters block (validateScenario)', () => {
     ]);
     expect(paths(validateScenario(onlyUnion, map))).toContain('counters.named[0].side');
   });
+
+  it('16.1 counters: a scenario may print no unit at all only when its players supply them', () => {
+    const empty: ScenarioDocument = {
+      ...countersScenario(),
+      units: [],
+      reinforcements: [],
+      setup: {
+        kind: 'free',
+        areas: [{ side: 'confederate', hexes: ['0707'] }],
+      },
+    };
+    expect(validateScenario(empty, map)).toEqual([]);
+    expect(
+      validateScenario({ ...empty, counters: undefined }, map).map(
+        (e) => `${e.path}: ${e.message}`,
+      ),
+    ).toEqual([
+      'units: a scenario needs at least one unit, unless its players supply them (counters)',
+    ]);
+  });
 });

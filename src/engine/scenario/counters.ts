@@ -64,6 +64,8 @@ const UNIT_FIELDS = new Set([
   'movement',
   'size',
   'flags',
+  'stars',
+  'command',
   'notes',
 ]);
 const REINFORCEMENT_FIELDS = new Set([
@@ -291,6 +293,10 @@ function checkUnitShape(
     fail(`${at}.movement`, 'must be an integer, 0 or more');
   if (u.size !== undefined && typeof u.size !== 'string') fail(`${at}.size`, 'must be a string');
   if (u.notes !== undefined && typeof u.notes !== 'string') fail(`${at}.notes`, 'must be a string');
+  if (u.stars !== undefined && !isCount(u.stars, 1))
+    fail(`${at}.stars`, "must be the leader's stars on the counter (an integer, 1 or more)");
+  if (u.command !== undefined && (typeof u.command !== 'string' || u.command === ''))
+    fail(`${at}.command`, 'must name the command the leader commands ("II", "A")');
   if (
     u.flags !== undefined &&
     (!Array.isArray(u.flags) || u.flags.some((f) => typeof f !== 'string' || f === ''))

@@ -298,10 +298,6 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
   });
 
   if (scenario.counters) checkCountersBlock(scenario, units, grid, onMap, out);
-  else if (scenario.units.length === 0)
-    out.push(
-      err('units', 'a scenario needs at least one unit, unless its players supply them (counters)'),
-    );
 
   /** Where each unit enters play, to find units placed twice or never. */
   const deployedAt = new Map<string, string>();
@@ -324,6 +320,7 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
   };
 
   // --- set-up
+  const leadersRule = scenario.specialRules.some((r) => r.hook === 'leaders');
   const stacks = new Map<HexId, Array<{ unit: UnitSpec; path: string }>>();
   const placements = scenario.setup.placements ?? [];
   placements.forEach((p, i) => {
@@ -332,6 +329,8 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
     if (!onMap(p.hex, `${path}.hex`) || !u) return;
     const problem = occupationProblem(u, p.hex, terrain(p.hex), scenario.gunboatHexes ?? []);
     if (problem) out.push(err(`${path}.hex`, problem));
+    // Grand Chancellorsville 23.52: under the leaders rule a Leader stacks over and above the combat units.
+    if (u.type === 'leader' && leadersRule) return;
     const stack = stacks.get(p.hex) ?? [];
     stack.push({ unit: u, path });
     stacks.set(p.hex, stack);

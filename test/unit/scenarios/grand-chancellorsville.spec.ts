@@ -127,11 +127,22 @@ describe('Grand Chancellorsville scenario document', () => {
     expect(cc.assignable).toEqual({ unit: 'us-art-reserve', toAnyCorpsExcept: 'cavalry' });
   });
 
-  it('23.5, 23.61: leaders are a hook (counters not in the text), 2 VP per star; the list marker "2." is read as ii)', () => {
+  it('23.5, 23.61: leaders are a hook on counters the players supply (none in the text), 2 VP per star; the list marker "2." is read as ii)', () => {
     const p = hook('leaders').params as any;
-    expect(p.vpPerStar).toBe(2);
-    expect(p.knownFromText.find((l: any) => l.name === 'Jackson').stars).toBe(3);
+    expect(p.counters).toBe('supplied');
+    expect(p.stars).toEqual({ 'cs-jackson': 3 });
+    expect(scenario.counters?.named.map((n) => n.id).sort()).toEqual([
+      'cs-jackson',
+      'cs-lee',
+      'cs-stuart',
+      'us-hooker',
+    ]);
     expect(scenario.units.some((u) => u.type === 'leader')).toBe(false);
+    expect(scenario.victory.points).toContainEqual({
+      kind: 'eliminated-leader-stars',
+      points: 2,
+      case: '23.58, 23.61',
+    });
     expect(scenario.notes.some((n) => n.includes('"2."') && n.includes('ii)'))).toBe(true);
   });
 
@@ -151,9 +162,12 @@ describe('23.6 Grand Chancellorsville victory on hand-built end states', () => {
     holders: Record<string, Side | null> = {},
     exited = 0,
     loc = true,
+    leaderStars: Record<Side, number> = { union: 0, confederate: 0 },
   ) =>
     evaluateVictory(spec, {
       eliminatedStrength: { union: unionLost, confederate: confLost },
+      // 23.58: stars of each side's leaders eliminated (the leaders hook's input).
+      eliminatedLeaderStars: leaderStars,
       objectives: {
         F2401: null,
         F1326: null,
@@ -184,6 +198,13 @@ describe('23.6 Grand Chancellorsville victory on hand-built end states', () => {
   it('23.61: 2 VP per enemy CSP each; 1 VP per Union CSP exited at F2501 only with a Line of Communication, else they count as eliminated', () => {
     expect(end(10, 5, {}, 8, true).points).toEqual({ confederate: 20, union: 10 + 8 });
     expect(end(10, 5, {}, 8, false).points).toEqual({ confederate: 20 + 16, union: 10 });
+  });
+
+  it('23.58, 23.61: 2 VP per star of an enemy leader eliminated (Jackson: 6 to the Union)', () => {
+    expect(end(0, 0, {}, 0, true, { union: 2, confederate: 3 }).points).toEqual({
+      confederate: 4,
+      union: 6,
+    });
   });
 
   it.each([

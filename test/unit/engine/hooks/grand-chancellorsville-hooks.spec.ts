@@ -3,11 +3,11 @@
  * scenario and map: terrain-override 22.11 (River ferry hexes) and 22.12 (the
  * chart's pontoon and redoubt lines), reinforcement-entry (22.6),
  * forced-march (23.2), map-exit (23.31, 23.32), command-control (23.4) and
- * the Line of Communication of 23.61 i.
+ * the Line of Communication of 23.61 i. The leaders (23.5-23.59) are in
+ * grand-chancellorsville-leaders.spec.ts.
  *
- * The scenario itself is refused (leaders, 23.5: the counters are not in the
- * text), so these tests play a copy without that declaration: every other
- * hook is the shipped declaration.
+ * These tests play the shipped scenario without leader counters (the players
+ * supply them, 23.5): the leaders rule has nothing to act on.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,11 +43,8 @@ const shipped = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as 
 const map = JSON.parse(readFileSync(join(dir, 'map.json'), 'utf8')) as MapDocument;
 const rule = (hook: string, c?: string): RuleHook =>
   shipped.specialRules.find((r) => r.hook === hook && (c === undefined || r.case === c))!;
-/** The shipped scenario less the declaration the engine refuses (23.5 leaders). */
-const scenario: ScenarioDocument = {
-  ...shipped,
-  specialRules: shipped.specialRules.filter((r) => r.hook !== 'leaders'),
-};
+/** The shipped scenario, played without leader counters. */
+const scenario: ScenarioDocument = shipped;
 const ctx: GameContext = prepareGame(scenario, map);
 const start = newGame(ctx, {}, fixedDice([]));
 
@@ -90,8 +87,15 @@ const mpOf = (events: GameEvent[]) =>
   (events.find((e) => e.type === 'moved') as unknown as { mp: string }).mp;
 
 describe('Grand Chancellorsville hooks: what the engine still refuses', () => {
-  it('Grand Chancellorsville 23.5: only the leaders (counters not in the text) are refused', () => {
-    expect(notYetSupported(shipped).map((m) => m.case)).toEqual(['23.5-23.59']);
+  it("Grand Chancellorsville 23.5: nothing is refused; the leader counters are the players' (counters block, case 23.5)", () => {
+    expect(notYetSupported(shipped)).toEqual([]);
+    expect(shipped.counters?.case).toBe('23.5');
+    expect(shipped.counters?.named.map((n) => n.id).sort()).toEqual([
+      'cs-jackson',
+      'cs-lee',
+      'cs-stuart',
+      'us-hooker',
+    ]);
   });
 
   it('Grand Chancellorsville 22.11: the creek-to-ford change (map data) and the River ferry changes are accepted; a ferry line the hook does not know is refused', () => {

@@ -183,7 +183,12 @@ export function obligations(
   for (const id of phase.obliged) {
     const u = state.units[id];
     if (!onMap(u) || phase.lapsed.includes(id)) continue;
-    const sources = zocSources(ctx, state, u).filter((e) => !isGunboat(ctx, e.id));
+    const sources = zocSources(ctx, state, u).filter(
+      (e) =>
+        !isGunboat(ctx, e.id) &&
+        // Road to Vicksburg 19.15: an attack across a Baker's Creek bridge hexside is optional.
+        !(ctx.hooks ?? []).some((h) => h.attackOptionalAcross?.(ctx, u.hex, e.hex!)),
+    );
     const open = sources.filter((e) => attackableHex(ctx, state, phase, e.hex!, side));
     for (const e of open) hexes.add(e.hex!);
     if (phase.attacked.includes(id) || phase.advanced.includes(id)) continue;

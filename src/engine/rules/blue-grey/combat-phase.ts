@@ -86,7 +86,10 @@ export function startCombatPhase(
       isCombatUnit(ctx, id) &&
       !isGunboat(ctx, id) &&
       obligedAtNight(next.night, enteredEnemyZoc, id) &&
-      zocSources(ctx, next, u).length > 0
+      zocSources(ctx, next, u).some(
+        // Road to Vicksburg 19.15: not across a Baker's Creek bridge hexside.
+        (e) => !ctx.hooks.some((h) => h.attackOptionalAcross?.(ctx, u.hex, e.hex!)),
+      )
     )
       phase.obliged.push(id);
   }

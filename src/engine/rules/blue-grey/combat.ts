@@ -35,6 +35,8 @@ export type Step =
   | { kind: 'retreats'; who: 'attackers' | 'defenders' }
   | { kind: 'advances'; loser: 'attackers' | 'defenders' }
   | { kind: 'advance'; hex: HexId; side: Side }
+  /** An exclusive rule lets `unit` go on advancing, `left` hexes more at most (Road to Vicksburg 19.53 iii). */
+  | { kind: 'advance-on'; unit: string; left: number; rule: string }
   | { kind: 'morale' }
   | { kind: 'finish' }
   | { kind: 'phase-end-routed'; unit: string }

@@ -45,6 +45,7 @@ import { nightTotal } from './strength';
 import { disorder, disorderRollHits } from './morale';
 import { RetreatOption, retreatOptions } from './displacement';
 import { advanceCandidates, vacatedHexes } from './advance';
+import { PROHIBITED, costClassOf } from './terrain-costs';
 import { rollNightDie } from './night-combat';
 import { removeAttackedConstruction, removeMarker } from './fieldworks';
 import { modifiedDie, moraleDieModifier } from '../hooks/morale-die-modifier';
@@ -265,6 +266,20 @@ export function stepAnswers(
         info: { hex: step.hex, candidates: cands, rule: '8.75' },
       };
     }
+    case 'advance-on': {
+      const u = state.units[step.unit];
+      if (!onMap(u)) return null;
+      const to = furtherAdvanceHexes(ctx, state, step.unit);
+      if (to.length === 0) return null;
+      return {
+        side: u.side,
+        orders: [
+          ...to.map((h) => ({ type: 'advance', unit: step.unit, to: h })),
+          { type: 'stop-advance', unit: step.unit },
+        ],
+        info: { unit: step.unit, hexes: to, left: step.left, rule: step.rule },
+      };
+    }
     case 'phase-end-routed': {
       if (!stillMustLeave(ctx, state, step.unit)) return null;
       return stepAnswers(ctx, state, {
@@ -425,6 +440,7 @@ function automatic(
         ),
       );
     case 'advance':
+    case 'advance-on':
       return state;
     case 'morale':
       return morale(ctx, state, dice, events);
@@ -598,6 +614,10 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
   const level = reduceLevel(shifted, c.cap);
   const { column, dieModifier } = resolveLevel(level);
   const hooks = combatDieModifiers(ctx.scenario, state.phasing, state.turn);
+  for (const h of ctx.hooks ?? []) {
+    const m = h.combatDieModifier?.(ctx, state, c); // e.g. Road to Vicksburg 19.53 ii
+    if (m) hooks.push(m);
+  }
   const modifier = dieModifier + hooks.reduce((t, h) => t + h.modifier, 0);
   // An exclusive rule may decide the combat without a roll (Hooker and Lee 20.14: an unavoidable attack below 1:3 by a Demoralized army is an automatic Ar).
   let forced: { result: CombatResult; rule: string; why: string } | null = null;
@@ -713,6 +733,30 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
   }
   steps.push({ kind: 'finish' });
   return pushFront(s, steps);
+}
+
+/**
+ * Hexes a unit going on with its advance may enter next (Road to Vicksburg
+ * 19.53 iii: "regardless of Terrain", but never across a prohibited hexside):
+ * an adjacent hex holding no unit, that the unit's kind may enter.
+ */
+function furtherAdvanceHexes(ctx: GameContext, state: GameState, unit: string): HexId[] {
+  const u = state.units[unit];
+  if (!onMap(u)) return [];
+  const b = ctx.board;
+  const i = b.index.get(u.hex)!;
+  const cls = costClassOf(ctx.unitSpecs.get(unit)!.type);
+  const out: HexId[] = [];
+  for (let d = 0; d < 6; d++) {
+    const j = b.nbr[i * 6 + d];
+    if (j < 0 || b.side[i * 6 + d] === PROHIBITED) continue;
+    if (b.enter[cls][j] === PROHIBITED || b.crossingHex[j]) continue;
+    const h = b.ids[j];
+    if (unitsAt(state, h).length > 0) continue;
+    if ((ctx.hooks ?? []).some((x) => x.advanceIntoRefused?.(ctx, state, unit, h))) continue;
+    out.push(h);
+  }
+  return out;
 }
 
 /** One advance step per hex the loser vacated (8.76); computed when the step is reached. */
@@ -984,6 +1028,25 @@ function applyAnswer(
         advanced: [...p.advanced, unit],
         current: p.current ? { ...p.current, advanced: [...p.current.advanced, unit] } : null,
       });
+      // An exclusive rule may let the unit go on (Road to Vicksburg 19.53 iii): not once in an Enemy Zone of Control.
+      let more: { hexes: number; rule: string } | null = null;
+      for (const h of ctx.hooks ?? []) more ??= h.advanceFurther?.(ctx, s, unit) ?? null;
+      if (more && more.hexes > 0 && !inEnemyZoc(ctx, s, step.side, step.hex))
+        s = pushFront(s, [{ kind: 'advance-on', unit, left: more.hexes, rule: more.rule }]);
+      return s;
+    }
+    case 'advance-on': {
+      const unit = step.unit;
+      if (o.type === 'stop-advance') {
+        events.push({ type: 'advance-stopped', unit, rule: step.rule });
+        return state;
+      }
+      const u = state.units[unit];
+      const to = o.to as HexId;
+      events.push({ type: 'unit-advanced', unit, from: u.hex, to, rule: step.rule });
+      let s = relocate(ctx, state, unit, [to], true, events);
+      if (step.left > 1 && !inEnemyZoc(ctx, s, u.side, to))
+        s = pushFront(s, [{ kind: 'advance-on', unit, left: step.left - 1, rule: step.rule }]);
       return s;
     }
     case 'breastworks-removal': {

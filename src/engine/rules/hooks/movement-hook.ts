@@ -378,6 +378,26 @@ export interface MovementHook {
     state: GameState,
     unitId: string,
   ): { rule: string; by: string } | null;
+  /** A modifier an exclusive rule adds to this combat's die (Road to Vicksburg 19.53 ii: -1 for Bowen's Counterattack), or null (decisions.ts). */
+  combatDieModifier?(
+    ctx: GameContext,
+    state: GameState,
+    combat: Combat,
+  ): { modifier: number; case: string } | null;
+  /**
+   * How many hexes beyond the vacated hex this unit may go on advancing after
+   * combat, one at a time, each hex its owner's choice, stopping on entering
+   * an Enemy Zone of Control (Road to Vicksburg 19.53 iii: up to four hexes
+   * in all); such units may also advance into a vacated hex another of them
+   * holds (19.53 iii a); or null (decisions.ts, advance.ts).
+   */
+  advanceFurther?(
+    ctx: GameContext,
+    state: GameState,
+    unitId: string,
+  ): { hexes: number; rule: string } | null;
+  /** True if an Enemy Zone of Control reaching a unit across the hexside between hexes a (the unit's) and b (the enemy's) obliges no attack (Road to Vicksburg 19.15: Baker's Creek bridges; attack.ts, combat-phase.ts). */
+  attackOptionalAcross?(ctx: GameContext, a: HexId, b: HexId): boolean;
 }
 
 export type HookFactory = (rule: RuleHook) => MovementHook;

@@ -127,6 +127,62 @@ describe('Atlanta 16.1 Union Breastworks at set-up (setup-breastworks)', () => {
   });
 });
 
+describe('Atlanta Campaign 16.1 setup-breastworks parameters of the other battles (on this sheet)', () => {
+  const placed: Placement[] = [
+    { unit: 'us-test-a', hex: '4608' },
+    { unit: 'us-test-b', hex: '4708' },
+    { unit: 'us-test-c', hex: '4808' },
+    { unit: 'us-test-d', hex: '5413' },
+    { unit: 'us-test-e', hex: '5608' },
+    { unit: 'us-test-f', hex: '6012' },
+    ...['a', 'b', 'c', 'd', 'e', 'f'].map((x, i) => ({ unit: `cs-test-${x}`, hex: `${44 + i}26` })),
+  ];
+  const withRule = (params: Record<string, unknown>) => {
+    const s = supplyCounters(
+      {
+        ...scenario,
+        specialRules: [{ hook: 'setup-breastworks', case: '16.1', params }],
+      },
+      { units: FIXTURE.units, placements: placed },
+    );
+    const ctx = prepareGame(s, map);
+    return { ctx, state: newGame(ctx, {}, fixedDice([])) };
+  };
+
+  it('Peachtree Creek 16.1 form: markers facing south in listed hexes, occupied or not', () => {
+    const g = withRule({
+      side: 'union',
+      place: 'listed',
+      hexes: ['4608', '5010'],
+      facing: 'south',
+    });
+    expect(g.state.fieldworks.map((f) => [f.hex, f.kind, f.side])).toEqual([
+      ['4608', 'trench', 'union'],
+      ['5010', 'trench', 'union'],
+    ]);
+    expect([...g.state.fieldworks[1].facing].sort()).toEqual(
+      toward(g.ctx, '5010', [120, 180, 240]).sort(),
+    );
+  });
+
+  it('Jonesborough 16.1 form: only the hexes of an area (east of a river), and only those of listed units', () => {
+    const area = withRule({
+      side: 'union',
+      place: 'occupied',
+      areaHexes: ['4708', '4808', '5608', '6012'],
+      facing: 'south',
+    });
+    expect(area.state.fieldworks.map((f) => f.hex)).toEqual(['4708', '4808', '5608', '6012']);
+    const some = withRule({
+      side: 'union',
+      place: 'occupied',
+      units: ['us-test-b', 'us-test-d', 'us-absent'],
+      facing: 'south',
+    });
+    expect(some.state.fieldworks.map((f) => f.hex)).toEqual(['4708', '5413']);
+  });
+});
+
 describe('Atlanta 17.2 twelve units a Game-Turn for each Player (movement-quota)', () => {
   /** Thirteen units a side, all placed: Union in its area west of 55XX, Confederate south of it. */
   function big(): { ctx: GameContext; state: GameState } {

@@ -298,6 +298,10 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
   });
 
   if (scenario.counters) checkCountersBlock(scenario, units, grid, onMap, out);
+  else if (scenario.units.length === 0)
+    out.push(
+      err('units', 'a scenario needs at least one unit, unless its players supply them (counters)'),
+    );
 
   /** Where each unit enters play, to find units placed twice or never. */
   const deployedAt = new Map<string, string>();

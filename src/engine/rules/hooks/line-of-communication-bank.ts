@@ -37,6 +37,7 @@ import type { GameState } from '../../state';
 import type { HexId, RuleHook, Side } from '../../types';
 import { PROHIBITED } from '../blue-grey/terrain-costs';
 import { enemyZocOf } from '../blue-grey/zoc';
+import { noCombatPresence } from '../blue-grey/stacking';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 
 /** Hex terrains that are not land of either bank. */
@@ -137,6 +138,7 @@ export function bankLineHolds(
   for (const id in state.units) {
     const u = state.units[id];
     if (u.side === side || u.status !== 'on-map' || u.hex === null) continue;
+    if (noCombatPresence(ctx, id)) continue; // 23.54: a Leader alone is passed as if he did not exist
     const i = b.index.get(u.hex);
     if (i !== undefined) enemy[i] = 1;
   }

@@ -28,7 +28,7 @@ import type {
 } from '../../../../src/engine/types';
 import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
 import { moveEnv, moverFor } from '../../../../src/engine/rules/blue-grey/movement';
-import { victoryPoints } from '../../../../src/engine/rules/blue-grey/victory';
+import { victoryInputs, victoryPoints } from '../../../../src/engine/rules/blue-grey/victory';
 import {
   combatOf,
   combatStrengths,
@@ -343,6 +343,24 @@ describe('Grand Chancellorsville 23.54 Enemy units and leaders', () => {
       ctx,
     );
     expect(c.defenders).toEqual(['cs-wilcox-a']);
+  });
+});
+
+describe('Grand Chancellorsville 23.54, 23.61 i a leader and the Line of Communication', () => {
+  it('Grand Chancellorsville 23.54, 23.61 i: an Enemy Leader alone in F2501 does not cut the Union line (Enemy units pass him as if he did not exist); a combat unit there does', () => {
+    const noConfederates = Object.fromEntries(
+      Object.keys(start.units)
+        .filter((id) => start.units[id].side === 'confederate')
+        .map((id) => [id, null]),
+    );
+    const exited = (s: GameState): GameState => ({
+      ...s,
+      units: { ...s.units, 'us-3-v': { ...s.units['us-3-v'], hex: null, status: 'exited' } },
+    });
+    const lee = exited(at(20, 'union', { ...noConfederates, 'cs-lee': 'F2501' }));
+    expect(victoryInputs(ctx, lee).exitLineOfCommunication).toEqual({ union: true });
+    const heth = exited(at(20, 'union', { ...noConfederates, 'cs-heth-h': 'F2501' }));
+    expect(victoryInputs(ctx, heth).exitLineOfCommunication).toEqual({ union: false });
   });
 });
 

@@ -32,6 +32,7 @@ import { unsupportedHooks, unsupportedReason } from '../../../../src/engine/rule
 import { hookKey } from '../../../../src/engine/rules/hooks/hook-state';
 import type { AmmunitionState } from '../../../../src/engine/rules/hooks/ammunition-depletion';
 import { lineLengths } from '../../../../src/engine/rules/hooks/supply-line';
+import { ammunitionDepletion } from '../../../../src/engine/rules/hooks/ammunition-depletion';
 
 const root = path.join(__dirname, '../../../../scenarios/olustee');
 const olustee = JSON.parse(
@@ -133,6 +134,7 @@ const ends = (orders: Order[], unit: string, type = 'move') =>
       return p[p.length - 1];
     });
 const ammoOf = (s: GameState) => s.hookState[AMMO] as AmmunitionState | undefined;
+const ammoOf5 = (s: GameState) => s.hookState['ammunition-depletion:test'] as AmmunitionState;
 
 const probe = prepareGame(olustee, olusteeMap);
 const grid = probe.map.grid;
@@ -271,6 +273,55 @@ describe('Olustee 19.1: the ammunition roll from Game-Turn 4', () => {
     const r = act(ctx, state, 'union', { type: 'end-phase' });
     expect(ofType(r.events, 'die-rolled')).toEqual([]);
   });
+  it('Olustee 19.1: the trigger in general — a roll made once, the Game-Turn after an event (the form Road to Vicksburg 19.61 needs)', () => {
+    const rule: RuleHook = {
+      hook: 'ammunition-depletion',
+      case: 'test',
+      params: {
+        side: 'confederate',
+        units: ['cs-6-ga'],
+        trigger: {
+          at: 'start-of-movement-phase',
+          afterEvent: { type: 'counterattack-made' },
+          outOn: [1, 2],
+          repeat: 'once',
+        },
+        effect: { mayNotEnterEnemyZoc: true },
+      },
+    };
+    expect(unsupportedReason(rule)).toBeNull();
+    const h = ammunitionDepletion(rule);
+    const { ctx, state } = game(pieces, { turn: 3, phase: 'combat', phasing: 'confederate' });
+    /** `s` on Game-Turn `turn`: the Union Movement Phase, then the Confederate one beginning. */
+    const begins = (s: GameState, turn: number) =>
+      [
+        { ...s, turn, phase: 'combat' as const, phasing: 'union' as const },
+        { ...s, turn, phase: 'movement' as const, phasing: 'confederate' as const },
+      ] as const;
+    // Before the event: no roll.
+    expect(h.afterOrder!(ctx, ...begins(state, 3), [], fixedDice([]))).toBeNull();
+    // Game-Turn 3: the event is seen; the roll waits for the next Game-Turn.
+    const armed = h.afterOrder!(
+      ctx,
+      state,
+      state,
+      [{ type: 'counterattack-made' }],
+      fixedDice([]),
+    )!.state;
+    expect(h.afterOrder!(ctx, ...begins(armed, 3), [], fixedDice([]))).toBeNull();
+    // Game-Turn 4, the Confederate Movement Phase begins: one roll, 2 = out.
+    const rolled = h.afterOrder!(ctx, ...begins(armed, 4), [], fixedDice([2]))!;
+    expect(rolled.events).toEqual([
+      expect.objectContaining({ purpose: 'ammunition', roll: 2, outOfAmmunition: true }),
+      expect.objectContaining({ type: 'ammunition-exhausted' }),
+    ]);
+    expect(h.isOut(ctx, rolled.state, 'cs-6-ga')).toBe(true);
+    // Once: a 5 on Game-Turn 4 means no roll on Game-Turn 5.
+    const five = h.afterOrder!(ctx, ...begins(armed, 4), [], fixedDice([5]))!;
+    expect(ammoOf5(five.state)).toMatchObject({ rolled: [4], outOnTurn: null });
+    const later = h.afterOrder!(ctx, ...begins(five.state, 5), [], fixedDice([]));
+    expect(later).toBeNull();
+  });
 });
 
 describe('Olustee 19.1: out of ammunition', () => {
@@ -363,6 +414,7 @@ describe('Olustee 19.3, 19.4: resupply by the Rail Gun', () => {
         { id: 'cs-train-rail-gun', hex: '2011' },
         { id: 'cs-6-ga', hex: '2314' },
         { id: 'cs-1-ga', hex: '3020' },
+        { id: 'cs-1-fl', hex: '2516' },
         { id: 'u-a', hex: '3902' },
       ],
       { turn: 6, phasing: 'confederate', ammo: { rolled: [4, 5], outOnTurn: 5 } },
@@ -390,15 +442,16 @@ describe('Olustee 19.3, 19.4: resupply by the Rail Gun', () => {
     const moves = legalOrders(ctx, r.state, 'confederate').filter(
       (o) =>
         o.type === 'move' &&
-        (o as unknown as { unit: string }).unit === 'cs-1-ga' &&
+        (o as unknown as { unit: string }).unit === 'cs-1-fl' &&
         dist((o as unknown as { path: string[] }).path.slice(-1)[0], '2111') <= 3,
     );
-    if (moves.length > 0) {
-      const r2 = act(ctx, r.state, 'confederate', moves[0]);
-      expect(ofType(r2.events, 'ammunition-resupplied')).toEqual([
-        expect.objectContaining({ units: ['cs-1-ga'] }),
-      ]);
-    }
+    expect(dist('2516', '2111')).toBeGreaterThan(4);
+    expect(hook.isOut(ctx, r.state, 'cs-1-fl')).toBe(true);
+    expect(moves.length).toBeGreaterThan(0);
+    const r2 = act(ctx, r.state, 'confederate', moves[0]);
+    expect(ofType(r2.events, 'ammunition-resupplied')).toEqual([
+      expect.objectContaining({ units: ['cs-1-fl'] }),
+    ]);
   });
 
   it('Olustee 19.3: the units still out regain supply at the start of the second Game-Turn after the one it ran out in', () => {

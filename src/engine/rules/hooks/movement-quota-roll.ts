@@ -27,8 +27,10 @@
  * - a unit "moves" as in movement-quota.ts: moves, strategic moves, entries
  *   and map exits in its Movement Phase (state.movement.moved); Rally and
  *   Breastworks markers, attacks, retreats and advances are not moves;
- * - until the roll is made no unit of the side may move (it is made as the
- *   phase begins, so play never sees that).
+ * - the roll is made as the phase begins (phase-roll.ts: by the engine after
+ *   the order that reaches the phase, or by the order `activation-roll
+ *   {rule}` in a game created straight into it); until it is made no unit of
+ *   the side moves or enters and the phase may not end (ROLL_FIRST).
  *
  * params: { side: Side, byDie: number[6], rollAt: "start-of-movement-phase",
  *           dieModifier?: { plus: number, per: number, reinforcementTable: case },
@@ -36,11 +38,12 @@
  */
 import type { GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';
-import type { RuleHook, Side } from '../../types';
+import type { Refusal, RuleHook, Side } from '../../types';
 import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 import { isReinforcementTableForm, reinforcementGroupsEntered } from './reinforcement-table';
+import { phaseRollPoints } from './phase-roll';
 
 interface DieModifier {
   plus: number;
@@ -92,28 +95,9 @@ export function rolledQuota(rule: RuleHook): MovementHook {
   const modifier = p.dieModifier as DieModifier | undefined;
   const key = hookKey(rule);
 
-  const inForce = (state: GameState) =>
-    state.phase === 'movement' && state.phasing === side && state.movement !== null;
   const rolledNow = (state: GameState): RolledQuotaState | null => {
     const r = hookStateOf<RolledQuotaState | null>(state, key, null);
     return r && r.turn === state.turn ? r : null;
-  };
-  const check = (state: GameState, unit: UnitState) => {
-    if (unit.side !== side || !inForce(state)) return null;
-    const r = rolledNow(state);
-    if (!r)
-      return refusal(
-        'COMMAND_ROLL_FIRST',
-        rule.case,
-        `the ${side} player rolls on the Command Table at the beginning of the Movement Phase before any unit moves`,
-      );
-    const used = state.movement!.moved.filter((id) => state.units[id]?.side === side).length;
-    if (used < r.units) return null;
-    return refusal(
-      'MOVEMENT_QUOTA',
-      rule.case,
-      `the ${side} player rolled ${r.roll}${r.modifier ? ` +${r.modifier}` : ''} on the Command Table and may move only ${r.units} units this Movement Phase, and ${used} have moved`,
-    );
   };
   const modifierOf = (ctx: GameContext, state: GameState): number => {
     if (!modifier) return 0;
@@ -132,36 +116,30 @@ export function rolledQuota(rule: RuleHook): MovementHook {
     return modifier.plus * Math.floor(entered / modifier.per);
   };
 
-  return {
-    hook: rule.hook,
-    case: rule.case,
-    constraint(_ctx, state, unit) {
-      const r = check(state, unit);
-      return r ? { kind: 'forbidden', refusal: r } : null;
-    },
-    entryRefusal(_ctx, state, unit) {
-      return check(state, unit);
-    },
-    afterOrder(ctx, _before, after, _events, dice) {
-      if (!inForce(after) || !dice || rolledNow(after)) return null;
+  const points = phaseRollPoints(rule, {
+    side,
+    what: 'the Command Table',
+    rollsOn: () => true,
+    rolled: (state) => rolledNow(state) !== null,
+    roll(ctx, state, dice) {
       const roll = dice.d6();
-      const plus = modifierOf(ctx, after);
+      const plus = modifierOf(ctx, state);
       const row = Math.min(roll + plus, byDie.length);
       const next: RolledQuotaState = {
-        turn: after.turn,
+        turn: state.turn,
         roll,
         modifier: plus,
         units: byDie[row - 1],
       };
       return {
-        state: withHookState(after, key, next),
+        state: withHookState(state, key, next),
         events: [
           {
             type: 'die-rolled',
             purpose: 'movement-quota',
             rule: rule.case,
             side,
-            turn: after.turn,
+            turn: state.turn,
             roll,
             modifier: plus,
             row,
@@ -170,6 +148,34 @@ export function rolledQuota(rule: RuleHook): MovementHook {
           },
         ],
       };
+    },
+  });
+  /** Why this unit of the side may not move or enter now: the roll not made, or the quota used up. */
+  const check = (state: GameState, unit: UnitState): Refusal | null => {
+    if (unit.side !== side || state.phase !== 'movement' || state.phasing !== side) return null;
+    const pending = points.pending(state, unit);
+    if (pending) return pending;
+    const r = rolledNow(state);
+    if (!r || !state.movement) return null;
+    const used = state.movement.moved.filter((id) => state.units[id]?.side === side).length;
+    if (used < r.units) return null;
+    return refusal(
+      'MOVEMENT_QUOTA',
+      rule.case,
+      `the ${side} player rolled ${r.roll}${r.modifier ? ` +${r.modifier}` : ''} on the Command Table and may move only ${r.units} units this Movement Phase, and ${used} have moved`,
+    );
+  };
+
+  return {
+    hook: rule.hook,
+    case: rule.case,
+    ...points,
+    constraint(_ctx, state, unit) {
+      const r = check(state, unit);
+      return r ? { kind: 'forbidden', refusal: r } : null;
+    },
+    entryRefusal(_ctx, state, unit) {
+      return check(state, unit);
     },
   };
 }

@@ -24,9 +24,12 @@
  *   for each letter, reconstructed in the scenario's map).
  *
  * Readings:
- * - the roll is the engine's at the beginning of each `side` Movement Phase
- *   of a Game-Turn the table has a column for (the player has no say in it):
- *   the die, the cell and what it decided are recorded in the event;
+ * - the roll is made at the beginning of each `side` Movement Phase of a
+ *   Game-Turn the table has a column for (the player has no say in it;
+ *   phase-roll.ts: by the engine after the order that reaches the phase, or
+ *   by the order `activation-roll {rule}` in a game created straight into
+ *   it; until then no unit of the side moves or enters and the phase may
+ *   not end): the die, the cell and what it decided are recorded in the event;
  * - a group is received the first time the table names it: its units may
  *   enter from that Movement Phase on, only at the hexes of the entry point
  *   of that result (17.1 "the hexes at which they enter"; 5.0's holding back
@@ -51,6 +54,7 @@ import type { HexId, RuleHook, Side } from '../../types';
 import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { phaseRollPoints } from './phase-roll';
 
 /** hookState entry: the Game-Turns rolled for, and each group received (when, where, on what roll). */
 export interface ReinforcementTableState {
@@ -158,10 +162,64 @@ export function reinforcementTable(rule: RuleHook): MovementHook {
   const groupUnits = (ctx: GameContext, group: string): string[] =>
     ctx.scenario.units.map((u) => u.id).filter((id) => tableGroupOf(ctx, rule, id) === group);
 
+  const points = phaseRollPoints(rule, {
+    side,
+    what: 'the Reinforcement Table',
+    rollsOn: (state) => state.turn <= table[0].length,
+    rolled: (state) => stateOf(state).rolledTurns.includes(state.turn),
+    roll(ctx, state, dice) {
+      const hs = stateOf(state);
+      const roll = dice.d6();
+      const cell = table[roll - 1][state.turn - 1];
+      const m = CELL.exec(cell)!;
+      const group = m[1] ?? null;
+      const entryPoint = m[2] ?? null;
+      let decided: string;
+      let received = hs.received;
+      if (group === null) decided = 'no reinforcements';
+      else if (hs.received[group] !== undefined)
+        decided = `no reinforcements: group ${group} was received on Game-Turn ${hs.received[group].turn}`;
+      else {
+        received = { ...received, [group]: { turn: state.turn, entryPoint: entryPoint!, roll } };
+        const units = groupUnits(ctx, group);
+        decided =
+          units.length > 0
+            ? `group ${group} enters at entry point ${entryPoint} (${entryPoints[entryPoint!].join(', ')})`
+            : `group ${group} at entry point ${entryPoint}: no unit of group ${group} is in this game`;
+      }
+      const next: ReinforcementTableState = {
+        rolledTurns: [...hs.rolledTurns, state.turn],
+        received,
+      };
+      const got = received !== hs.received;
+      return {
+        state: withHookState(state, key, next),
+        events: [
+          {
+            type: 'die-rolled',
+            purpose: 'reinforcement-table',
+            rule: rule.case,
+            side,
+            turn: state.turn,
+            roll,
+            result: cell,
+            group: got ? group : null,
+            entryPoint: got ? entryPoint : null,
+            units: got && group ? groupUnits(ctx, group) : [],
+            decided,
+          },
+        ],
+      };
+    },
+  });
+
   return {
     hook: rule.hook,
     case: rule.case,
+    ...points,
     entryRefusal(ctx, state, unit) {
+      const pending = points.pending(state, unit);
+      if (pending) return pending;
       const g = groupOf(ctx, unit);
       if (g === null) return null;
       if (stateOf(state).received[g] === undefined)
@@ -182,53 +240,6 @@ export function reinforcementTable(rule: RuleHook): MovementHook {
       const got = stateOf(state).received[g];
       if (!got) return [];
       return (entryPoints[got.entryPoint] ?? []).filter((h) => ctx.board.index.has(h));
-    },
-    afterOrder(ctx, _before, after, _events, dice) {
-      if (after.phase !== 'movement' || after.phasing !== side || !after.movement || !dice)
-        return null;
-      if (after.turn > table[0].length) return null;
-      const hs = stateOf(after);
-      if (hs.rolledTurns.includes(after.turn)) return null;
-      const roll = dice.d6();
-      const cell = table[roll - 1][after.turn - 1];
-      const m = CELL.exec(cell)!;
-      const group = m[1] ?? null;
-      const entryPoint = m[2] ?? null;
-      let decided: string;
-      let received = hs.received;
-      if (group === null) decided = 'no reinforcements';
-      else if (hs.received[group] !== undefined)
-        decided = `no reinforcements: group ${group} was received on Game-Turn ${hs.received[group].turn}`;
-      else {
-        received = { ...received, [group]: { turn: after.turn, entryPoint: entryPoint!, roll } };
-        const units = groupUnits(ctx, group);
-        decided =
-          units.length > 0
-            ? `group ${group} enters at entry point ${entryPoint} (${entryPoints[entryPoint!].join(', ')})`
-            : `group ${group} at entry point ${entryPoint}: no unit of group ${group} is in this game`;
-      }
-      const next: ReinforcementTableState = {
-        rolledTurns: [...hs.rolledTurns, after.turn],
-        received,
-      };
-      return {
-        state: withHookState(after, key, next),
-        events: [
-          {
-            type: 'die-rolled',
-            purpose: 'reinforcement-table',
-            rule: rule.case,
-            side,
-            turn: after.turn,
-            roll,
-            result: cell,
-            group: received !== hs.received ? group : null,
-            entryPoint: received !== hs.received ? entryPoint : null,
-            units: received !== hs.received && group ? groupUnits(ctx, group) : [],
-            decided,
-          },
-        ],
-      };
     },
   };
 }

@@ -112,6 +112,15 @@ function rolled(s: GameState, hook: string, die: number) {
   return r;
 }
 
+/** A hand-built Movement Phase with its beginning-of-phase rolls made (each on a 1, where one is due). */
+function ready(s: GameState): GameState {
+  for (const name of ['conditional-reinforcements', 'movement-quota']) {
+    const r = hookOf(name).afterOrder!(ctx, s, s, [], fixedDice([1]));
+    if (r) s = r.state;
+  }
+  return s;
+}
+
 describe("Savage's Station: every declared special rule is implemented", () => {
   it("Savage's Station 17.1-19.13: no hook of the scenario is refused; a game with counters sets up freely, Confederate first", () => {
     expect(unsupportedHooks(scenario)).toEqual([]);
@@ -217,6 +226,41 @@ describe("Savage's Station 17.1, 17.2: the Confederate Reinforcement Table (cond
     expect(hook.afterOrder!(ctx, gt7, gt7, [], fixedDice([1]))).toBeNull();
   });
 
+  it("Savage's Station 17.1: a game created straight into the Confederate Movement Phase (nothing to place) rolls by the order activation-roll, before any unit moves or enters and before the phase ends", () => {
+    const named = {
+      ...counters,
+      units: counters.units.filter((u) => u.id !== 'test-us-extra'),
+    };
+    const g = game(named);
+    const s = newGame(g.ctx, g.options, fixedDice([]));
+    expect(s).toMatchObject({ turn: 1, phase: 'movement', phasing: 'confederate' });
+    const listed = legalOrders(g.ctx, s, 'confederate');
+    expect(listed.filter((o) => o.type !== 'resign')).toEqual([
+      { type: 'activation-roll', rule: '17.1, 17.2' },
+    ]);
+    expect(
+      refusalOf(s, 'confederate', { type: 'move', unit: 'cs-kershaw', path: ['2217'] }, g.ctx),
+    ).toMatchObject({ code: 'ROLL_FIRST', rule: '17.1, 17.2' });
+    expect(refusalOf(s, 'confederate', { type: 'end-phase' }, g.ctx)).toMatchObject({
+      code: 'ROLL_FIRST',
+    });
+    const r = accepted(
+      s,
+      'confederate',
+      { type: 'activation-roll', rule: '17.1, 17.2' },
+      [6],
+      g.ctx,
+    );
+    expect(r.events[0]).toMatchObject({ purpose: 'reinforcement-table', roll: 6, group: 'D' });
+    expect(entries(r.state, 'test-cs-group-d', g.ctx).length).toBeGreaterThan(0);
+    expect(
+      legalOrders(g.ctx, r.state, 'confederate').some((o) => o.type === 'activation-roll'),
+    ).toBe(false);
+    expect(
+      refusalOf(r.state, 'confederate', { type: 'activation-roll', rule: '17.1, 17.2' }, g.ctx),
+    ).toMatchObject({ code: 'NO_ROLL_DUE' });
+  });
+
   it("Savage's Station 17.1: a group with no unit in the game (not supplied) is recorded and brings nothing", () => {
     const without = {
       ...counters,
@@ -293,10 +337,10 @@ describe("Savage's Station 18.1, 18.2: the Union Command Table (movement-quota, 
     ).toMatchObject({ code: 'MOVEMENT_QUOTA', rule: '18.1, 18.2' });
   });
 
-  it("Savage's Station 18.1: no Union unit moves before the roll (COMMAND_ROLL_FIRST); the Confederate is never limited", () => {
+  it("Savage's Station 18.1: no Union unit moves before the roll (ROLL_FIRST); the Confederate is never limited", () => {
     expect(
       refusalOf(union, 'union', { type: 'move', unit: 'us-mcvicar', path: ['2320'] }),
-    ).toMatchObject({ code: 'COMMAND_ROLL_FIRST' });
+    ).toMatchObject({ code: 'ROLL_FIRST', rule: '18.1, 18.2' });
     const conf = at(base, 1, 'confederate');
     const moves = legalOrders(ctx, conf, 'confederate').filter((o) => o.type === 'move');
     expect(new Set(moves.map((o) => (o as { unit?: string }).unit)).size).toBe(4);
@@ -342,6 +386,7 @@ describe("Savage's Station 19.11-19.13: occupation events and the victory point 
   const open = (turn: number, side: Side, placed: Record<string, HexId | null> = {}) =>
     at(base, turn, side, { 'test-us-extra': null, 'us-meagher': null, ...placed });
   const moveInto = (s: GameState, side: Side, unit: string, hex: HexId) => {
+    s = ready(s);
     const o = legalOrders(ctx, s, side).find(
       (x) =>
         x.type === 'move' &&
@@ -349,8 +394,7 @@ describe("Savage's Station 19.11-19.13: occupation events and the victory point 
         (x as unknown as { path: HexId[] }).path.slice(-1)[0] === hex,
     );
     if (!o) throw new Error(`${unit} cannot move to ${hex}`);
-    // A hand-built phase has had no roll yet: the hooks roll after its first order.
-    return accepted(s, side, o, [1]);
+    return accepted(s, side, o);
   };
 
   it("Savage's Station 19.13: the Union occupies every objective at the start; its initial occupation is no occurrence (no VP)", () => {
@@ -396,7 +440,7 @@ describe("Savage's Station 19.11-19.13: occupation events and the victory point 
   });
 
   it("Savage's Station 19.13: passing through 2516 occupies it (the last to have a unit there)", () => {
-    const s = open(1, 'confederate', { 'cs-kershaw': '2515' });
+    const s = ready(open(1, 'confederate', { 'cs-kershaw': '2515' }));
     const o = legalOrders(ctx, s, 'confederate').find(
       (x) =>
         x.type === 'move' &&
@@ -404,7 +448,7 @@ describe("Savage's Station 19.11-19.13: occupation events and the victory point 
         (x as unknown as { path: HexId[] }).path[0] === '2516' &&
         (x as unknown as { path: HexId[] }).path.length > 1,
     )!;
-    const r = accepted(s, 'confederate', o, [1]);
+    const r = accepted(s, 'confederate', o);
     expect(r.state.objectives['2516']).toBe('confederate');
     expect(victoryPoints(ctx, r.state, 'confederate')).toBe(25);
   });

@@ -244,6 +244,13 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   return skipPlayerTurns(ctx, started).state;
 }
 
+/** The exclusive-rule hook whose own decision is pending (Jonesborough 16.1 Breastworks facing), if any. */
+function deciding(ctx: GameContext, state: GameState): MovementHook | undefined {
+  const kind = state.pending?.kind;
+  if (kind === undefined) return undefined;
+  return ctx.hooks.find((h) => h.decisionKinds?.includes(kind));
+}
+
 /** Exclusive rules applied once when play begins, after the set-up (Atlanta 16.1 Breastworks at set-up). */
 function startOfPlay(
   ctx: GameContext,
@@ -279,6 +286,8 @@ export function legalOrders(ctx: GameContext, state: GameState, side: Side): Ord
   const orders: Order[] = [];
   if (acting && acting.side === side) {
     if (isClassic(state)) orders.push(...classicOrders(ctx, state, side));
+    else if (deciding(ctx, state))
+      orders.push(...deciding(ctx, state)!.decisionOrders!(ctx, state, side));
     else if (state.pending) orders.push(...combatPhaseOrders(ctx, state, side));
     else if (state.phase === 'setup') orders.push(...setupPhaseOrders(ctx, state, side));
     else if (state.phase === 'movement') orders.push(...movementPhaseOrders(ctx, state, side));
@@ -354,7 +363,10 @@ function applyOrderUnsafe(
     return r.ok ? { ok: true, state: { ...r.state, diceDrawn: dice.drawn }, events: r.events } : r;
   }
   let result: ApplyResult;
-  if (state.phase === 'setup') {
+  const hook = deciding(ctx, state);
+  if (hook) {
+    result = hook.applyDecision!(ctx, state, side, order);
+  } else if (state.phase === 'setup') {
     result = applySetupPhaseOrder(ctx, state, side, order, dice);
   } else if (state.phase === 'movement' && !state.pending) {
     result = applyMovementPhaseOrder(ctx, state, side, order, dice);

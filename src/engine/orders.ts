@@ -20,6 +20,8 @@ export const ORDER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'rally-marker': ['unit'],
   'build-breastworks': ['unit'],
   'complete-breastworks': ['unit', 'facing'],
+  // Exclusive rules' own decisions (Jonesborough 16.1: the facing of a Breastworks marker placed at set-up)
+  'face-breastworks': ['hex', 'facing'],
   // Combat Phase and its decisions (8.0–12.4)
   attack: ['attackers', 'defenders', 'bombard', 'reduceOddsTo'],
   'voluntary-rout': ['unit'],

@@ -8,7 +8,8 @@
  * - stacking: stacksAlone (units that share their hex with no other);
  * - orders of its own in the Movement Phase (map exits): movementOrders,
  *   orderTypes + applyMovementOrder, listed and checked by one generator;
- * - the start of play (after the set-up): atStartOfPlay;
+ * - the start of play (after the set-up): atStartOfPlay, and pending
+ *   decisions of its own: decisionKinds, decisionOrders, applyDecision;
  * - "end-of-phase / end-of-turn triggers": afterOrder (sees every accepted
  *   order's events: lift triggers, state-driven changes such as
  *   Demoralization, rolls made when play reaches a point, with the Dice),
@@ -206,6 +207,17 @@ export interface MovementHook {
    * game is created if it has none (Atlanta 16.1 Breastworks placed in the
    * hexes the Union units occupy), as the new state and events, or null.
    */
+  /**
+   * Kinds of pending decision (state.pending.kind) this hook owns: while one
+   * is pending, decisionOrders lists the answers and applyDecision applies
+   * one (Jonesborough 16.1: the Union Player sets the facing of each
+   * Breastworks marker placed at set-up "as desired").
+   */
+  decisionKinds?: readonly string[];
+  /** The answers `side` may give now to this hook's pending decision. */
+  decisionOrders?(ctx: GameContext, state: GameState, side: Side): Order[];
+  /** Applies an answer to this hook's pending decision, refusing exactly what decisionOrders would not list. */
+  applyDecision?(ctx: GameContext, state: GameState, side: Side, order: Order): ApplyResult;
   atStartOfPlay?(
     ctx: GameContext,
     state: GameState,

@@ -46,12 +46,23 @@
  *   facings?: Array<{ columns?, rows?, hexes?: HexId[], facing: Compass }>,  // first match wins (Ezra Church row 19XX)
  * }
  * Compass: "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west".
- * facing "chosen" (the owner decides each marker's facing) is not implemented: a declaration with it is refused.
+ *
+ * Facing "chosen" (Jonesborough 16.1 "determining their facing as desired"):
+ * the markers are placed when play begins with no facing yet, and before
+ * anything else happens the owning player answers a pending decision
+ * ("setup-breastworks-facing") marker by marker with
+ * {type: "face-breastworks", hex, facing}: three adjacent hexsides, as the
+ * neighbour hexes across them (10.34 ii; the six choices of
+ * complete-breastworks). A `facings` entry still fixes the facing of the
+ * hexes it selects.
  */
 import type { GameContext } from '../../game';
 import type { Fieldwork, GameState } from '../../state';
 import type { GameEvent, HexId, RuleHook, Side } from '../../types';
 import { COMPASS, parseLabel } from '../../hex';
+import type { Order, PendingDecision } from '../../state';
+import { facingChoices } from '../blue-grey/breastworks-construction';
+import { refuse } from '../blue-grey/refusals';
 import type { HexGrid } from '../../hex';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
@@ -66,6 +77,9 @@ interface FacingArea {
   hexes?: HexId[];
   facing: string;
 }
+
+/** The pending decision of a "chosen" facing: the owner faces each marker in `hexes`. */
+export const FACING_DECISION = 'setup-breastworks-facing';
 
 /** hookState entry: the markers are placed once. */
 export interface SetupBreastworksState {
@@ -111,9 +125,7 @@ export const setupBreastworksSupport: HookSupport = knownParams(
       if (p[k] !== undefined && !Array.isArray(p[k])) return `"${k}" that is not a list`;
     const why = rangeRefusal('columns', p.columns) ?? rangeRefusal('rows', p.rows);
     if (why) return why;
-    if (p.facing === 'chosen')
-      return 'facing "chosen" (the owning player choosing each marker\'s facing)';
-    if (!isCompass(p.facing)) return `facing ${JSON.stringify(p.facing)}`;
+    if (p.facing !== 'chosen' && !isCompass(p.facing)) return `facing ${JSON.stringify(p.facing)}`;
     if (p.facings !== undefined) {
       if (!Array.isArray(p.facings)) return '"facings" that is not a list';
       for (const f of p.facings as FacingArea[]) {
@@ -186,6 +198,7 @@ export function setupBreastworks(rule: RuleHook): MovementHook {
   const area = p.areaHexes ? new Set(p.areaHexes as HexId[]) : null;
   const except = new Set((p.exceptHexes as HexId[]) ?? []);
   const facing = p.facing as string;
+  const chosen = facing === 'chosen';
   const facings = (p.facings as FacingArea[]) ?? [];
   const key = hookKey(rule);
 
@@ -216,6 +229,21 @@ export function setupBreastworks(rule: RuleHook): MovementHook {
         // 10.36: no more than one Breastworks Marker in a hex.
         if (fieldworks.some((f) => f.hex === hex)) continue;
         const dir = facings.find((f) => selects(hex, f))?.facing ?? facing;
+        if (dir === 'chosen') {
+          // Jonesborough 16.1: faced by the owner before play goes on (decisionOrders).
+          fieldworks.push({ hex, kind: 'trench', facing: [], side });
+          placed.push(hex);
+          events.push({
+            type: 'fieldwork-placed',
+            hex,
+            kind: 'trench',
+            facing: [],
+            direction: 'chosen',
+            side,
+            rule: `${rule.case}, 10.33, 10.39`,
+          });
+          continue;
+        }
         const toward = facingToward(ctx.map.grid, hex, dir);
         if (toward === null)
           throw new Error(
@@ -233,8 +261,82 @@ export function setupBreastworks(rule: RuleHook): MovementHook {
           rule: `${rule.case}, 10.33, 10.39`,
         });
       }
-      const next = withHookState<SetupBreastworksState>({ ...state, fieldworks }, key, { placed });
+      let next = withHookState<SetupBreastworksState>({ ...state, fieldworks }, key, { placed });
+      const unfaced = fieldworks.filter((f) => placed.includes(f.hex) && f.facing.length === 0);
+      if (unfaced.length > 0) {
+        if (state.pending) throw new Error(`${rule.case}: a decision is already pending`);
+        const pending: PendingDecision = {
+          side,
+          kind: FACING_DECISION,
+          rule: rule.case,
+          hexes: unfaced.map((f) => f.hex),
+        };
+        next = { ...next, pending };
+        events.push({ type: 'decision-pending', side, kind: FACING_DECISION, rule: rule.case });
+      }
       return { state: next, events };
     },
+    ...(chosen || facings.some((f) => f.facing === 'chosen')
+      ? {
+          decisionKinds: [FACING_DECISION],
+          decisionOrders(ctx: GameContext, state: GameState, s: Side): Order[] {
+            if (state.pending?.kind !== FACING_DECISION || state.pending.side !== s) return [];
+            const out: Order[] = [];
+            for (const hex of state.pending.hexes as HexId[])
+              for (const f of facingChoices(ctx, hex))
+                out.push({ type: 'face-breastworks', hex, facing: f } as Order);
+            return out;
+          },
+          applyDecision(ctx: GameContext, state: GameState, s: Side, order: Order) {
+            const pending = state.pending!;
+            const o = order as Order & { hex?: unknown; facing?: unknown };
+            if (o.type !== 'face-breastworks')
+              return refuse(
+                'DECISION_PENDING',
+                rule.case,
+                `first set the facing of each Breastworks marker placed at set-up: {type: "face-breastworks", hex, facing}`,
+              );
+            if (s !== pending.side)
+              return refuse(
+                'NOT_YOUR_TURN',
+                rule.case,
+                `the ${pending.side} player faces the markers`,
+              );
+            const hexes = pending.hexes as HexId[];
+            if (typeof o.hex !== 'string' || !hexes.includes(o.hex))
+              return refuse(
+                'NO_MARKER_TO_FACE',
+                rule.case,
+                `no Breastworks marker placed at set-up waits for its facing in ${String(o.hex)} (waiting: ${hexes.join(', ')})`,
+              );
+            const hex = o.hex;
+            const want = Array.isArray(o.facing) ? (o.facing as unknown[]) : null;
+            const choice = want
+              ? facingChoices(ctx, hex).find(
+                  (c) => c.length === want.length && c.every((h) => want.includes(h)),
+                )
+              : undefined;
+            if (!choice)
+              return refuse(
+                'BAD_FACING',
+                '10.34',
+                `a Breastworks marker faces three adjacent hexsides: facing must list the neighbours of ${hex} across them`,
+              );
+            const fieldworks = state.fieldworks.map((f) =>
+              f.hex === hex ? { ...f, facing: [...choice] } : f,
+            );
+            const rest = hexes.filter((h) => h !== hex);
+            return {
+              ok: true as const,
+              state: {
+                ...state,
+                fieldworks,
+                pending: rest.length > 0 ? { ...pending, hexes: rest } : null,
+              },
+              events: [{ type: 'breastworks-facing', hex, facing: choice, rule: rule.case }],
+            };
+          },
+        }
+      : {}),
   };
 }

@@ -115,11 +115,11 @@ describe('Atlanta 16.1 Union Breastworks at set-up (setup-breastworks)', () => {
     expect(g.state.fieldworks.map((f) => f.hex).sort()).toEqual(['4608', '5408']);
   });
 
-  it('Atlanta 16.1: a declaration the hook does not implement is refused (the facing "as desired" of Jonesborough 16.1; a facing with no single three hexsides)', () => {
+  it('Atlanta 16.1: a declaration the hook does not implement is refused (an unknown facing or parameter)', () => {
     const rule = scenario.specialRules.find((r) => r.hook === 'setup-breastworks')!;
     expect(unsupportedReason(rule)).toBeNull();
-    expect(unsupportedReason({ ...rule, params: { ...rule.params, facing: 'chosen' } })).toMatch(
-      /chosen/,
+    expect(unsupportedReason({ ...rule, params: { ...rule.params, facing: 'up' } })).toMatch(
+      /facing "up"/,
     );
     expect(unsupportedReason({ ...rule, params: { ...rule.params, around: 3 } })).toMatch(
       /"around"/,
@@ -180,6 +180,74 @@ describe('Atlanta Campaign 16.1 setup-breastworks parameters of the other battle
       facing: 'south',
     });
     expect(some.state.fieldworks.map((f) => f.hex)).toEqual(['4708', '5413']);
+  });
+});
+
+describe('Atlanta Campaign 16.1 setup-breastworks: facing chosen by the owner (Jonesborough 16.1 "as desired")', () => {
+  it('Jonesborough 16.1 form: the markers stand unfaced when play begins, and the Union faces each (three adjacent hexsides, 10.34 ii) before the Confederate may move', () => {
+    const units = FIXTURE.units;
+    const placements: Placement[] = [
+      { unit: 'us-test-a', hex: '4608' },
+      { unit: 'us-test-b', hex: '4708' },
+      { unit: 'us-test-c', hex: '4902' },
+      { unit: 'us-test-d', hex: '5413' },
+      { unit: 'us-test-e', hex: '5608' },
+      { unit: 'us-test-f', hex: '6012' },
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((x, i) => ({
+        unit: `cs-test-${x}`,
+        hex: `${44 + i}26`,
+      })),
+    ];
+    const s = supplyCounters(
+      {
+        ...scenario,
+        specialRules: [
+          {
+            hook: 'setup-breastworks',
+            case: '16.1',
+            params: {
+              side: 'union',
+              place: 'occupied',
+              areaHexes: ['4608', '4708'],
+              facing: 'chosen',
+            },
+          },
+        ],
+      },
+      { units, placements },
+    );
+    expect(unsupportedReason(s.specialRules[0])).toBeNull();
+    const ctx = prepareGame(s, map);
+    const g = { ctx, state: newGame(ctx, {}, fixedDice([])) };
+    expect(g.state.fieldworks.map((f) => [f.hex, f.facing])).toEqual([
+      ['4608', []],
+      ['4708', []],
+    ]);
+    expect(g.state.pending).toMatchObject({ side: 'union', kind: 'setup-breastworks-facing' });
+    expect(legalOrders(ctx, g.state, 'confederate')).toEqual([{ type: 'resign' }]);
+    const answers = legalOrders(ctx, g.state, 'union').filter((o) => o.type === 'face-breastworks');
+    expect(answers).toHaveLength(12);
+    const bad = applyOrder(
+      ctx,
+      g.state,
+      'union',
+      { type: 'face-breastworks', hex: '4608', facing: ['4607', '4609'] },
+      fixedDice([]),
+    );
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.refusal.code).toBe('BAD_FACING');
+    const south = toward(ctx, '4608', [120, 180, 240]);
+    play(g, 'union', { type: 'face-breastworks', hex: '4608', facing: south } as Order);
+    expect(g.state.pending).toMatchObject({ hexes: ['4708'] });
+    play(
+      g,
+      'union',
+      answers.find((o) => (o as { hex?: string }).hex === '4708')!,
+    );
+    expect(g.state.pending).toBeNull();
+    expect([...g.state.fieldworks[0].facing].sort()).toEqual([...south].sort());
+    expect(g.state.fieldworks[1].facing).toHaveLength(3);
+    expect(legalOrders(ctx, g.state, 'confederate').some((o) => o.type === 'move')).toBe(true);
   });
 });
 

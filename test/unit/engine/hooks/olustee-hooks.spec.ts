@@ -138,7 +138,7 @@ const ammoOf5 = (s: GameState) => s.hookState['ammunition-depletion:test'] as Am
 
 const probe = prepareGame(olustee, olusteeMap);
 const grid = probe.map.grid;
-const nbrs = (h: string) => grid.neighbours(h).sort();
+const nbrs = (h: string): string[] => [...grid.neighbours(h)].sort();
 const dist = (a: string, b: string) => grid.distance(a, b);
 
 describe('Olustee exclusive rules are declared and implemented', () => {

@@ -69,7 +69,8 @@
  *   more stars of his side is there, may share his hex only with units of
  *   his command, and may end his own move only with at least one of them;
  *   a unit leaving him alone is not refused (the text binds the leader, who
- *   follows in his own Movement Phase);
+ *   follows in his own Movement Phase), nor a retreat or advance after combat
+ *   into his hex (never made impossible for a leader's sake);
  * - Movement Allowance 12 whatever the counter prints, less one at Night
  *   (11.11); a Forced March gives him 24 (less one at Night) on the
  *   Game-Turns the forced-march rule gives his side (23.21, 23.22);
@@ -309,9 +310,12 @@ export function leaders(rule: RuleHook): MovementHook {
         if (isLeader(ctx, id)) here.leaders.push(id);
         else if (isCombatant(ctx, id)) here.units.push(id);
       }
+      // Retreats and advances after combat are never refused for a leader's sake (the rule binds moves and placements).
+      const combatPhase = state.phase === 'combat';
       return (unitId, hex) => {
-        const here = byHex.get(hex);
         const moverIsLeader = isLeader(ctx, unitId);
+        if (combatPhase && !moverIsLeader) return null;
+        const here = byHex.get(hex);
         const others = (here?.leaders ?? []).filter((l) => l !== unitId);
         if (
           !(moverIsLeader && starsOf(ctx, unitId) === 1) &&

@@ -40,6 +40,7 @@ import {
   provisionalCombat,
 } from '../../../../src/engine/rules/blue-grey/attack';
 import { recoverAndRally } from '../../../../src/engine/rules/blue-grey/rally';
+import { stackingRefusal, tallyStacks } from '../../../../src/engine/rules/blue-grey/stacking';
 import { classicScenarioGaps } from '../../../../src/engine/rules/classic/support';
 import { countersErrors, gameScenario } from '../../../../src/engine/scenario/counters';
 import { seededDice } from '../../../../src/engine/dice';
@@ -289,6 +290,21 @@ describe('Grand Chancellorsville 23.52, 23.53 stacking', () => {
       'us-hooker': next,
     });
     expect(endsIn(withHookerThere, 'union', 'us-couch', next)).toBe(true);
+  });
+
+  it("Grand Chancellorsville 23.53: a retreat or advance after combat into a one-star leader's hex is never refused for his sake", () => {
+    const base = at(3, 'union', { 'us-couch': 'H0305' });
+    const next = clearNeighbour(base, 'H0305');
+    const s = at(3, 'union', { 'us-couch': 'H0305', 'us-art-iii': next });
+    const j = ctx.board.index.get('H0305')!;
+    const from = ctx.board.index.get(next)!;
+    expect(
+      stackingRefusal(ctx, tallyStacks(ctx, s, 'union'), s.units['us-art-iii'], from, j),
+    ).toMatchObject({ code: 'LEADER_COMMAND' });
+    const c = inCombat(s);
+    expect(
+      stackingRefusal(ctx, tallyStacks(ctx, c, 'union'), c.units['us-art-iii'], from, j),
+    ).toBeNull();
   });
 
   it('Grand Chancellorsville 23.53: a one-star leader whose command is all eliminated is removed from play, worth no Victory Points', () => {

@@ -29,7 +29,11 @@ import type {
 } from '../../../../src/engine/types';
 import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
 import { victoryInputs, victoryPoints } from '../../../../src/engine/rules/blue-grey/victory';
-import { unsupportedHooks, type MovementHook } from '../../../../src/engine/rules/hooks';
+import {
+  unsupportedHooks,
+  unsupportedReason,
+  type MovementHook,
+} from '../../../../src/engine/rules/hooks';
 import { hookStateOf, withHookState } from '../../../../src/engine/rules/hooks/hook-state';
 import type { ReinforcementTableState } from '../../../../src/engine/rules/hooks/reinforcement-table';
 import type { RolledQuotaState } from '../../../../src/engine/rules/hooks/movement-quota-roll';
@@ -131,6 +135,32 @@ describe("Savage's Station: every declared special rule is implemented", () => {
     ]);
     const s = started(1).state;
     expect(s).toMatchObject({ turn: 1, phase: 'movement', phasing: 'confederate' });
+  });
+});
+
+describe("Savage's Station: declarations the hooks cannot play are refused, never half-played", () => {
+  const declared = (hook: string) => scenario.specialRules.find((r) => r.hook === hook)!;
+  const variant = (hook: string, params: Record<string, unknown>) => {
+    const r = declared(hook);
+    return unsupportedReason({ ...r, params: { ...r.params, ...params } });
+  };
+
+  it("Savage's Station 17.2: a table cell naming a group without a flag, or an entry point without hexes, is not yet supported", () => {
+    const table = declared('conditional-reinforcements').params!.table as string[][];
+    const withE = table.map((row, i) => (i === 0 ? ['E/a', ...row.slice(1)] : row));
+    expect(variant('conditional-reinforcements', { table: withE })).toMatch(/group "E"/);
+    const withD = table.map((row, i) => (i === 0 ? ['A/d', ...row.slice(1)] : row));
+    expect(variant('conditional-reinforcements', { table: withD })).toMatch(/entry point "d"/);
+    expect(variant('conditional-reinforcements', { table: table.slice(1) })).toMatch(/six rows/);
+  });
+
+  it("Savage's Station 18.2: a Command Table without one number for each roll 1-6, or another reading above 6, is not yet supported", () => {
+    expect(variant('movement-quota', { byDie: [3, 4, 5, 6, 7] })).toMatch(/byDie/);
+    expect(variant('movement-quota', { above: 'extrapolate' })).toMatch(/above/);
+  });
+
+  it("Savage's Station 19.11: occupation events without hexes to watch are not yet supported", () => {
+    expect(variant('objective-control', { firstGained: [] })).toMatch(/firstGained/);
   });
 });
 

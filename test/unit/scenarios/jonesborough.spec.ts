@@ -11,7 +11,14 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { seededDice } from '../../../src/engine/dice';
-import { newGame, notYetSupported, prepareGame } from '../../../src/engine/game';
+import {
+  applyOrder,
+  legalOrders,
+  newGame,
+  notYetSupported,
+  prepareGame,
+  whoMustAct,
+} from '../../../src/engine/game';
 import type { GameOptions } from '../../../src/engine/state';
 import { TerrainMap } from '../../../src/engine/map';
 import { parseLabel } from '../../../src/engine/hex';
@@ -172,7 +179,7 @@ describe('Jonesborough scenario document', () => {
     expect(cases.map(([, s]) => result(s))).toEqual(cases.map(([want]) => want));
   });
 
-  it('16.1, 19.0: with the test counters merged the scenario is valid and the named brigades start on their errata hexes', () => {
+  it('16.1, 19.0: with the test counters merged the scenario is valid and playable, and the named brigades start on their errata hexes', () => {
     const merged = gameScenario(scenario, options, map);
     expect(validateScenario(merged, map).filter((e) => !e.path.startsWith('counters.'))).toEqual(
       [],
@@ -184,9 +191,42 @@ describe('Jonesborough scenario document', () => {
         { unit: 'cs-gibson', hex: 'J2508' },
       ]),
     );
-    expect(notYetSupported(merged).map((n) => n.case)).toEqual(
-      notYetSupported(scenario).map((n) => n.case),
-    );
+    expect(notYetSupported(merged)).toEqual([]);
+  });
+
+  it('16.1: when play begins, a Breastworks marker (Trench) stands in each hex a Union unit occupies east of the Flint River, none west of it, and the Union Player faces each as he chooses before the first move', () => {
+    const ctx = prepareGame(gameScenario(scenario, options, map), map);
+    const seed = 'jonesborough-setup';
+    let state = newGame(ctx, options, seededDice(seed));
+    for (let n = 0; state.phase === 'setup' && n < 100; n++) {
+      const side = whoMustAct(ctx, state)!.side;
+      const order = legalOrders(ctx, state, side).find((o) => o.type === 'place') ?? {
+        type: 'end-phase',
+      };
+      const r = applyOrder(ctx, state, side, order, seededDice(seed, state.diceDrawn));
+      if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+      state = r.state;
+    }
+    const unionEast = [
+      ...new Set(
+        Object.values(state.units)
+          .filter((u) => u.side === 'union' && u.hex && bankOf(u.hex) === 'east')
+          .map((u) => u.hex!),
+      ),
+    ].sort();
+    expect(unionEast).toEqual(expect.arrayContaining(['J1807', 'J1808']));
+    expect(state.fieldworks.map((f) => f.hex).sort()).toEqual(unionEast);
+    expect(state.fieldworks.some((f) => f.hex === 'J1206')).toBe(false);
+    // The Union Player, not the phasing Confederate, decides each facing first.
+    expect(whoMustAct(ctx, state)).toMatchObject({ side: 'union', kind: 'decision' });
+    for (let n = 0; state.pending && n < 20; n++) {
+      const face = legalOrders(ctx, state, 'union').find((o) => o.type === 'face-breastworks')!;
+      const r = applyOrder(ctx, state, 'union', face, seededDice(seed, state.diceDrawn));
+      if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+      state = r.state;
+    }
+    expect(state.fieldworks.every((f) => f.kind === 'trench' && f.facing.length === 3)).toBe(true);
+    expect(whoMustAct(ctx, state)).toMatchObject({ side: 'confederate', kind: 'phase' });
   });
 });
 

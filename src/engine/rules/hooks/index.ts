@@ -60,6 +60,11 @@ import {
   releaseTurnMovement,
   releaseTurnMovementSupport,
 } from './named-unit-counterattack';
+import {
+  isOutOfAmmoCountersForm,
+  outOfAmmoCounters,
+  outOfAmmoCountersSupport,
+} from './ammunition-depletion-counters';
 import { specialArtillery, specialArtillerySupport } from './special-artillery';
 import { lineOfCommunication, lineOfCommunicationSupport } from './line-of-communication';
 import { roadLine, roadLineSupport } from './line-of-communication-roads';
@@ -239,6 +244,7 @@ for (const [hook, isForm, factory, formSupport] of [
     releaseTurnMovementSupport,
   ], // 19.51
   ['named-unit-ability', isCounterattackForm, counterattack, counterattackSupport], // 19.52, 19.53
+  ['ammunition-depletion', isOutOfAmmoCountersForm, outOfAmmoCounters, outOfAmmoCountersSupport], // 19.61-19.63
 ] as Array<[string, (rule: RuleHook) => boolean, HookFactory, HookSupport]>) {
   const base = registry[hook];
   const baseSupport = support[hook] as HookSupport | undefined;

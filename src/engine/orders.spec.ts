@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { seededDice } from './dice';
 import { applyOrder, legalOrders, newGame, notYetSupported, prepareGame, whoMustAct } from './game';
 import { ORDER_FIELDS, unexpectedFields } from './orders';
-import type { MapDocument, ScenarioDocument } from './types';
+import { gameScenario } from './scenario/counters';
+import type { MapDocument, ScenarioDocument, SuppliedCounters } from './types';
 
 const root = join(__dirname, '../../scenarios');
 const load = (id: string) => {
@@ -11,7 +12,16 @@ const load = (id: string) => {
     readFileSync(join(root, id, 'scenario.json'), 'utf8'),
   ) as ScenarioDocument;
   const map = JSON.parse(readFileSync(join(root, id, scenario.map), 'utf8')) as MapDocument;
-  return prepareGame(scenario, map);
+  // A scenario whose players supply the units (16.1 counters) is played with its test counters.
+  const fixture = join(__dirname, '../../test/fixtures/counters', `${id}.json`);
+  if (!existsSync(fixture)) return prepareGame(scenario, map);
+  const { units, placements, reinforcements } = JSON.parse(
+    readFileSync(fixture, 'utf8'),
+  ) as SuppliedCounters;
+  return prepareGame(
+    gameScenario(scenario, { counters: { units, placements, reinforcements } }, map),
+    map,
+  );
 };
 
 describe('order shapes', () => {

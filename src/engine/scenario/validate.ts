@@ -5,6 +5,7 @@
  * first), returns every problem found, never throws.
  */
 import { HexGrid, parseLabel } from '../hex';
+import { leaderDeploymentProblems } from '../rules/hooks/leaders-deployment';
 import type {
   HexId,
   HexSpec,
@@ -385,6 +386,8 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
     }
   }
   checkStacking(scenario, stacks, out);
+  // Grand Chancellorsville 23.59: Leaders deployed with a unit of their command (the leaders rule's commands).
+  for (const e of leaderDeploymentProblems(scenario)) out.push(err(e.path, e.message));
 
   (scenario.setup.kind === 'fixed' ? (scenario.setup.fieldworks ?? []) : []).forEach((f, i) => {
     const path = `setup.fieldworks[${i}]`;

@@ -114,6 +114,7 @@ import { eliminate } from '../blue-grey/combat';
 import { refusal } from '../blue-grey/refusals';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { commandMembers } from './leaders-deployment';
 
 /** hookState entry: the leaders the Enemy eliminated (23.54, 23.56), with their stars (23.58). */
 export interface LeadersState {
@@ -212,27 +213,14 @@ export function leaders(rule: RuleHook): MovementHook {
     textStars[id] ?? ctx.unitSpecs.get(id)?.stars ?? 1;
 
   /** The units of each command, commands named inside another expanded (a corps of divisions). */
-  const members = new Map<string, Set<string>>();
-  const membersOf = (name: string, seen: Set<string> = new Set()): Set<string> => {
-    const known = members.get(name);
-    if (known) return known;
-    const out = new Set<string>();
-    seen.add(name);
-    for (const x of commands[name] ?? []) {
-      if (x in commands) {
-        if (!seen.has(x)) for (const y of membersOf(x, seen)) out.add(y);
-      } else out.add(x);
-    }
-    members.set(name, out);
-    return out;
-  };
+  const members = commandMembers(commands);
   /** Whether combat unit `unitId` is of leader `leaderId`'s command (all his side's if he has none). */
   const ofCommand = (ctx: GameContext, leaderId: string, unitId: string): boolean => {
     const leader = ctx.unitSpecs.get(leaderId)!;
     const unit = ctx.unitSpecs.get(unitId);
     if (!unit || unit.side !== leader.side) return false;
     if (leader.command === undefined) return true;
-    return membersOf(leader.command).has(unitId) || unit.command === leader.command;
+    return !!members.get(leader.command)?.has(unitId) || unit.command === leader.command;
   };
   const isCombatant = (ctx: GameContext, id: string) => {
     const t = ctx.unitSpecs.get(id)?.type;

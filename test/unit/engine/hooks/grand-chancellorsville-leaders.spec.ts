@@ -656,6 +656,29 @@ describe('Grand Chancellorsville 23.59 the test counters (test/fixtures/counters
     expect(arriving('us-reynolds')).toMatchObject({ turn: 1, entry: ['F1301'] });
   });
 
+  it('Grand Chancellorsville 23.59: a leader deployed away from his command, or an army commander arriving after Game-Turn 1, is refused at its counters path', () => {
+    const placements = [
+      { unit: 'us-couch', hex: 'F1302' }, // 1/III: not his corps
+      { unit: 'cs-lee', hex: 'F1326' },
+      { unit: 'cs-anderson', hex: 'H1523' },
+      { unit: 'cs-early', hex: 'F1711' },
+    ];
+    const errors = countersErrors(shipped, map, {
+      ...counters,
+      placements,
+      reinforcements: [
+        ...counters.reinforcements,
+        { side: 'union', turn: 2, entry: ['H1128', 'H0128'], units: ['us-hooker'] },
+      ],
+    }).map((e) => `${e.path}: ${e.message}`);
+    expect(errors).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^placements\[0\]\.hex: .*us-couch.*23\.59/)]),
+    );
+    expect(errors.some((e) => /us-hooker/.test(e))).toBe(true);
+    // Reynolds with the I Corps on Game-Turn 1 at F1301, Stuart with the cavalry: accepted.
+    expect(countersErrors(shipped, map, counters)).toEqual([]);
+  });
+
   it('Grand Chancellorsville 23.5-23.59: a seeded random playout with the test leaders reaches a result', () => {
     const merged = gameScenario(shipped, { counters }, map);
     const g = prepareGame(merged, map);

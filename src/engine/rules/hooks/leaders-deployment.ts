@@ -12,8 +12,10 @@
  * Game-Turn and at an entry hex where a unit of his command arrives (Jackson
  * with his corps on Game-Turn 2 at F2501, Stuart with the cavalry on
  * Game-Turns 8-10); a leader without one (the army commanders) is set up
- * anywhere, or arrives on Game-Turn 1 with a reinforcement of his side.
- * Pure: only the scenario document.
+ * anywhere, or arrives on Game-Turn 1 with a reinforcement of his side. A
+ * leader's command is one the rule names; a one-star leader has one (23.5:
+ * "Leaders with one star are Confederate divisional and Union corps
+ * commanders"). Pure: only the scenario document.
  */
 import type { ScenarioDocument, UnitSpec } from '../../types';
 
@@ -55,6 +57,20 @@ export function leaderDeploymentProblems(
   const out: Array<{ path: string; message: string }> = [];
   const leaders: UnitSpec[] = scenario.units.filter((u) => u.type === 'leader');
   const placements = scenario.setup.placements ?? [];
+  const textStars = (p.stars ?? {}) as Record<string, number>;
+  scenario.units.forEach((u, i) => {
+    if (u.type !== 'leader') return;
+    if (u.command !== undefined && !(u.command in commands))
+      out.push({
+        path: `units[${i}].command`,
+        message: `"${u.command}" is none of the leaders rule's commands (${Object.keys(commands).join(', ')})`,
+      });
+    else if (u.command === undefined && (textStars[u.id] ?? u.stars ?? 1) === 1)
+      out.push({
+        path: `units[${i}].command`,
+        message: `one-star Leader ${u.id} commands a Union corps or a Confederate division (23.5, 23.53): give it (${Object.keys(commands).join(', ')})`,
+      });
+  });
   for (const leader of leaders) {
     const cmd = leader.command;
     placements.forEach((pl, i) => {

@@ -675,6 +675,16 @@ describe('Grand Chancellorsville 23.59 the test counters (test/fixtures/counters
       expect.arrayContaining([expect.stringMatching(/^placements\[0\]\.hex: .*us-couch.*23\.59/)]),
     );
     expect(errors.some((e) => /us-hooker/.test(e))).toBe(true);
+    // A one-star leader names his command, one the rule knows.
+    const units = counters.units.map((u) =>
+      u.id === 'us-couch'
+        ? { ...u, command: undefined }
+        : u.id === 'cs-early'
+          ? { ...u, command: 'Z' }
+          : u,
+    );
+    const bad = countersErrors(shipped, map, { ...counters, units }).map((e) => e.path);
+    expect(bad).toEqual(expect.arrayContaining(['units[1].command', 'units[7].command']));
     // Reynolds with the I Corps on Game-Turn 1 at F1301, Stuart with the cavalry: accepted.
     expect(countersErrors(shipped, map, counters)).toEqual([]);
   });

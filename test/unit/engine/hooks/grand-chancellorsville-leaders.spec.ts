@@ -24,6 +24,7 @@ import type {
   RuleHook,
   ScenarioDocument,
   Side,
+  SuppliedCounters,
   UnitSpec,
 } from '../../../../src/engine/types';
 import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
@@ -638,7 +639,7 @@ describe('Grand Chancellorsville 23.55, 23.56 through a combat', () => {
 describe('Grand Chancellorsville 23.59 the test counters (test/fixtures/counters/grand-chancellorsville.json)', () => {
   const fixture = JSON.parse(
     readFileSync(join(__dirname, '../../../fixtures/counters/grand-chancellorsville.json'), 'utf8'),
-  ) as { note: string; units: UnitSpec[] };
+  ) as { note: string } & SuppliedCounters;
   const { note: _note, ...counters } = fixture;
 
   it('Grand Chancellorsville 23.59: the test leaders are valid counters: named ones fill Hooker, Lee, Jackson and Stuart, each is deployed with his command', () => {
@@ -667,7 +668,7 @@ describe('Grand Chancellorsville 23.59 the test counters (test/fixtures/counters
       ...counters,
       placements,
       reinforcements: [
-        ...counters.reinforcements,
+        ...(counters.reinforcements ?? []),
         { side: 'union', turn: 2, entry: ['H1128', 'H0128'], units: ['us-hooker'] },
       ],
     }).map((e) => `${e.path}: ${e.message}`);

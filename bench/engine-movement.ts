@@ -125,7 +125,13 @@ function largestPlayable(): {
     const file = path.join(root, id, 'scenario.json');
     if (!fs.existsSync(file)) continue;
     const scenario = JSON.parse(fs.readFileSync(file, 'utf8')) as ScenarioDocument;
-    if (notYetSupported(scenario).length > 0 || scenario.setup.kind !== 'fixed') continue;
+    // A printed order of battle only: a scenario whose players supply counters has no fixed army to time.
+    if (
+      notYetSupported(scenario).length > 0 ||
+      scenario.setup.kind !== 'fixed' ||
+      scenario.counters
+    )
+      continue;
     const map = JSON.parse(
       fs.readFileSync(path.join(root, id, scenario.map), 'utf8'),
     ) as MapDocument;

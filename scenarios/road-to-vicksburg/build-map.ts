@@ -111,7 +111,10 @@ const onRoad = new Set(ROUTES.flatMap((r) => r.hexes));
 // The wooded ravines east of Jackson's Creek (19.13), from the north edge to its head.
 export const WOODS_EAST_OF_JACKSONS_CREEK = grid
   .all()
-  .filter((h) => eastOfJacksonsCreek(h) && col(h) <= 17 && row(h) >= 3);
+  .filter((h) => eastOfJacksonsCreek(h) && col(h) <= 17 && row(h) >= 3 && h !== HEX_1504);
+/** 19.13: the wooded hexes east of Jackson's Creek within six hexes of the Middle Road (artillery on roads only). */
+export const ARTILLERY_ROAD_ONLY = (): string[] =>
+  WOODS_EAST_OF_JACKSONS_CREEK.filter((h) => MIDDLE_ROAD.some((m) => grid.distance(h, m) <= 6));
 setNamed("woods east of Jackson's Creek", WOODS_EAST_OF_JACKSONS_CREEK, { terrain: 'forest' });
 // Champion Hill: the wooded height north of the crossroads.
 setNamed('Champion Hill', ['1306', '1205', '1206', '1305', '1405'], {

@@ -55,6 +55,8 @@ const u = (
 interface G {
   ctx: GameContext;
   state: GameState;
+  /** The events of the last order played. */
+  events?: GameEvent[];
 }
 /** A game of the shipped scenario with these counters placed. */
 function game(units: UnitSpec[], placements: Placement[]): G {
@@ -216,7 +218,7 @@ describe('Road to Vicksburg 17.3, 17.4 the Union 9th and 14th Divisions', () => 
       { type: 'attack', attackers: ['us-9-1'], defenders: ['1510'] },
       [1, 1, 1, 1],
     );
-    const resolved = g.events.find((e) => e.type === 'combat-resolved') as {
+    const resolved = g.events!.find((e) => e.type === 'combat-resolved') as unknown as {
       strengths: { perAttacker: Record<string, number> };
     };
     // 4 CSP halved (17.3 i) — across no creek or bridge here.
@@ -492,14 +494,14 @@ describe("Road to Vicksburg 19.51-19.53, 19.61-19.63 Bowen's Counterattack", () 
       { type: 'attack', attackers: ['cs-green', 'cs-cockrell'], defenders: ['1212'] },
       [6, 6, 6, 6, 6, 6],
     );
-    const resolved = g.events.find((e) => e.type === 'combat-resolved') as {
+    const resolved = g.events!.find((e) => e.type === 'combat-resolved') as unknown as {
       strengths: { perAttacker: Record<string, number> };
       modifiers: Array<{ modifier: number; case: string }>;
     };
     expect(resolved.strengths.perAttacker['cs-green']).toBe(12);
     expect(resolved.strengths.perAttacker['cs-cockrell']).toBe(12);
     expect(resolved.modifiers).toContainEqual({ modifier: -1, case: '19.52, 19.53' });
-    expect(g.events.some((e) => e.type === 'bowens-counterattack')).toBe(true);
+    expect(g.events!.some((e) => e.type === 'bowens-counterattack')).toBe(true);
     // Advance into the vacated hex, then on, hex by hex, until stopped.
     expect(g.state.pending?.kind).toBe('advance');
     g = play(g, 'confederate', {
@@ -511,7 +513,7 @@ describe("Road to Vicksburg 19.51-19.53, 19.61-19.63 Bowen's Counterattack", () 
     const next = (g.state.pending!.hexes as string[]).find((h) => h !== '1112')!;
     g = play(g, 'confederate', { type: 'advance', unit: 'cs-green', to: next } as unknown as Order);
     expect(g.state.units['cs-green'].hex).toBe(next);
-    expect(g.events.some((e) => e.type === 'bowens-counterattack' && e.dieModifier === -1)).toBe(
+    expect(g.events!.some((e) => e.type === 'bowens-counterattack' && e.dieModifier === -1)).toBe(
       true,
     );
     expect(g.state.pending?.kind).toBe('advance-on');

@@ -234,6 +234,58 @@ describe('Road to Vicksburg 17.3, 17.4 the Union 9th and 14th Divisions', () => 
     expect(moves(g4, 'union', 'us-9-2').some((h) => zoc.includes(h))).toBe(true);
   });
 
+  it('Road to Vicksburg 17.3 ii b: from the Union Movement Phase after the 1st brigade suffers Ae or Ar, the 2nd brigade may enter an Enemy Zone of Control', () => {
+    let g = moveTo(game(units, placements), 'us-9-1', '1610');
+    g = play(at(g, 1, 'union'), 'union', { type: 'end-phase' }, [1]);
+    // 2 (halved) against 4: 1:2, a 3 is Ar.
+    g = play(
+      g,
+      'union',
+      { type: 'attack', attackers: ['us-9-1'], defenders: ['1510'] },
+      [3, 1, 1, 1],
+    );
+    expect(g.events!.some((e) => e.type === 'combat-resolved' && e.result === 'Ar')).toBe(true);
+    expect(g.events!.some((e) => e.type === 'restriction-result-noted')).toBe(true);
+    const zoc = g.ctx.map.grid.neighbours('1510');
+    const next = at({ ...g, state: { ...g.state, pending: null, combat: null } }, 2, 'union');
+    expect(moves(next, 'union', 'us-9-2').some((h) => zoc.includes(h))).toBe(true);
+    // The 14th (17.4) is not freed by it.
+    expect(moves(next, 'union', 'us-14').filter((h) => zoc.includes(h))).toEqual([]);
+  });
+
+  it('Road to Vicksburg 17.3 i (release): a 9th Division unit attacked by a Confederate unit before any of the division attacked releases it; not after', () => {
+    const start = moveTo(game(units, placements), 'us-9-1', '1610');
+    let g = play(at(start, 1, 'confederate'), 'confederate', { type: 'end-phase' }, [1]);
+    g = play(
+      g,
+      'confederate',
+      { type: 'attack', attackers: ['cs-jacksons-force'], defenders: ['1610'] },
+      [1, 1, 1, 1],
+    );
+    expect(releaseOf(g.state, '17.3')).not.toBeNull();
+    // Once the division has attacked (adjacent), being attacked releases nothing.
+    let h = play(at(start, 1, 'union'), 'union', { type: 'end-phase' }, [1]);
+    h = play(
+      h,
+      'union',
+      { type: 'attack', attackers: ['us-9-1'], defenders: ['1510'] },
+      [1, 1, 1, 1],
+    );
+    const back = moveTo(
+      { ...h, state: { ...h.state, pending: null, combat: null } },
+      'us-9-1',
+      '1610',
+    );
+    let c = play(at(back, 1, 'confederate'), 'confederate', { type: 'end-phase' }, [1]);
+    c = play(
+      c,
+      'confederate',
+      { type: 'attack', attackers: ['cs-jacksons-force'], defenders: ['1610'] },
+      [1, 1, 1, 1],
+    );
+    expect(releaseOf(c.state, '17.3')).toBeNull();
+  });
+
   it('Road to Vicksburg 17.4: the 14th Division enters no Enemy Zone of Control until released', () => {
     const g = at(game(units, placements), 2, 'union');
     const zoc = g.ctx.map.grid.neighbours('1510');

@@ -106,6 +106,14 @@ export interface RetreatContext {
 export interface MovementHook {
   hook: string;
   case: string;
+  /**
+   * A sealed choice (Road to Richmond 17.62: "secretly writes down"): orders of
+   * these types, and this hook's hook-state entry, belong to `side` alone until
+   * the game is over. The engine plays them as any order; src/engine/secrecy.ts
+   * tells a reader what he may see (the service redacts replays, states and
+   * live updates with it).
+   */
+  sealed?: { side: Side; orderTypes: string[]; stateKey: string };
   /** Restriction on a unit's move, or null. */
   constraint?(ctx: GameContext, state: GameState, unit: UnitState): MoveConstraint | null;
   /** Why the unit may not place a Rally or Breastworks marker instead of moving, or null. */
@@ -307,6 +315,14 @@ export interface MovementHook {
   hexsideHalvingWaived?(features: readonly string[]): boolean;
   /** Bombardment range of a unit, or null for the standard one (9.11). */
   bombardRange?(ctx: GameContext, unitId: string): number | null;
+  /** True if this unit, though not artillery, may bombard as artillery does, listed under `bombard` only (9.1; Olustee 19.5 the Rail Gun). */
+  bombardsAs?(ctx: GameContext, unitId: string): boolean;
+  /** Right column shifts an exclusive rule adds to this combat's odds, on top of every other (Olustee 19.6 the Rail Gun), or null. */
+  oddsShift?(
+    ctx: GameContext,
+    state: GameState,
+    combat: Combat,
+  ): { shift: number; source: string } | null;
   /** True if a unit's attack strength is not subject to range effects (9.14). */
   noRangeEffects?(ctx: GameContext, unitId: string): boolean;
   /** True if a unit's defence is never increased by one-half under 9.53. */

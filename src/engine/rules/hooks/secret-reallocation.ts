@@ -21,11 +21,11 @@
  *   One before any unit of the side has moved or entered ("before the game
  *   starts": the Confederate Player-Turn is the first of the game); the first
  *   other order closes the list (no order: none reallocated);
- * - it is a sealed choice: kept in hook state, which view() does not show,
- *   and its events name no unit. The service still records each order in the
- *   game's log, and states are readable, so a Union player who reads the log
- *   or a state can learn it: the secrecy is the clients' to keep (doubtful;
- *   see NOTES);
+ * - it is a sealed choice (`sealed`, src/engine/secrecy.ts): kept in hook
+ *   state, which view() does not show, and its events name no unit; the
+ *   service shows the orders as {type: "sealed"} and the states without the
+ *   list to everyone but the Confederate seat until the game is over (the
+ *   log keeps them whole; the entries' state hashes commit to them);
  * - a listed unit enters only at its group's hexes, from the group's printed
  *   Game-Turn, or earlier under 17.5 from Activation + the group's delay
  *   (the early-arrival declaration's schedule), never at 0103;
@@ -127,6 +127,8 @@ export function secretReallocation(rule: RuleHook): MovementHook {
     hook: rule.hook,
     case: rule.case,
     orderTypes: ['reallocate-reinforcement'],
+    // 17.62 "secretly writes down": the orders and the written list are the side's alone until the end (secrecy.ts).
+    sealed: { side, orderTypes: ['reallocate-reinforcement'], stateKey: key },
     movementOrders(_ctx, state, s) {
       if (s !== side || !open(state)) return [];
       return candidates(state).flatMap((unit) =>

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { legalOrders, notYetSupported, view } from '../../../../src/engine/game';
+import { hiddenFrom, orderForReader, stateForReader } from '../../../../src/engine/secrecy';
 import type { GameState } from '../../../../src/engine/state';
 import type {
   HexsideSpec,
@@ -634,6 +635,37 @@ describe('Road to Richmond 17.61-17.64 the secret reallocation (conditional-rein
       tryOrder(f, 'confederate', { type: 'reallocate-reinforcement', unit: 'c2', toTurn: 16 }).ok,
     ).toBe(false);
     expect(written(f.state)).toEqual({ written: { c1: 15 }, closed: false });
+  });
+
+  it('Road to Richmond 17.62 "secretly writes down": the orders and the written list are sealed from the Union and spectators until the game is over (secrecy.ts)', () => {
+    const f = game();
+    const order = { type: 'reallocate-reinforcement', unit: 'c1', toTurn: 15 };
+    const r = tryOrder(f, 'confederate', order);
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    const sealed = { type: 'sealed', side: 'confederate', rule: '17.61, 17.62, 17.63, 17.64' };
+    expect(orderForReader(f.ctx, order, 'union', false)).toEqual(sealed);
+    expect(orderForReader(f.ctx, order, null, false)).toEqual(sealed);
+    expect(orderForReader(f.ctx, order, 'confederate', false)).toEqual(order);
+    expect(orderForReader(f.ctx, order, 'union', true)).toEqual(order);
+    // Other orders are never sealed.
+    const entry = { type: 'enter', unit: 'c2', hex: '0101', path: ['0101'] };
+    expect(orderForReader(f.ctx, entry, 'union', false)).toEqual(entry);
+
+    expect(hiddenFrom(f.ctx, r.state, 'union')).toBe(true);
+    expect(hiddenFrom(f.ctx, r.state, 'confederate')).toBe(false);
+    expect(JSON.stringify(stateForReader(f.ctx, r.state, 'union'))).not.toContain('c1":15');
+    expect(written(stateForReader(f.ctx, r.state, 'union'))).toBeUndefined();
+    expect(written(stateForReader(f.ctx, r.state, null))).toBeUndefined();
+    expect(stateForReader(f.ctx, r.state, 'confederate')).toBe(r.state);
+    // The log keeps it whole: the state itself is untouched, and once the game is over all is shown.
+    expect(written(r.state)).toEqual({ written: { c1: 15 }, closed: false });
+    const over: GameState = {
+      ...r.state,
+      phase: 'finished',
+      result: { winner: null, level: 'draw', reason: 'test' },
+    };
+    expect(hiddenFrom(f.ctx, over, 'union')).toBe(false);
+    expect(stateForReader(f.ctx, over, 'union')).toBe(over);
   });
 
   it('Road to Richmond 17.62: the list is closed by the first other order (here an entry): nothing more may be listed', () => {

@@ -184,6 +184,7 @@ export function counterattack(rule: RuleHook): MovementHook {
       if (unitId !== a && unitId !== b) return null;
       const h = hs(state);
       if (h.madeOnTurn !== state.turn || state.phase !== 'combat') return null;
+      if (state.units[unitId]?.side !== state.phasing) return null; // its own attacks' advances only
       return { hexes: c.advanceDistance - 1, rule: `${rule.case} iii` };
     },
     afterOrder(_ctx, _before, after, events) {

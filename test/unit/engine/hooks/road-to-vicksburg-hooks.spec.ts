@@ -366,6 +366,13 @@ describe('Road to Vicksburg 18.1-18.4 the Union Train (train-unit)', () => {
     ).toBe(true);
     const to = moves(near, 'union', 'us-train');
     expect(to).toEqual(['1802']); // the Jackson Road's next hex only
+    // Its first move off the set-up hex scores the Confederate 5 VP (21.3).
+    const moved = play(at(near, 2, 'union'), 'union', {
+      type: 'move',
+      unit: 'us-train',
+      path: ['1802'],
+    });
+    expect(victoryInputs(moved.ctx, moved.state).events).toContain('union-train-moved');
   });
 
   it('Road to Vicksburg 18.2: it does not count against the stacking limit; 18.3: alone in an Enemy Zone of Control it is eliminated', () => {
@@ -639,6 +646,24 @@ describe('Road to Vicksburg 20.0-20.3 Lines of Communication, 21.2 control', () 
     const events = victoryInputs(g.ctx, g.state).events!;
     expect(events).toContain('line-of-communication-from-exit:union:0108');
     expect(events).not.toContain('line-of-communication-from-exit:union:0119');
+    // A Union unit that exited at 0119, from where no line runs, counts as eliminated (20.0).
+    const exitedThere = {
+      ...g.state,
+      units: {
+        ...g.state.units,
+        'us-a': { ...g.state.units['us-a'], status: 'exited', hex: null },
+      },
+      hookState: {
+        ...g.state.hookState,
+        'map-exit:19.3': {
+          exits: [
+            { unit: 'us-a', side: 'union', hex: '0119', type: 'infantry', strength: 4, turn: 9 },
+          ],
+          tallies: [],
+        },
+      },
+    } as GameState;
+    expect(victoryInputs(g.ctx, exitedThere).withoutLineOfCommunication!.union).toBe(4);
   });
 
   it('Road to Vicksburg 20.3: Confederate units trace to road hexes on the east or west edge it controls', () => {

@@ -35,7 +35,10 @@
  *   stack); each Game-Turn in which that happens is recorded once (the event
  *   named `bombardedEvent`, read by a per-event victory rule);
  * - 18.3 is checked after every order: alone (no other Friendly unit in its
- *   hex) in an Enemy Zone of Control, it is eliminated at once;
+ *   hex) in an Enemy Zone of Control, it is eliminated at once — also when an
+ *   enemy unit only passed by it (entered a hex next to it, its Zone of
+ *   Control reaching across the hexside, or its very hex: the Train is no
+ *   obstacle to enemy moves) during the order;
  * - 18.4: the Train may not move until, at the end of a Game-Turn (the end of
  *   the second Player-Turn), an enemy unit is within `enemyWithin` hexes;
  *   then each Movement Phase of its side (one a Game-Turn, Night included) it
@@ -56,7 +59,9 @@ import type { GameEvent, HexId, RouteType, RuleHook } from '../../types';
 import { otherSide } from '../../types';
 import { eliminate, inEnemyZoc, isArtillery, onMap, unitsAt } from '../blue-grey/combat';
 import { refusal } from '../blue-grey/refusals';
+import { exertsZoc } from '../blue-grey/zoc';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
+import { hexesEntered } from './hexes-entered';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 
 /** Whether a train-unit declaration is this form. */
@@ -130,6 +135,13 @@ export interface SymbolicTrainState {
 }
 
 const EMPTY: SymbolicTrainState = { releasedOnTurn: null, movedOnTurns: [], bombardedOnTurns: [] };
+
+/** 7.6: a Zone of Control crosses the hexside unless it is a creek, river or lake hexside without a bridge or ford. */
+function zocCrosses(ctx: GameContext, a: HexId, b: HexId): boolean {
+  const t = ctx.map.hexside(a, b).map((f) => f.type as string);
+  const barrier = t.some((x) => x === 'creek' || x === 'river' || x === 'lake');
+  return !barrier || t.includes('bridge') || t.includes('ford');
+}
 
 export function symbolicTrain(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
@@ -226,9 +238,19 @@ export function symbolicTrain(rule: RuleHook): MovementHook {
         h = hs(next);
         out.push({ type: 'train-bombarded', unit: id, turn: after.turn, rule: rule.case });
       }
-      // 18.3: alone in an Enemy Zone of Control, at any time.
+      // 18.3: alone in an Enemy Zone of Control, at any time — also while an enemy unit passed by
+      // it during this order, or came into its hex (it is no obstacle to enemy moves).
       const now = next.units[id];
-      if (onMap(now) && alone(next) && inEnemyZoc(ctx, next, now.side, now.hex)) {
+      const passedBy =
+        onMap(now) &&
+        hexesEntered(events).some(
+          (x) =>
+            next.units[x.unit]?.side !== now.side &&
+            exertsZoc(ctx.unitSpecs.get(x.unit)?.type ?? 'train') &&
+            (x.hex === now.hex ||
+              (ctx.map.grid.adjacent(x.hex, now.hex) && zocCrosses(ctx, x.hex, now.hex))),
+        );
+      if (onMap(now) && alone(next) && (passedBy || inEnemyZoc(ctx, next, now.side, now.hex))) {
         const ev: GameEvent[] = [];
         next = eliminate(next, id, `${rule.case} (18.3: alone in an Enemy Zone of Control)`, ev);
         out.push(...ev);

@@ -384,6 +384,22 @@ describe('Road to Vicksburg 18.1-18.4 the Union Train (train-unit)', () => {
     expect(s.state.units['us-train'].status).toBe('eliminated');
   });
 
+  it('Road to Vicksburg 18.3: an enemy unit moving past the Train left alone (it is no obstacle) eliminates it', () => {
+    const g = game(units, [
+      { unit: 'us-train', hex: '1902' },
+      { unit: 'us-a', hex: '1702' },
+      { unit: 'cs-a', hex: '1704' },
+      { unit: 'cs-gun', hex: '1105' },
+    ]);
+    // 1903 is next to the Train's 1902; 1904, where the move ends, is not.
+    const r = play(at(g, 1, 'confederate'), 'confederate', {
+      type: 'move',
+      unit: 'cs-a',
+      path: ['1803', '1903', '1904'],
+    });
+    expect(r.state.units['us-train'].status).toBe('eliminated');
+  });
+
   it('Road to Vicksburg 18.1, 21.3: each Game-Turn Confederate artillery bombards its stack scores 5 VP once; moving off its set-up hex 5 VP; eliminated 50 VP', () => {
     let g = at(moveTo(g0(), 'cs-gun', '1804'), 2, 'confederate');
     g = play(g, 'confederate', { type: 'end-phase' }, [1]);

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { GameContext } from '../engine/game';
 import type { GameState } from '../engine/state';
+import { orderForReader } from '../engine/secrecy';
 import type { GameEntry } from './entities/game-entry.entity';
 import { gameStatus, resultView, type ResultView } from './game-view';
 
@@ -38,7 +39,9 @@ export function updateOfEntry(
     seq: e.seq,
     version: e.seq,
     side: e.side,
-    order: e.order,
+    // Live updates go to every listener, seats and spectators alike: sealed choices
+    // (17.62) travel as {type: "sealed"} until the game is over (src/engine/secrecy.ts).
+    order: orderForReader(ctx, e.order, null, gameStatus(state) === 'finished'),
     events: e.events as unknown[],
     stateHash: e.stateHash,
     at: e.createdAt.toISOString(),

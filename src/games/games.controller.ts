@@ -67,12 +67,14 @@ export class GamesController {
    */
   @Get(':id/replay')
   async replay(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    // A seat token is optional: with one, the reader sees his own side's sealed choices (17.62).
+    const reader = await this.games.readerSide(id, req.headers.authorization);
     const wanted = req.accepts(['application/json', NDJSON]);
     if (wanted !== NDJSON) {
-      res.status(200).json(await this.games.replay(id));
+      res.status(200).json(await this.games.replay(id, reader));
       return;
     }
-    const header = await this.games.replayHeader(id);
+    const { header, sealing } = await this.games.replayStart(id, reader);
     res.status(200);
     res.setHeader('Content-Type', `${NDJSON}; charset=utf-8`);
     res.setHeader('X-Muster-Scenario', header.scenario);
@@ -83,7 +85,7 @@ export class GamesController {
     for (;;) {
       const batch = await this.games.entriesAfter(id, after, BATCH);
       for (const entry of batch) {
-        if (!res.write(`${JSON.stringify(toReplayEntry(entry))}\n`)) {
+        if (!res.write(`${JSON.stringify(toReplayEntry(entry, sealing))}\n`)) {
           await new Promise((resolve) => res.once('drain', resolve));
         }
       }
@@ -94,7 +96,11 @@ export class GamesController {
   }
 
   @Get(':id/states/:seq')
-  stateAt(@Param('id') id: string, @Param('seq') seq: string): Promise<StateAtDto> {
+  async stateAt(
+    @Param('id') id: string,
+    @Param('seq') seq: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<StateAtDto> {
     if (!/^\d{1,9}$/.test(seq)) {
       throw new ProblemException({
         status: 400,
@@ -102,7 +108,7 @@ export class GamesController {
         detail: `"${seq}" is not an entry number: use 0 for the set-up, 1 for the state after the first entry, …`,
       });
     }
-    return this.games.stateAt(id, Number(seq));
+    return this.games.stateAt(id, Number(seq), await this.games.readerSide(id, authorization));
   }
 
   /**

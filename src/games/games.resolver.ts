@@ -1,4 +1,5 @@
-import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, Context, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { graphqlAuthorization } from './graphql/seat-auth';
 import { GameUpdatesBus, updatesIterator } from './game-updates';
 import { GamesService } from './games.service';
 import {
@@ -39,8 +40,9 @@ export class GamesResolver {
   }
 
   @Query(() => ReplayModel, { description: 'The replay of a game (GET /v1/games/{id}/replay).' })
-  replay(@Args('id', { type: () => ID }) id: string) {
-    return this.games.replay(id);
+  async replay(@Args('id', { type: () => ID }) id: string, @Context() context: unknown) {
+    // As GET /v1/games/{id}/replay: an optional seat token shows that side's sealed choices (17.62).
+    return this.games.replay(id, await this.games.readerSide(id, graphqlAuthorization(context)));
   }
 
   @Mutation(() => CreatedGameModel, { description: 'Create a game (POST /v1/games).' })

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { GameContext } from '../engine/game';
 import { initialState } from '../engine/replay';
+import { hiddenFrom, orderForReader, stateForReader } from '../engine/secrecy';
 import type { GameOptions, GameState } from '../engine/state';
 import { SIDES, type Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
@@ -99,8 +100,14 @@ export interface StateAtDto {
   /** Hash recorded with the entry (for seq 0: of the initial state). */
   stateHash: string;
   at: string;
-  /** The engine state after entry `seq`. */
+  /** The engine state after entry `seq`, as the reader may see it. */
   state: GameState;
+  /**
+   * Present (true) when sealed choices of the other side are left out of
+   * `state` while the game is under way (Road to Richmond 17.62); `stateHash`
+   * is of the whole state, checkable once the game is over.
+   */
+  redacted?: true;
   /** The client view as it stood after entry `seq` (what GET /v1/games/{id} answered then). */
   game: GameViewDto;
 }
@@ -137,11 +144,22 @@ function notSetUp(scenario: string, e: unknown): ProblemException {
   });
 }
 
-export function toReplayEntry(e: GameEntry): ReplayEntryDto {
+/**
+ * A log entry as a replay shows it. `reader` (the side of the seat token the
+ * request carries, or null) sees sealed orders of the other side as
+ * {type: "sealed"} while the game is under way (src/engine/secrecy.ts); without
+ * a context (tests, verification input) the order is shown as stored.
+ */
+export function toReplayEntry(
+  e: GameEntry,
+  sealing?: { ctx: GameContext; reader: Side | null; finished: boolean },
+): ReplayEntryDto {
   return {
     seq: e.seq,
     side: e.side as Side,
-    order: e.order,
+    order: sealing
+      ? orderForReader(sealing.ctx, e.order, sealing.reader, sealing.finished)
+      : e.order,
     events: e.events as unknown[],
     stateHash: e.stateHash,
     at: e.createdAt.toISOString(),
@@ -322,15 +340,42 @@ export class GamesService {
   }
 
   /** GET /v1/games/{id}/replay: the whole log; the seed only once the game is over. */
-  async replay(id: string): Promise<ReplayDto> {
-    const header = await this.replayHeader(id);
+  async replay(id: string, reader: Side | null = null): Promise<ReplayDto> {
+    const { header, sealing } = await this.replayStart(id, reader);
     const entries = await this.entriesAfter(id, 0);
-    return { ...header, entries: entries.map(toReplayEntry) };
+    return { ...header, entries: entries.map((e) => toReplayEntry(e, sealing)) };
+  }
+
+  /** The replay header, and what `reader` may see of sealed choices (src/engine/secrecy.ts): everything once it is over. */
+  async replayStart(
+    id: string,
+    reader: Side | null,
+  ): Promise<{
+    header: Omit<ReplayDto, 'entries'>;
+    sealing: { ctx: GameContext; reader: Side | null; finished: boolean };
+  }> {
+    const loaded = await this.load(id);
+    const header = this.headerOf(loaded);
+    return { header, sealing: { ctx: loaded.ctx, reader, finished: header.status === 'finished' } };
+  }
+
+  /**
+   * The side of the seat token an optional Authorization header carries: null
+   * without one (a spectator), 401 INVALID_SEAT_TOKEN for a token of no seat
+   * of this game. Readers of replays and states see sealed choices of their
+   * own side only (Road to Richmond 17.62).
+   */
+  async readerSide(gameId: string, authorization: unknown): Promise<Side | null> {
+    if (authorization === undefined || authorization === null || authorization === '') return null;
+    return this.seatSide(gameId, authorization);
   }
 
   /** The replay header without entries (for streaming the entries as NDJSON). */
   async replayHeader(id: string): Promise<Omit<ReplayDto, 'entries'>> {
-    const { row, ctx, state } = await this.load(id);
+    return this.headerOf(await this.load(id));
+  }
+
+  private headerOf({ row, ctx, state }: LoadedGame): Omit<ReplayDto, 'entries'> {
     const status = gameStatus(state);
     return {
       id: row.id,
@@ -350,8 +395,13 @@ export class GamesService {
    * (never a re-run from the start). Seq 0 is the set-up, re-created from
    * the seed exactly as create() set it up (initialState is cheap and deterministic).
    */
-  async stateAt(id: string, seq: number): Promise<StateAtDto> {
-    const { row, ctx } = await this.load(id);
+  async stateAt(id: string, seq: number, reader: Side | null = null): Promise<StateAtDto> {
+    const { row, ctx, state: now } = await this.load(id);
+    // Sealed choices of the other side are left out until the game is over (src/engine/secrecy.ts).
+    const shown = (state: GameState): { state: GameState; redacted?: true } =>
+      gameStatus(now) !== 'finished' && hiddenFrom(ctx, state, reader)
+        ? { state: stateForReader(ctx, state, reader), redacted: true }
+        : { state };
     if (seq === 0) {
       const state = initialState(ctx, row.options, row.seed);
       return {
@@ -359,7 +409,7 @@ export class GamesService {
         seq: 0,
         stateHash: stateHash(state),
         at: row.createdAt.toISOString(),
-        state,
+        ...shown(state),
         game: gameView(ctx, row, state, 0, row.createdAt),
       };
     }
@@ -380,7 +430,7 @@ export class GamesService {
       seq,
       stateHash: entry.stateHash,
       at: entry.createdAt.toISOString(),
-      state,
+      ...shown(state),
       game: gameView(ctx, row, state, seq, entry.createdAt),
     };
   }

@@ -210,6 +210,48 @@ describe('Road to Vicksburg with the test counters', () => {
   });
 });
 
+describe('Road to Vicksburg without the named counters', () => {
+  it('16.2, 17.1-21.4: a game with none of the named counters supplied plays to a result (every hook tolerates their absence)', () => {
+    const bare: SuppliedCounters = {
+      units: [
+        {
+          id: 'test-us',
+          side: 'union',
+          designation: 'Test brigade',
+          type: 'infantry',
+          strength: 4,
+          size: 'brigade',
+        },
+        {
+          id: 'test-cs',
+          side: 'confederate',
+          designation: 'Test brigade',
+          type: 'infantry',
+          strength: 4,
+          size: 'brigade',
+        },
+      ],
+      placements: [
+        { unit: 'test-us', hex: '1811' },
+        { unit: 'test-cs', hex: '1209' },
+      ],
+    };
+    const options = { counters: bare };
+    const ctx = prepareGame(gameScenario(scenario, options, map), map);
+    let state: GameState = newGame(ctx, options, seededDice('bare', 0));
+    for (let n = 0; n < 2000 && !state.result; n++) {
+      const who = whoMustAct(ctx, state) as { side: Side } | Side;
+      const side = typeof who === 'string' ? who : who.side;
+      const orders = legalOrders(ctx, state, side).filter((o) => o.type !== 'resign');
+      const o = orders.find((x) => x.type === 'end-phase') ?? orders[0];
+      const r = applyOrder(ctx, state, side, o, seededDice('bare', state.diceDrawn));
+      expect(r.ok).toBe(true);
+      if (r.ok) state = r.state;
+    }
+    expect(state.result).not.toBeNull();
+  });
+});
+
 describe('Road to Vicksburg 21.0-21.4: every level of victory from hand-built end states', () => {
   /** An end state: nothing eliminated, everyone with a line, objectives at their initial holders unless given. */
   const end = (o: {

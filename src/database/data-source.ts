@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions, Migration, MigrationExecutor } from 'typeorm';
 import { AppConfig, loadConfig, redact } from '../common/config/config';
 import { MIGRATIONS } from '../../migrations';
 import { EmbeddedDatabase, startEmbeddedDatabase } from './embedded';
@@ -14,8 +14,9 @@ export interface DatabaseTarget {
 
 /**
  * The TypeORM options for both the running service and the CLI. Schema changes come
- * only from migrations: `synchronize` is off everywhere, and `migrationsRun` applies
- * pending migrations at start-up (in one transaction).
+ * only from migrations: `synchronize` is off everywhere; pending migrations are applied
+ * at start-up by runMigrationsLocked (DatabaseModule), not by TypeORM's `migrationsRun`,
+ * which takes no lock.
  */
 export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
   return {
@@ -26,13 +27,50 @@ export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'all',
     synchronize: false,
-    migrationsRun: true,
+    migrationsRun: false,
     // PGlite is a single session: one pooled connection, never closed for idleness.
     // A real server gets the pg default pool (10) unless overridden.
     extra: target.embedded
       ? { max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 10_000 }
       : { connectionTimeoutMillis: 10_000 },
   };
+}
+
+/**
+ * Key of the PostgreSQL advisory lock held while migrations run ("MUSTER" + 0x0001):
+ * fixed, so every instance of the service and `npm run migration:run` take the same one.
+ */
+export const MIGRATIONS_LOCK_KEY = '5572210364329214977';
+
+/**
+ * Applies pending migrations (in one transaction) while holding a session-level
+ * advisory lock, on one connection: instances starting at once against one
+ * PostgreSQL wait for each other, and the later ones find nothing pending — without
+ * the lock both would read "pending", and one would fail on tables the other had just
+ * created. The lock is released after (and by PostgreSQL itself if the process dies).
+ * PGlite supports advisory locks too; it has a single session, so there it is merely
+ * harmless (one process per data directory is enforced by muster.lock anyway).
+ * Returns the migrations applied.
+ */
+export async function runMigrationsLocked(dataSource: DataSource): Promise<Migration[]> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATIONS_LOCK_KEY]);
+    try {
+      // On the locked connection: the lock covers exactly this session's work (and the
+      // embedded database's pool of one connection has no other to give).
+      const executor = new MigrationExecutor(dataSource, runner);
+      executor.transaction = dataSource.options.migrationsTransactionMode ?? 'all';
+      return await executor.executePendingMigrations();
+    } finally {
+      await runner
+        .query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATIONS_LOCK_KEY])
+        .catch(() => undefined); // connection lost: the lock went with the session
+    }
+  } finally {
+    await runner.release();
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../common/config/config';
-import { dataSourceOptions } from './data-source';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, runMigrationsLocked } from './data-source';
 import { EmbeddedDatabaseService } from './embedded-database.service';
 
 @Global()
@@ -13,7 +14,8 @@ export class EmbeddedDatabaseModule {}
 
 /**
  * TypeORM on PostgreSQL: DATABASE_URL when set, else the embedded PGlite. Pending
- * migrations run during start-up; the app does not start on a schema it does not know.
+ * migrations run during start-up (under an advisory lock: runMigrationsLocked); the app
+ * does not start on a schema it does not know.
  */
 @Module({
   imports: [
@@ -26,6 +28,18 @@ export class EmbeddedDatabaseModule {}
         retryAttempts: 5,
         retryDelay: 2000,
       }),
+      // Connect, then apply pending migrations under an advisory lock (several instances
+      // may start at once). A failed attempt closes its pool before Nest retries.
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        try {
+          await runMigrationsLocked(dataSource);
+        } catch (error) {
+          await dataSource.destroy().catch(() => undefined);
+          throw error;
+        }
+        return dataSource;
+      },
     }),
   ],
 })

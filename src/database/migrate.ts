@@ -1,7 +1,12 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '../common/config/config';
-import { dataSourceOptions, describeTarget, resolveDatabase } from './data-source';
+import {
+  dataSourceOptions,
+  describeTarget,
+  resolveDatabase,
+  runMigrationsLocked,
+} from './data-source';
 
 /**
  * `npm run migration:run`: applies pending migrations to DATABASE_URL, or to the
@@ -11,10 +16,11 @@ import { dataSourceOptions, describeTarget, resolveDatabase } from './data-sourc
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const { target, embedded } = await resolveDatabase(config);
-  const dataSource = new DataSource({ ...dataSourceOptions(target), migrationsRun: false });
+  const dataSource = new DataSource(dataSourceOptions(target));
   try {
     await dataSource.initialize();
-    const applied = await dataSource.runMigrations({ transaction: 'all' });
+    // The same advisory lock as the service's start-up: safe while instances start.
+    const applied = await runMigrationsLocked(dataSource);
     console.log(
       applied.length === 0
         ? `No pending migrations on ${describeTarget(config)}.`

@@ -311,7 +311,7 @@ export const firstBullRunMap: MapDocument = {
   title: 'First Bull Run (First Manassas, 21 July 1861)',
   notes: [
     "The First Bull Run map sheet is the Second Bull Run sheet (16.1 of both battles: one sheet whose asterisked set-up hexes are First Bull Run's, the others Second Bull Run's; both name Groveton 1207). scenarios/second-bull-run/build-map.ts builds both files from one table; the notes below are the sheet's.",
-    ...doc.notes,
+    ...(doc.notes ?? []),
   ],
 };
 

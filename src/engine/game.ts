@@ -241,7 +241,8 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   // Player-Turn that an exclusive rule takes away is skipped (Cemetery Hill 16.32).
   const begun = beginSetup(ctx, state);
   const started = begun.phase === 'setup' ? begun : startOfPlay(ctx, begun).state;
-  return skipPlayerTurns(ctx, started).state;
+  // The skipped Player-Turn's end rules may roll (First Bull Run 18.0): the dice drawn are counted after them.
+  return { ...skipPlayerTurns(ctx, started, dice).state, diceDrawn: dice.drawn };
 }
 
 /** The exclusive-rule hook whose own decision is pending (Jonesborough 16.1 Breastworks facing), if any. */
@@ -380,7 +381,7 @@ function applyOrderUnsafe(
   if (!result.ok) return result;
   if (state.phase === 'setup' && result.state.phase === 'movement') {
     const started = startOfPlay(ctx, result.state);
-    const skipped = skipPlayerTurns(ctx, started.state);
+    const skipped = skipPlayerTurns(ctx, started.state, dice);
     result = {
       ok: true,
       state: skipped.state,

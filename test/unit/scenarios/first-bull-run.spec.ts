@@ -148,10 +148,10 @@ describe('First Bull Run scenario document', () => {
 });
 
 describe('First Bull Run 18.0 victory levels: hand-built end states on each level', () => {
-  const atEnd = (objectives: Record<string, Side>) =>
+  const atEnd = (held: Partial<Record<string, Side>>) =>
     evaluateVictory(scenario.victory, {
       eliminatedStrength: { union: 0, confederate: 0 },
-      objectives,
+      objectives: Object.fromEntries(Object.entries(held).map(([h, s]) => [h, s ?? null])),
     });
 
   it('18.0: neither army routed — the side holding both Groveton and New Market wins a Marginal Victory', () => {

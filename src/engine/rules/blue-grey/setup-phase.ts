@@ -412,7 +412,6 @@ export function applySetupPhaseOrder(
   order: Order,
   dice: Dice,
 ): ApplyResult {
-  void dice;
   const o = order as Order & Record<string, unknown>;
   if (o.type === 'place') {
     const r = placeRefusal(ctx, state, side, o.unit, o.hex);
@@ -436,7 +435,7 @@ export function applySetupPhaseOrder(
         '3.0',
         `${left.length} unit(s) still to place: ${left.join(', ')}`,
       );
-    return { ok: true, ...endSetupTurn(ctx, state, side) };
+    return { ok: true, ...endSetupTurn(ctx, state, side, dice) };
   }
   return refuse(
     'BAD_ORDER',
@@ -450,6 +449,7 @@ function endSetupTurn(
   ctx: GameContext,
   state: GameState,
   side: Side,
+  dice: Dice,
 ): { state: GameState; events: GameEvent[] } {
   const plan = setupPlan(ctx)!;
   const events: GameEvent[] = [{ type: 'phase-ended', phase: 'setup', side, turn: state.turn }];
@@ -470,7 +470,7 @@ function endSetupTurn(
   };
   events.push({ type: 'phase-started', phase: 'movement', side: first, turn: state.turn });
   // A first Player-Turn an exclusive rule takes away is skipped now, as newGame does for fixed set-ups.
-  const skipped = skipPlayerTurns(ctx, started);
+  const skipped = skipPlayerTurns(ctx, started, dice);
   return { state: skipped.state, events: [...events, ...skipped.events] };
 }
 

@@ -182,6 +182,7 @@ const support: Record<string, HookSupport> = {
   leaders: leadersSupport,
   'setup-breastworks': setupBreastworksSupport,
   'ammunition-depletion': ammunitionDepletionSupport,
+  'morale-die-modifier': moraleDieModifierSupport,
 };
 
 // stacking-override has forms by battle: the named units that stand alone (Chickamauga 19.21/19.22,

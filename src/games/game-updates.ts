@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
@@ -107,9 +108,30 @@ export class InProcessGameUpdatesBus extends GameUpdatesBus {
 /** Redis channel every instance publishes accepted entries to. */
 export const GAME_UPDATES_CHANNEL = 'muster:game-updates';
 
+/** What travels on the channel: the update and the instance that accepted it. */
+interface GameUpdateMessage {
+  origin: string;
+  update: GameUpdate;
+}
+
+/** How long a publish may wait for Redis before the update is given up (ms). */
+const PUBLISH_TIMEOUT_MS = 1000;
+
 /**
- * Multi-instance bus over Redis pub/sub. An instance's own updates come back
- * to it through Redis too, so every listener is served by exactly one path.
+ * Multi-instance bus over Redis pub/sub. An instance delivers the entries it
+ * accepts to its own listeners directly and publishes them, tagged with its
+ * id, for the other instances (it ignores its own messages when they come
+ * back): every listener is served by exactly one path, and a Redis outage only
+ * stops the traffic between instances — never an order, and never the updates
+ * of orders accepted by the listener's own instance.
+ *
+ * - The publisher has no offline queue and a command timeout: while Redis is
+ *   down or hangs, publish() gives up at once (or after PUBLISH_TIMEOUT_MS)
+ *   instead of holding the order's answer (publish() is awaited before it).
+ * - The subscriber retries forever, so an instance started while Redis is down
+ *   subscribes when it comes back, and re-subscribes after every reconnection.
+ * Updates published while Redis was away are lost for the other instances'
+ * live clients; the SSE stream fills such gaps from the log at the next update.
  */
 export class RedisGameUpdatesBus extends GameUpdatesBus {
   private readonly logger = new Logger('GameUpdatesBus');
@@ -117,19 +139,41 @@ export class RedisGameUpdatesBus extends GameUpdatesBus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly subscribed: Promise<void>;
+  /** This instance's id on the channel. */
+  readonly origin = randomUUID();
+  /** Last Redis error logged per client, so an outage is logged once, not at every retry. */
+  private readonly lastError = new Map<Redis, string>();
 
   constructor(url: string) {
     super();
-    const options = { lazyConnect: false, maxRetriesPerRequest: 2 };
-    this.publisher = new Redis(url, options);
-    this.subscriber = new Redis(url, options);
-    for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (e: Error) => this.logger.warn(`Redis: ${e.message}`));
+    this.publisher = new Redis(url, {
+      enableOfflineQueue: false,
+      commandTimeout: PUBLISH_TIMEOUT_MS,
+      maxRetriesPerRequest: 1,
+    });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
+    for (const [client, role] of [
+      [this.publisher, 'publisher'],
+      [this.subscriber, 'subscriber'],
+    ] as const) {
+      client.on('error', (e: Error) => {
+        if (this.lastError.get(client) === e.message) return;
+        this.lastError.set(client, e.message);
+        this.logger.warn(`Redis ${role}: ${e.message}`);
+      });
+      client.on('ready', () => {
+        if (this.lastError.delete(client)) this.logger.log(`Redis ${role}: connected again`);
+      });
     }
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel !== GAME_UPDATES_CHANNEL) return;
       try {
-        this.local.deliver(JSON.parse(message) as GameUpdate);
+        const parsed = JSON.parse(message) as Partial<GameUpdateMessage> & GameUpdate;
+        // A bare update (no envelope) is still understood.
+        const { origin, update } =
+          parsed.update !== undefined ? parsed : { origin: undefined, update: parsed };
+        if (origin === this.origin) return; // already delivered locally
+        this.local.deliver(update as GameUpdate);
       } catch (e) {
         this.logger.warn(`Ignoring a malformed game update: ${(e as Error).message}`);
       }
@@ -145,10 +189,16 @@ export class RedisGameUpdatesBus extends GameUpdatesBus {
 
   async publish(update: GameUpdate): Promise<void> {
     try {
-      await this.publisher.publish(GAME_UPDATES_CHANNEL, JSON.stringify(update));
+      this.local.deliver(update);
+    } catch (e) {
+      this.logger.warn(`A live listener of game ${update.gameId} failed: ${(e as Error).message}`);
+    }
+    try {
+      const message: GameUpdateMessage = { origin: this.origin, update };
+      await this.publisher.publish(GAME_UPDATES_CHANNEL, JSON.stringify(message));
     } catch (e) {
       this.logger.warn(
-        `Could not publish the update of game ${update.gameId}: ${(e as Error).message}`,
+        `Could not publish the update of game ${update.gameId} to other instances: ${(e as Error).message}`,
       );
     }
   }
@@ -157,8 +207,11 @@ export class RedisGameUpdatesBus extends GameUpdatesBus {
     return this.local.add(gameId, listener);
   }
 
-  override async close(): Promise<void> {
-    await Promise.allSettled([this.publisher.quit(), this.subscriber.quit()]);
+  override close(): Promise<void> {
+    // disconnect(), not quit(): QUIT would wait in the subscriber's queue for a Redis that is away.
+    this.publisher.disconnect();
+    this.subscriber.disconnect();
+    return Promise.resolve();
   }
 }
 

@@ -139,22 +139,41 @@ export class GamesController {
         sent = u.seq;
         subscriber.next(toMessage(u));
       };
-      const unsubscribe = this.bus.subscribe(id, (u) => (catchingUp ? buffered.push(u) : send(u)));
-      void (async () => {
+      // Reads the log from the last entry sent, then sends what arrived meanwhile. Run at
+      // the start and whenever a live update skips entries (lost while Redis was away, or
+      // two instances' updates crossing): the stream never has a gap; the log is the truth.
+      const catchUp = async () => {
+        catchingUp = true;
         try {
-          // Entries accepted between the client's last one and now, then whatever arrived meanwhile.
-          for (let from = after; ;) {
-            const batch = await this.games.entriesAfter(id, from, BATCH, true);
-            for (const e of batch) send(updateOfEntry(e, ctx));
-            if (batch.length < BATCH) break;
-            from = batch[batch.length - 1].seq;
+          for (;;) {
+            for (;;) {
+              const batch = await this.games.entriesAfter(id, sent, BATCH, true);
+              for (const e of batch) send(updateOfEntry(e, ctx));
+              if (batch.length < BATCH) break;
+            }
+            const arrived = buffered.splice(0).sort((a, b) => a.seq - b.seq);
+            let gap = -1;
+            for (let i = 0; i < arrived.length && gap < 0; i++) {
+              if (arrived[i].seq > sent + 1) gap = i;
+              else send(arrived[i]);
+            }
+            if (gap < 0) break;
+            // Its entry was committed before it was published: the next read has it.
+            buffered.push(...arrived.slice(gap));
           }
           catchingUp = false;
-          for (const u of buffered.splice(0).sort((a, b) => a.seq - b.seq)) send(u);
         } catch (e) {
           subscriber.error(e);
         }
-      })();
+      };
+      const unsubscribe = this.bus.subscribe(id, (u) => {
+        if (catchingUp) buffered.push(u);
+        else if (u.seq > sent + 1) {
+          buffered.push(u);
+          void catchUp();
+        } else send(u);
+      });
+      void catchUp();
       return unsubscribe;
     });
   }

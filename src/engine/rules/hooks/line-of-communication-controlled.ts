@@ -46,10 +46,9 @@ import type { GameContext } from '../../game';
 import type { GameState } from '../../state';
 import type { HexId, RuleHook, Side } from '../../types';
 import { SIDES } from '../../types';
-import { PROHIBITED } from '../blue-grey/terrain-costs';
-import { enemyZocOf } from '../blue-grey/zoc';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 import { controlOf } from './objective-control-contested';
+import { lineFromNeighbour, lineReach, type LineObstruction, type LineRules } from './supply-line';
 import type { ExitState } from './map-exit';
 
 type Edge = 'north' | 'east' | 'south' | 'west';
@@ -128,7 +127,10 @@ export function controlledTargetsLine(rule: RuleHook): MovementHook & {
     'enemy-zoc',
     'prohibited-terrain',
   ];
-  const negate = p.friendlyUnitsNegateZoc !== false;
+  const lineRules: LineRules = {
+    blockedBy: blockedBy as LineObstruction[],
+    friendlyUnitsNegateZoc: p.friendlyUnitsNegateZoc !== false,
+  };
   const exited = p.exitedUnits as { side: Side; hexes: HexId[]; event: string } | undefined;
   const objectiveHexes = (ctx: GameContext) =>
     new Set(ctx.scenario.victory.objectives.map((o) => o.hex));
@@ -157,51 +159,6 @@ export function controlledTargetsLine(rule: RuleHook): MovementHook & {
     );
   };
 
-  const trace = (ctx: GameContext, state: GameState, side: Side) => {
-    const b = ctx.board;
-    const enemyZoc = blockedBy.includes('enemy-zoc') ? enemyZocOf(ctx, state, side) : null;
-    const enemyAt = new Uint8Array(b.size);
-    const friendAt = new Uint8Array(b.size);
-    for (const id in state.units) {
-      const u = state.units[id];
-      if (u.status !== 'on-map' || u.hex === null || ctx.unitSpecs.get(id)?.type === 'gunboat')
-        continue;
-      const i = b.index.get(u.hex);
-      if (i === undefined) continue;
-      if (u.side === side) friendAt[i] = 1;
-      else enemyAt[i] = 1;
-    }
-    const prohibited = blockedBy.includes('prohibited-terrain');
-    const free = (i: number) =>
-      !(prohibited && b.enter[0][i] === PROHIBITED) &&
-      !(blockedBy.includes('enemy-units') && enemyAt[i]) &&
-      !(enemyZoc && enemyZoc[i] && !(negate && friendAt[i]));
-    const reached = new Uint8Array(b.size);
-    const goals = targetsOf(ctx, state, side);
-    let frontier: number[] = [];
-    for (const h of goals) {
-      const i = b.index.get(h)!;
-      if (free(i) && !reached[i]) {
-        reached[i] = 1;
-        frontier.push(i);
-      }
-    }
-    while (frontier.length > 0) {
-      const next: number[] = [];
-      for (const i of frontier) {
-        for (let d = 0; d < 6; d++) {
-          const j = b.nbr[i * 6 + d];
-          if (j < 0 || reached[j] || (prohibited && b.side[i * 6 + d] === PROHIBITED) || !free(j))
-            continue;
-          reached[j] = 1;
-          next.push(j);
-        }
-      }
-      frontier = next;
-    }
-    return { reached, goals };
-  };
-
   const hasLine = (
     ctx: GameContext,
     state: GameState,
@@ -209,17 +166,11 @@ export function controlledTargetsLine(rule: RuleHook): MovementHook & {
     from: HexId,
     fromIncluded: boolean,
   ): boolean => {
-    const b = ctx.board;
-    const { reached, goals } = trace(ctx, state, side);
-    const i = b.index.get(from);
-    if (i === undefined) return false;
-    if (fromIncluded) return reached[i] === 1;
-    if (goals.includes(from)) return true;
-    for (let d = 0; d < 6; d++) {
-      const j = b.nbr[i * 6 + d];
-      if (j >= 0 && reached[j] === 1 && b.side[i * 6 + d] !== PROHIBITED) return true;
-    }
-    return false;
+    const goals = targetsOf(ctx, state, side);
+    const reached = lineReach(ctx, state, side, goals, lineRules);
+    if (!fromIncluded) return lineFromNeighbour(ctx, reached, goals, from);
+    const i = ctx.board.index.get(from);
+    return i !== undefined && reached[i] === 1;
   };
 
   return {

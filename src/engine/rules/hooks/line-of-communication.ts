@@ -39,9 +39,8 @@ import type { GameContext } from '../../game';
 import type { GameState } from '../../state';
 import type { HexId, RuleHook, Side } from '../../types';
 import { SIDES } from '../../types';
-import { PROHIBITED } from '../blue-grey/terrain-costs';
-import { enemyZocOf } from '../blue-grey/zoc';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { lineFromNeighbour, lineReach, type LineObstruction, type LineRules } from './supply-line';
 
 type Edge = 'north' | 'east' | 'south' | 'west';
 
@@ -93,8 +92,12 @@ export function lineOfCommunication(rule: RuleHook): MovementHook & {
   const p = rule.params ?? {};
   const sides: readonly Side[] = p.side === 'both' ? SIDES : [p.side as Side];
   const blockedBy = (p.blockedBy as string[]) ?? ['enemy-units', 'enemy-zoc'];
-  const negate = p.friendlyUnitsNegateZoc === true;
-  const maxLength = typeof p.maxLength === 'number' ? p.maxLength : Infinity;
+  // Prohibited terrain and hexsides always block the line (6.27).
+  const lineRules: LineRules = {
+    blockedBy: [...(blockedBy as LineObstruction[]), 'prohibited-terrain'],
+    friendlyUnitsNegateZoc: p.friendlyUnitsNegateZoc === true,
+    maxLength: typeof p.maxLength === 'number' ? p.maxLength : Infinity,
+  };
   const targetCache = new Map<string, HexId[]>();
 
   const targetsOf = (ctx: GameContext, side: Side): HexId[] => {
@@ -114,50 +117,11 @@ export function lineOfCommunication(rule: RuleHook): MovementHook & {
   };
 
   const trace = (ctx: GameContext, state: GameState, side: Side): LineOfCommunication => {
-    const b = ctx.board;
-    const enemyZoc = blockedBy.includes('enemy-zoc') ? enemyZocOf(ctx, state, side) : null;
-    const enemyAt = new Uint8Array(b.size);
-    const friendAt = new Uint8Array(b.size);
-    for (const id in state.units) {
-      const u = state.units[id];
-      if (u.status !== 'on-map' || u.hex === null || ctx.unitSpecs.get(id)?.type === 'gunboat')
-        continue;
-      const i = b.index.get(u.hex)!;
-      if (u.side === side) friendAt[i] = 1;
-      else enemyAt[i] = 1;
-    }
-    const free = (i: number) =>
-      b.enter[0][i] !== PROHIBITED &&
-      !(blockedBy.includes('enemy-units') && enemyAt[i]) &&
-      !(enemyZoc && enemyZoc[i] && !(negate && friendAt[i]));
-    const reached = new Uint8Array(b.size);
     const targets = targetsOf(ctx, side);
-    // Breadth-first from the targets: depth = hexes of the path so far.
-    let frontier: number[] = [];
-    for (const h of targets) {
-      const i = b.index.get(h)!;
-      if (free(i) && !reached[i]) {
-        reached[i] = 1;
-        frontier.push(i);
-      }
-    }
-    for (let depth = 1; depth < maxLength && frontier.length > 0; depth++) {
-      const next: number[] = [];
-      for (const i of frontier) {
-        for (let d = 0; d < 6; d++) {
-          const j = b.nbr[i * 6 + d];
-          if (j < 0 || reached[j] || b.side[i * 6 + d] === PROHIBITED || !free(j)) continue;
-          reached[j] = 1;
-          next.push(j);
-        }
-      }
-      frontier = next;
-    }
-    return { reached, targets };
+    return { reached: lineReach(ctx, state, side, targets, lineRules), targets };
   };
 
   const unitsWithout = (ctx: GameContext, state: GameState, side: Side): string[] => {
-    const b = ctx.board;
     const { reached, targets } = trace(ctx, state, side);
     const out: string[] = [];
     for (const id in state.units) {
@@ -169,14 +133,7 @@ export function lineOfCommunication(rule: RuleHook): MovementHook & {
         ctx.unitSpecs.get(id)?.type === 'gunboat'
       )
         continue;
-      if (targets.includes(u.hex)) continue;
-      const i = b.index.get(u.hex)!;
-      let ok = false;
-      for (let d = 0; d < 6 && !ok; d++) {
-        const j = b.nbr[i * 6 + d];
-        ok = j >= 0 && reached[j] === 1 && b.side[i * 6 + d] !== PROHIBITED;
-      }
-      if (!ok) out.push(id);
+      if (!lineFromNeighbour(ctx, reached, targets, u.hex)) out.push(id);
     }
     return out.sort();
   };

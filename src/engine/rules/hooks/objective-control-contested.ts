@@ -29,11 +29,10 @@
  */
 import type { GameContext } from '../../game';
 import type { GameState } from '../../state';
-import type { GameEvent, HexId, RuleHook, Side } from '../../types';
-import { SIDES } from '../../types';
-import { zocOf } from '../blue-grey/zoc';
+import type { HexId, RuleHook, Side } from '../../types';
 import { hookKey, hookStateOf, withHookState } from './hook-state';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { zocControlAfterOrder } from './objective-control';
 
 export function isContestedControlForm(rule: RuleHook): boolean {
   return rule.params?.control === 'last-unit-or-uncontested-zoc';
@@ -72,58 +71,13 @@ export function contestedControl(rule: RuleHook): MovementHook {
   const tallied = (p.tallyEachGameTurn as HexId[] | undefined) ?? [];
   const key = hookKey(rule);
 
-  const presence = (
-    ctx: GameContext,
-    state: GameState,
-  ): Map<HexId, { unit: Side | null; zoc: Side[] }> => {
-    const zoc = Object.fromEntries(SIDES.map((s) => [s, zocOf(ctx, state, s)])) as Record<
-      Side,
-      Uint8Array
-    >;
-    const out = new Map<HexId, { unit: Side | null; zoc: Side[] }>();
-    for (const hex of hexes) {
-      const i = ctx.board.index.get(hex);
-      if (i === undefined) continue;
-      let unit: Side | null = null;
-      for (const id in state.units) {
-        const u = state.units[id];
-        if (u.status === 'on-map' && u.hex === hex && ctx.unitSpecs.get(id)?.type !== 'gunboat')
-          unit = u.side;
-      }
-      out.set(hex, { unit, zoc: SIDES.filter((s) => zoc[s][i] === 1) });
-    }
-    return out;
-  };
-
   return {
     hook: rule.hook,
     case: rule.case,
     afterOrder(ctx, before, after) {
       if (after.phase === 'setup' || before.phase === 'setup') return null;
-      const was = presence(ctx, before);
-      const now = presence(ctx, after);
-      let objectives = after.objectives;
-      const out: GameEvent[] = [];
-      for (const [hex, n] of now) {
-        const w = was.get(hex)!;
-        if (w.unit === n.unit && w.zoc.join() === n.zoc.join()) continue;
-        let holder: Side | null | undefined;
-        if (n.unit) holder = n.unit;
-        else if (n.zoc.length === 1) holder = n.zoc[0];
-        else if (n.zoc.length === 2) holder = null; // contested: neither (21.2)
-        const current = hex in objectives ? objectives[hex] : undefined;
-        if (holder === undefined || holder === current) continue;
-        objectives = { ...objectives, [hex]: holder };
-        out.push({
-          type: holder === null ? 'objective-contested' : 'objective-occupied',
-          hex,
-          side: holder,
-          by: n.unit ? 'unit' : 'zone-of-control',
-          rule: rule.case,
-        });
-      }
-      if (out.length === 0) return null;
-      return { state: { ...after, objectives }, events: out };
+      // Both covering it: contested, neither's (21.2).
+      return zocControlAfterOrder(ctx, before, after, hexes, rule.case, () => null);
     },
     endOfPlayerTurn(ctx, state, side) {
       if (tallied.length === 0 || side === ctx.scenario.firstPlayer) return null;

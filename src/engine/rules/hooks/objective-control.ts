@@ -42,68 +42,91 @@ const lastUnitOrZocSupport: HookSupport = knownParams(['hexes', 'control', 'init
   return null;
 });
 
+type Presence = { unit: Side | null; zoc: Side[] };
+
+/** For each of `hexes`: the side of a unit in it (gunboats aside), and the sides whose Zone of Control covers it. */
+function presence(
+  ctx: GameContext,
+  state: GameState,
+  hexes: readonly HexId[],
+): Map<HexId, Presence> {
+  const zoc = Object.fromEntries(SIDES.map((s) => [s, zocOf(ctx, state, s)])) as Record<
+    Side,
+    Uint8Array
+  >;
+  const out = new Map<HexId, Presence>();
+  for (const hex of hexes) {
+    const i = ctx.board.index.get(hex);
+    if (i === undefined) continue;
+    let unit: Side | null = null;
+    for (const id in state.units) {
+      const u = state.units[id];
+      if (u.status === 'on-map' && u.hex === hex && ctx.unitSpecs.get(id)?.type !== 'gunboat')
+        unit = u.side;
+    }
+    out.set(hex, { unit, zoc: SIDES.filter((s) => zoc[s][i] === 1) });
+  }
+  return out;
+}
+
+/**
+ * The objectives of `hexes` after an order, by units and Zones of Control
+ * (this file and objective-control-contested.ts): for each hex whose occupant
+ * or coverage changed (so a Zone of Control covering it from the start leaves
+ * the initial holder), a unit in it makes it that side's, else one side's Zone
+ * of Control alone makes it that side's, else both sides' decide by
+ * `bothZoc(before, now)` (undefined: no change), else the last holder keeps
+ * it. An event for each change (`objective-contested` for a change to null).
+ */
+export function zocControlAfterOrder(
+  ctx: GameContext,
+  before: GameState,
+  after: GameState,
+  hexes: readonly HexId[],
+  ruleCase: string,
+  bothZoc: (was: Presence, now: Presence) => Side | null | undefined,
+): { state: GameState; events: GameEvent[] } | null {
+  const was = presence(ctx, before, hexes);
+  const now = presence(ctx, after, hexes);
+  let objectives = after.objectives;
+  const out: GameEvent[] = [];
+  for (const [hex, n] of now) {
+    const w = was.get(hex)!;
+    if (w.unit === n.unit && w.zoc.join() === n.zoc.join()) continue;
+    let holder: Side | null | undefined;
+    if (n.unit) holder = n.unit;
+    else if (n.zoc.length === 1) holder = n.zoc[0];
+    else if (n.zoc.length === 2) holder = bothZoc(w, n);
+    const current = hex in objectives ? objectives[hex] : undefined;
+    if (holder === undefined || holder === current) continue;
+    objectives = { ...objectives, [hex]: holder };
+    out.push({
+      type: holder === null ? 'objective-contested' : 'objective-occupied',
+      hex,
+      side: holder,
+      by: n.unit ? 'unit' : 'zone-of-control',
+      rule: ruleCase,
+    });
+  }
+  if (out.length === 0) return null;
+  return { state: { ...after, objectives }, events: out };
+}
+
 export function objectiveControl(rule: RuleHook): MovementHook {
   const p = rule.params ?? {};
   if (isOccupationTally(p)) return occupationTally(rule);
   const hexes = (p.hexes as HexId[]) ?? [];
 
-  /** For each objective hex: the side of a unit in it, else the sides whose Zone of Control covers it. */
-  const presence = (
-    ctx: GameContext,
-    state: GameState,
-  ): Map<HexId, { unit: Side | null; zoc: Side[] }> => {
-    const zoc = Object.fromEntries(SIDES.map((s) => [s, zocOf(ctx, state, s)])) as Record<
-      Side,
-      Uint8Array
-    >;
-    const out = new Map<HexId, { unit: Side | null; zoc: Side[] }>();
-    for (const hex of hexes) {
-      const i = ctx.board.index.get(hex);
-      if (i === undefined) continue;
-      let unit: Side | null = null;
-      for (const id in state.units) {
-        const u = state.units[id];
-        if (u.status === 'on-map' && u.hex === hex && ctx.unitSpecs.get(id)?.type !== 'gunboat')
-          unit = u.side;
-      }
-      out.set(hex, { unit, zoc: SIDES.filter((s) => zoc[s][i] === 1) });
-    }
-    return out;
-  };
-
   return {
     hook: rule.hook,
     case: rule.case,
-    afterOrder(ctx, before, after, events) {
+    afterOrder(ctx, before, after) {
       if (after.phase === 'setup') return null;
-      const was = presence(ctx, before);
-      const now = presence(ctx, after);
-      let objectives = after.objectives;
-      const out: GameEvent[] = [];
-      for (const [hex, n] of now) {
-        const w = was.get(hex)!;
-        // Only a change in the hex counts: a Zone of Control that covered it from the start leaves the initial holder.
-        if (w.unit === n.unit && w.zoc.join() === n.zoc.join()) continue;
-        let holder: Side | null | undefined;
-        if (n.unit) holder = n.unit;
-        else if (n.zoc.length === 1) holder = n.zoc[0];
-        else if (n.zoc.length === 2) {
-          const arrived = n.zoc.filter((s) => !w.zoc.includes(s));
-          if (arrived.length === 1) holder = arrived[0];
-        }
-        if (holder === undefined || holder === objectives[hex]) continue;
-        objectives = { ...objectives, [hex]: holder };
-        out.push({
-          type: 'objective-occupied',
-          hex,
-          side: holder,
-          by: n.unit ? 'unit' : 'zone-of-control',
-          rule: rule.case,
-        });
-      }
-      void events;
-      if (out.length === 0) return null;
-      return { state: { ...after, objectives }, events: out };
+      // Both covering it: the side whose Zone of Control newly arrived (if both, or neither, no change).
+      return zocControlAfterOrder(ctx, before, after, hexes, rule.case, (w, n) => {
+        const arrived = n.zoc.filter((s) => !w.zoc.includes(s));
+        return arrived.length === 1 ? arrived[0] : undefined;
+      });
     },
   };
 }

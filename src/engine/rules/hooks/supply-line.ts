@@ -15,6 +15,10 @@
  * one units could enter (6.27). The start hex is not part of it (a unit in an
  * Enemy Zone of Control still has a line from where it stands); a start hex
  * that is itself a target has a line of length 0. Gunboats block nothing.
+ *
+ * The tracing itself (what blocks a line, the breadth-first search from the
+ * targets) is shared with the end-of-game forms, line-of-communication.ts and
+ * line-of-communication-controlled.ts.
  */
 import type { GameContext } from '../../game';
 import type { GameState } from '../../state';
@@ -58,20 +62,18 @@ export function lineRulesRefusal(r: Record<string, unknown>): string | null {
 }
 
 /**
- * For each hex (board index), the length of the shortest free path from it
- * to one of `targets` for `side` (0 for a target itself), or -1 if none
- * within maxLength.
+ * What a line of `side` may cross under `rules`: `free(i)` for a hex (board
+ * index) free of what blocks it, and whether prohibited terrain blocks it
+ * (then prohibited hexsides do too). Gunboats block nothing.
  */
-export function lineLengths(
+export function lineFree(
   ctx: GameContext,
   state: GameState,
   side: Side,
-  targets: readonly HexId[],
   rules: LineRules,
-): Int16Array {
+): { free: (i: number) => boolean; terrain: boolean } {
   const b = ctx.board;
   const blocked = rules.blockedBy ?? LINE_OBSTRUCTIONS;
-  const maxLength = rules.maxLength ?? Infinity;
   const zoc = blocked.includes('enemy-zoc') ? enemyZocOf(ctx, state, side) : null;
   const enemyAt = new Uint8Array(b.size);
   const friendAt = new Uint8Array(b.size);
@@ -85,10 +87,92 @@ export function lineLengths(
     else enemyAt[i] = 1;
   }
   const terrain = blocked.includes('prohibited-terrain');
+  const units = blocked.includes('enemy-units');
   const free = (i: number) =>
     !(terrain && b.enter[0][i] === PROHIBITED) &&
-    !(blocked.includes('enemy-units') && enemyAt[i]) &&
+    !(units && enemyAt[i]) &&
     !(zoc && zoc[i] && !(rules.friendlyUnitsNegateZoc && friendAt[i]));
+  return { free, terrain };
+}
+
+/**
+ * 1 for each hex (board index) from which a free path, this hex included,
+ * runs to one of `targets` for `side` within maxLength hexes
+ * (line-of-communication.ts, line-of-communication-controlled.ts).
+ */
+export function lineReach(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  targets: readonly HexId[],
+  rules: LineRules,
+): Uint8Array {
+  const b = ctx.board;
+  const { free, terrain } = lineFree(ctx, state, side, rules);
+  const maxLength = rules.maxLength ?? Infinity;
+  const reached = new Uint8Array(b.size);
+  // Breadth-first from the targets: depth = hexes of the path so far.
+  let frontier: number[] = [];
+  for (const h of targets) {
+    const i = b.index.get(h);
+    if (i !== undefined && free(i) && !reached[i]) {
+      reached[i] = 1;
+      frontier.push(i);
+    }
+  }
+  for (let depth = 1; depth < maxLength && frontier.length > 0; depth++) {
+    const next: number[] = [];
+    for (const i of frontier) {
+      for (let d = 0; d < 6; d++) {
+        const j = b.nbr[i * 6 + d];
+        if (j < 0 || reached[j] || (terrain && b.side[i * 6 + d] === PROHIBITED) || !free(j))
+          continue;
+        reached[j] = 1;
+        next.push(j);
+      }
+    }
+    frontier = next;
+  }
+  return reached;
+}
+
+/**
+ * Whether a unit in `hex` has a line by `reached` (lineReach): it stands in a
+ * target, or a hex next to it, across a hexside units could cross, is reached
+ * (its own hex is not part of the path).
+ */
+export function lineFromNeighbour(
+  ctx: GameContext,
+  reached: Uint8Array,
+  targets: readonly HexId[],
+  hex: HexId,
+): boolean {
+  if (targets.includes(hex)) return true;
+  const b = ctx.board;
+  const i = b.index.get(hex);
+  if (i === undefined) return false;
+  for (let d = 0; d < 6; d++) {
+    const j = b.nbr[i * 6 + d];
+    if (j >= 0 && reached[j] === 1 && b.side[i * 6 + d] !== PROHIBITED) return true;
+  }
+  return false;
+}
+
+/**
+ * For each hex (board index), the length of the shortest free path from it
+ * to one of `targets` for `side` (0 for a target itself), or -1 if none
+ * within maxLength.
+ */
+export function lineLengths(
+  ctx: GameContext,
+  state: GameState,
+  side: Side,
+  targets: readonly HexId[],
+  rules: LineRules,
+): Int16Array {
+  const b = ctx.board;
+  const maxLength = rules.maxLength ?? Infinity;
+  const { free, terrain } = lineFree(ctx, state, side, rules);
   const out = new Int16Array(b.size).fill(-1);
   // Breadth-first from the targets: a hex next to a free hex at depth d has a line of d + 1 hexes.
   let frontier: number[] = [];

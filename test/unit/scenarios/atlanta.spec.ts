@@ -5,7 +5,6 @@
  * states on every level; and the shared Ezra Church/Atlanta sheet agreeing
  * with every fact the text gives (TEC footnote #, 55XX, 4902, 5413, 6012).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newGame, prepareGame } from '../../../src/engine/game';
 import { fixedDice } from '../../../src/engine/dice';
@@ -13,7 +12,7 @@ import { gameScenario } from '../../../src/engine/scenario/counters';
 import { validateScenario } from '../../../src/engine/scenario/validate';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory, type VictoryInputs } from '../../../src/engine/victory';
-import type { Side, SuppliedCounters } from '../../../src/engine/types';
+import type { Side } from '../../../src/engine/types';
 import {
   ATLANTA_CONFEDERATE_AREA,
   ATLANTA_NO_BREASTWORKS,
@@ -24,13 +23,17 @@ import {
   ROW_55XX,
   ezraChurchAtlantaMap,
 } from '../../../scenarios/atlanta/build-map';
-import { SCENARIOS_ROOT, chartsOf, expectMapJsonIsBuildOutput, loadScenario } from './support';
+import {
+  SCENARIOS_ROOT,
+  chartsOf,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  readCountersFixture,
+} from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('atlanta');
 const { hook } = chartsOf(scenario);
-const FIXTURE = JSON.parse(
-  readFileSync(join(__dirname, '../../fixtures/counters/atlanta.json'), 'utf8'),
-) as SuppliedCounters & { note: string };
+const FIXTURE = readCountersFixture('atlanta');
 
 describe('Atlanta scenario document', () => {
   it('16.2, 16.3: Confederate first player, eight Game-Turns, no Night, 22 July 1864', () => {

@@ -6,15 +6,13 @@
  * every level; and the shared Ezra Church/Atlanta sheet agreeing with every
  * fact the text gives (1212, 1504, 1508, 1602, 1608, 19XX, 1026-2616).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { newGame, prepareGame } from '../../../src/engine/game';
 import { fixedDice } from '../../../src/engine/dice';
 import { gameScenario } from '../../../src/engine/scenario/counters';
 import { validateScenario } from '../../../src/engine/scenario/validate';
 import { TerrainMap } from '../../../src/engine/map';
 import { evaluateVictory, type VictoryInputs } from '../../../src/engine/victory';
-import type { Side, SuppliedCounters } from '../../../src/engine/types';
+import type { Side } from '../../../src/engine/types';
 import {
   ENTRENCHMENTS,
   EZRA_CONFEDERATE_AREA,
@@ -25,13 +23,11 @@ import {
   ZONE_LINE,
   ezraChurchAtlantaMap,
 } from '../../../scenarios/atlanta/build-map';
-import { chartsOf, expectMapJsonIsBuildOutput, loadScenario } from './support';
+import { chartsOf, expectMapJsonIsBuildOutput, loadScenario, readCountersFixture } from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('ezra-church');
 const { hook } = chartsOf(scenario);
-const FIXTURE = JSON.parse(
-  readFileSync(join(__dirname, '../../fixtures/counters/ezra-church.json'), 'utf8'),
-) as SuppliedCounters & { note: string };
+const FIXTURE = readCountersFixture('ezra-church');
 
 describe('Ezra Church scenario document', () => {
   it('15.0, 16.2, 16.3: the title line is lost — identified from the introduction; Confederate first, five Game-Turns, no Night, 28 July 1864', () => {

@@ -6,8 +6,6 @@
  * (17.1, 17.2, 18.0's rout check), the geographic victory as data, and the
  * Second Bull Run map sheet with New Market added.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { fixedDice } from '../../../src/engine/dice';
 import {
   applyOrder,
@@ -30,13 +28,11 @@ import {
   firstBullRunMap,
   secondBullRunMap,
 } from '../../../scenarios/second-bull-run/build-map';
-import type { Side, UnitSpec } from '../../../src/engine/types';
-import { expectMapJsonIsBuildOutput, loadScenario } from './support';
+import type { Side } from '../../../src/engine/types';
+import { expectMapJsonIsBuildOutput, loadScenario, readCountersFixture } from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('first-bull-run');
-const fixture = JSON.parse(
-  readFileSync(join(__dirname, '../../fixtures/counters/first-bull-run.json'), 'utf8'),
-) as { note: string; units: UnitSpec[] };
+const fixture = readCountersFixture('first-bull-run');
 const options = { counters: { units: fixture.units } };
 const areas = scenario.setup.kind === 'free' ? scenario.setup.areas : [];
 

@@ -8,8 +8,6 @@
  * (test/fixtures/counters/jonesborough.json) are labelled test units, not
  * history.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { seededDice } from '../../../src/engine/dice';
 import {
   applyOrder,
@@ -35,13 +33,11 @@ import {
   bankOf,
   jonesboroughMap,
 } from '../../../scenarios/jonesborough/build-map';
-import { chartsOf, expectMapJsonIsBuildOutput, loadScenario } from './support';
+import { chartsOf, expectMapJsonIsBuildOutput, loadScenario, readCountersFixture } from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('jonesborough');
 const { hook } = chartsOf(scenario);
-const fixture = JSON.parse(
-  readFileSync(join(__dirname, '../../fixtures/counters/jonesborough.json'), 'utf8'),
-) as { note: string; units: unknown[]; placements: unknown[] };
+const fixture = readCountersFixture('jonesborough');
 const options = {
   counters: { units: fixture.units, placements: fixture.placements },
 } as unknown as GameOptions;

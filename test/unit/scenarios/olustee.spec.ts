@@ -6,8 +6,6 @@
  * players supply its counters (the counters block); the tests play it with the
  * test counters of test/fixtures/counters/olustee.json, which are not history.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { fixedDice, seededDice } from '../../../src/engine/dice';
 import {
   applyOrder,
@@ -24,13 +22,17 @@ import { gameScenario } from '../../../src/engine/scenario/counters';
 import type { GameState } from '../../../src/engine/state';
 import type { Side, SuppliedCounters } from '../../../src/engine/types';
 import { OLUSTEE_STATION, UNION_ENTRY, olusteeMap } from '../../../scenarios/olustee/build-map';
-import { chartsOf, expectMapJsonIsBuildOutput, loadScenario, total } from './support';
+import {
+  chartsOf,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  readCountersFixture,
+  total,
+} from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('olustee');
 const { unit, placements, at, hook } = chartsOf(scenario);
-const fixture = JSON.parse(
-  readFileSync(join(__dirname, '../../fixtures/counters/olustee.json'), 'utf8'),
-) as SuppliedCounters & { note: string };
+const fixture = readCountersFixture('olustee');
 const counters: SuppliedCounters = {
   units: fixture.units,
   reinforcements: fixture.reinforcements,

@@ -7,8 +7,6 @@
  * (test/fixtures/counters/peachtree-creek.json) are labelled test units, not
  * history.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { seededDice } from '../../../src/engine/dice';
 import {
   applyOrder,
@@ -32,13 +30,11 @@ import {
   bankOf,
   peachtreeCreekMap,
 } from '../../../scenarios/peachtree-creek/build-map';
-import { chartsOf, expectMapJsonIsBuildOutput, loadScenario } from './support';
+import { chartsOf, expectMapJsonIsBuildOutput, loadScenario, readCountersFixture } from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('peachtree-creek');
 const { hook } = chartsOf(scenario);
-const fixture = JSON.parse(
-  readFileSync(join(__dirname, '../../fixtures/counters/peachtree-creek.json'), 'utf8'),
-) as { note: string; units: unknown[]; placements: unknown[] };
+const fixture = readCountersFixture('peachtree-creek');
 const options = {
   counters: { units: fixture.units, placements: fixture.placements },
 } as unknown as GameOptions;

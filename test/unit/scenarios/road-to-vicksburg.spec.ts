@@ -8,8 +8,6 @@
  * with every fact the text gives. Games here use the test counters of
  * test/fixtures/counters/road-to-vicksburg.json, which are not history.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { seededDice } from '../../../src/engine/dice';
 import {
   applyOrder,
@@ -36,12 +34,10 @@ import {
   grid,
   roadToVicksburgMap,
 } from '../../../scenarios/road-to-vicksburg/build-map';
-import { expectMapJsonIsBuildOutput, loadScenario } from './support';
+import { expectMapJsonIsBuildOutput, loadScenario, readCountersFixture } from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('road-to-vicksburg');
-const fixture = JSON.parse(
-  readFileSync(join(__dirname, '../../fixtures/counters/road-to-vicksburg.json'), 'utf8'),
-) as SuppliedCounters & { note: string };
+const fixture = readCountersFixture('road-to-vicksburg');
 const counters: SuppliedCounters = { units: fixture.units, placements: fixture.placements };
 const spec = scenario.victory;
 

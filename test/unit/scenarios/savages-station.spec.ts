@@ -5,8 +5,6 @@
  * hand-built end states on every level, the reconstructed map agreeing with
  * every fact the text gives, and the TEST counters fixture the playouts use.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { HexGrid } from '../../../src/engine/hex';
 import {
   CONFEDERATE_SETUP,
@@ -28,22 +26,19 @@ import { validateScenario } from '../../../src/engine/scenario/validate';
 import { newGame, prepareGame } from '../../../src/engine/game';
 import { fixedDice } from '../../../src/engine/dice';
 import type { GameOptions } from '../../../src/engine/state';
-import type { Side, SuppliedCounters } from '../../../src/engine/types';
+import type { Side } from '../../../src/engine/types';
 import {
   allOccupiedEvent,
   firstGainEvent,
 } from '../../../src/engine/rules/hooks/occupation-events';
-import { expectMapJsonIsBuildOutput, loadScenario, chartsOf } from './support';
+import { chartsOf, expectMapJsonIsBuildOutput, loadScenario, readCountersFixture } from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('savages-station');
 const { hook: rule } = chartsOf(scenario);
 const named = scenario.counters!.named;
 const namedOf = (side: Side) => named.filter((n) => n.side === side);
 const grid = new HexGrid(map.grid as never);
-const fixtureFile = join(__dirname, '../../fixtures/counters/savages-station.json');
-const { note, ...counters } = JSON.parse(readFileSync(fixtureFile, 'utf8')) as SuppliedCounters & {
-  note: string;
-};
+const { note, ...counters } = readCountersFixture('savages-station');
 
 /** A hand-built end state: strength lost by each side, who last occupied each objective, the recorded occupation events. */
 function end(p: {

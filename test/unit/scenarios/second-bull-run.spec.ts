@@ -5,8 +5,6 @@
  * free-deployment set-up for the at-start units the text does not hold,
  * which the players supply from their counters (16.1, the counters block).
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import { fixedDice } from '../../../src/engine/dice';
 import { legalOrders, newGame, notYetSupported, prepareGame } from '../../../src/engine/game';
 import { gameScenario } from '../../../src/engine/scenario/counters';
@@ -20,12 +18,13 @@ import {
   WESTERN_ROWS,
   secondBullRunMap,
 } from '../../../scenarios/second-bull-run/build-map';
-import type { ScenarioDocument, Side } from '../../../src/engine/types';
+import type { Side } from '../../../src/engine/types';
 import {
   chartsOf,
   expectEveryUnitDeployedOnce,
   expectMapJsonIsBuildOutput,
   loadScenario,
+  readCountersFixture,
   total as totalCsp,
 } from './support';
 
@@ -42,9 +41,7 @@ const printed = (ids: string[]) =>
   });
 const setup = scenario.setup.kind === 'free' ? scenario.setup : null;
 /** The test counters (test/fixtures/counters/second-bull-run.json, NOT history), as a game's options.counters. */
-const fixture = JSON.parse(
-  readFileSync(join(__dirname, '../../fixtures/counters/second-bull-run.json'), 'utf8'),
-) as { note: string; units: ScenarioDocument['units'] };
+const fixture = readCountersFixture('second-bull-run');
 const testCounters = { units: fixture.units };
 
 describe('Second Bull Run scenario document', () => {

@@ -1,17 +1,27 @@
 /**
- * What the scenario specs share: loading a shipped scenario with its map,
- * reading its charts (units, set-up, arrivals, hooks), counting units and
- * Combat Strength Points, and the assertions every battle makes the same way.
+ * What the scenario and hook specs share: loading a shipped scenario with its
+ * map and its test counters, reading its charts (units, set-up, arrivals,
+ * hooks), counting units and Combat Strength Points, the assertions every
+ * battle makes the same way, and playing orders on a prepared game (a
+ * Movement Phase position, the orders listed, accepted or refused).
  * The facts each battle pins (its counts, hexes, cases) stay in its own spec.
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { mapJsonText } from '../../../scenarios/lib/map-builder';
+import { fixedDice } from '../../../src/engine/dice';
+import { applyOrder, legalOrders, type GameContext } from '../../../src/engine/game';
+import { freshMovementPhase } from '../../../src/engine/rules/blue-grey/sequence-of-play';
+import type { GameState, Order } from '../../../src/engine/state';
 import type {
+  GameEvent,
+  HexId,
   MapDocument,
+  Refusal,
   RuleHook,
   ScenarioDocument,
   Side,
+  SuppliedCounters,
   UnitSpec,
 } from '../../../src/engine/types';
 
@@ -33,6 +43,13 @@ export function loadScenario(id: string): LoadedScenario {
     scenario: read('scenario.json') as ScenarioDocument,
     map: read('map.json') as MapDocument,
   };
+}
+
+/** test/fixtures/counters/<id>.json: a battle's TEST counters (not history), with the note saying so. */
+export function readCountersFixture(id: string): SuppliedCounters & { note: string } {
+  return JSON.parse(
+    readFileSync(join(__dirname, '../../fixtures/counters', `${id}.json`), 'utf8'),
+  ) as SuppliedCounters & { note: string };
 }
 
 /** A scenario's charts, read by unit, hex, side and hook. */
@@ -106,4 +123,73 @@ export function expectEveryUnitDeployedOnce(scenario: ScenarioDocument): void {
  */
 export function expectMapJsonIsBuildOutput(dir: string, built: MapDocument): void {
   expect(readFileSync(join(dir, 'map.json'), 'utf8')).toBe(mapJsonText(built));
+}
+
+/**
+ * `base` at the start of `side`'s Movement Phase of Game-Turn `turn` (Night
+ * as the scenario's chart says), units placed as given (null: eliminated).
+ * A pending decision of `base` is kept.
+ */
+export function movementPhaseAt(
+  ctx: GameContext,
+  base: GameState,
+  turn: number,
+  side: Side,
+  placed: Record<string, HexId | null> = {},
+): GameState {
+  const units = { ...base.units };
+  for (const [id, hex] of Object.entries(placed))
+    units[id] = { ...units[id], hex, status: hex === null ? 'eliminated' : 'on-map' };
+  return {
+    ...base,
+    turn,
+    night: ctx.scenario.nightTurns.includes(turn),
+    phase: 'movement',
+    phasing: side,
+    movement: freshMovementPhase(),
+    combat: null,
+    units,
+  };
+}
+
+/** Playing orders on one prepared game, with fixed dice. */
+export interface OrderPlay {
+  /** The legal orders of a type (of one unit, if given). */
+  orders(s: GameState, side: Side, type: string, unit?: string): Order[];
+  /** The result of an order that must be accepted (throws with the refusal if not). */
+  accepted(
+    s: GameState,
+    side: Side,
+    order: unknown,
+    dice?: number[],
+  ): { state: GameState; events: GameEvent[] };
+  /** The refusal of an order that must be refused (throws if accepted). */
+  refusalOf(s: GameState, side: Side, order: unknown, dice?: number[]): Refusal;
+  /** The refusal of an order, or null if it is accepted. */
+  refusalOrNull(s: GameState, side: Side, order: unknown, dice?: number[]): Refusal | null;
+}
+
+export function orderPlay(ctx: GameContext): OrderPlay {
+  const apply = (s: GameState, side: Side, order: unknown, dice: number[] = []) =>
+    applyOrder(ctx, s, side, order, fixedDice(dice));
+  return {
+    orders: (s, side, type, unit) =>
+      legalOrders(ctx, s, side).filter(
+        (o) => o.type === type && (unit === undefined || (o as { unit?: string }).unit === unit),
+      ),
+    accepted(s, side, order, dice) {
+      const r = apply(s, side, order, dice);
+      if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+      return r;
+    },
+    refusalOf(s, side, order, dice) {
+      const r = apply(s, side, order, dice);
+      if (r.ok) throw new Error('accepted');
+      return r.refusal;
+    },
+    refusalOrNull(s, side, order, dice) {
+      const r = apply(s, side, order, dice);
+      return r.ok ? null : r.refusal;
+    },
+  };
 }

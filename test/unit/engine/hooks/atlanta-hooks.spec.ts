@@ -4,8 +4,6 @@
  * would be (test/fixtures/counters/atlanta.json — not the historical order of
  * battle): 16.1 setup-breastworks, 17.2 movement-quota for each Player.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { applyOrder, legalOrders, newGame, prepareGame } from '../../../../src/engine/game';
 import type { GameContext } from '../../../../src/engine/game';
 import { fixedDice } from '../../../../src/engine/dice';
@@ -13,12 +11,10 @@ import { supplyCounters } from '../../../../src/engine/scenario/counters';
 import { unsupportedReason } from '../../../../src/engine/rules/hooks';
 import type { GameState, Order } from '../../../../src/engine/state';
 import type { Placement, Side, SuppliedCounters, UnitSpec } from '../../../../src/engine/types';
-import { loadScenario } from '../../scenarios/support';
+import { loadScenario, readCountersFixture } from '../../scenarios/support';
 
 const { scenario, map } = loadScenario('atlanta');
-const FIXTURE = JSON.parse(
-  readFileSync(join(__dirname, '../../../fixtures/counters/atlanta.json'), 'utf8'),
-) as SuppliedCounters & { note: string };
+const FIXTURE = readCountersFixture('atlanta');
 const counters = (): SuppliedCounters => ({
   units: FIXTURE.units,
   placements: FIXTURE.placements,

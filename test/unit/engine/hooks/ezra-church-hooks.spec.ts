@@ -5,22 +5,18 @@
  * order of battle): 16.1 setup-breastworks, 17.2 immobile-until, 17.3
  * movement-quota, 17.4 morale-die-modifier.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { applyOrder, legalOrders, newGame, prepareGame } from '../../../../src/engine/game';
 import type { GameContext } from '../../../../src/engine/game';
 import type { Dice } from '../../../../src/engine/dice';
 import { fixedDice } from '../../../../src/engine/dice';
 import { supplyCounters } from '../../../../src/engine/scenario/counters';
 import { moraleDieModifier } from '../../../../src/engine/rules/hooks/morale-die-modifier';
-import type { GameEvent, Placement, Side, SuppliedCounters } from '../../../../src/engine/types';
+import type { GameEvent, Placement, Side } from '../../../../src/engine/types';
 import type { GameState, Order } from '../../../../src/engine/state';
-import { loadScenario } from '../../scenarios/support';
+import { loadScenario, readCountersFixture } from '../../scenarios/support';
 
 const { scenario, map } = loadScenario('ezra-church');
-const FIXTURE = JSON.parse(
-  readFileSync(join(__dirname, '../../../fixtures/counters/ezra-church.json'), 'utf8'),
-) as SuppliedCounters & { note: string };
+const FIXTURE = readCountersFixture('ezra-church');
 
 interface G {
   ctx: GameContext;

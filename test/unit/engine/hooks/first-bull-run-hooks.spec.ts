@@ -8,13 +8,12 @@
 import { applyOrder, legalOrders, newGame, prepareGame } from '../../../../src/engine/game';
 import { fixedDice } from '../../../../src/engine/dice';
 import type { GameState, Order } from '../../../../src/engine/state';
-import type { GameEvent, HexId, Side, UnitSpec } from '../../../../src/engine/types';
-import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
+import type { HexId, Side, UnitSpec } from '../../../../src/engine/types';
 import { gameScenario } from '../../../../src/engine/scenario/counters';
 import { unsupportedHooks, unsupportedReason } from '../../../../src/engine/rules/hooks';
 import { routModifiers } from '../../../../src/engine/rules/hooks/army-rout-check';
 import { EAST_BANK, BULL_RUN_FORDS } from '../../../../scenarios/second-bull-run/build-map';
-import { loadScenario } from '../../scenarios/support';
+import { loadScenario, movementPhaseAt, orderPlay } from '../../scenarios/support';
 
 const { scenario: shipped, map } = loadScenario('first-bull-run');
 
@@ -45,51 +44,16 @@ const home: Record<string, HexId> = {};
   const open = { union: [...areas[0].hexes], confederate: [...areas[1].hexes] };
   for (const u of counters.units) home[u.id] = open[u.side].shift()!;
 }
-function at(
+const atHome = movementPhaseAt(ctx, created, 1, 'union', home);
+/** `base` (else everybody at home) in `side`'s Movement Phase of Game-Turn `turn`, units placed as given. */
+const at = (
   turn: number,
   side: Side,
   placed: Record<string, HexId | null> = {},
   base?: GameState,
-): GameState {
-  const from = base ?? created;
-  const units = { ...from.units };
-  if (!base)
-    for (const [id, hex] of Object.entries(home))
-      units[id] = { ...units[id], hex, status: 'on-map' };
-  for (const [id, hex] of Object.entries(placed))
-    units[id] = { ...units[id], hex, status: hex === null ? 'eliminated' : 'on-map' };
-  return {
-    ...from,
-    turn,
-    night: false,
-    phase: 'movement',
-    phasing: side,
-    movement: freshMovementPhase(),
-    combat: null,
-    pending: null,
-    units,
-  };
-}
-const orders = (s: GameState, side: Side, type: string, unitId?: string) =>
-  legalOrders(ctx, s, side).filter(
-    (o) => o.type === type && (unitId === undefined || (o as { unit?: string }).unit === unitId),
-  );
+): GameState => ({ ...movementPhaseAt(ctx, base ?? atHome, turn, side, placed), pending: null });
+const { orders, accepted, refusalOf } = orderPlay(ctx);
 const pathOf = (o: Order) => (o as unknown as { path: HexId[] }).path;
-function accepted(
-  s: GameState,
-  side: Side,
-  order: unknown,
-  dice: number[] = [],
-): { state: GameState; events: GameEvent[] } {
-  const r = applyOrder(ctx, s, side, order, fixedDice(dice));
-  if (!r.ok) throw new Error(JSON.stringify(r.refusal));
-  return r;
-}
-const refusalOf = (s: GameState, side: Side, order: unknown) => {
-  const r = applyOrder(ctx, s, side, order, fixedDice([]));
-  if (r.ok) throw new Error('accepted');
-  return r.refusal;
-};
 /** The end of Game-Turn `turn`: the Confederate (Second Player) ends his Movement and Combat Phases; the rout rolls are `dice`. */
 function endOfGameTurn(s: GameState, dice: number[]) {
   const moved = accepted(s, 'confederate', { type: 'end-phase' });

@@ -9,8 +9,6 @@
  * These tests play the shipped scenario without leader counters (the players
  * supply them, 23.5): the leaders rule has nothing to act on.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   applyOrder,
   legalOrders,
@@ -24,12 +22,10 @@ import type { GameState, Order } from '../../../../src/engine/state';
 import type {
   GameEvent,
   HexId,
-  MapDocument,
   RuleHook,
   ScenarioDocument,
   Side,
 } from '../../../../src/engine/types';
-import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
 import { entryCost, entryHexes } from '../../../../src/engine/rules/blue-grey/reinforcements';
 import { moveEnv, moverFor } from '../../../../src/engine/rules/blue-grey/movement';
 import { victoryInputs, victoryPoints } from '../../../../src/engine/rules/blue-grey/victory';
@@ -37,10 +33,9 @@ import { enemyZocOf } from '../../../../src/engine/rules/blue-grey/zoc';
 import { unsupportedReason } from '../../../../src/engine/rules/hooks';
 import { bankHexes } from '../../../../src/engine/rules/hooks/line-of-communication-bank';
 import { hookKey, withHookState } from '../../../../src/engine/rules/hooks/hook-state';
+import { loadScenario, movementPhaseAt, orderPlay } from '../../scenarios/support';
 
-const dir = join(__dirname, '../../../../scenarios/grand-chancellorsville');
-const shipped = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(dir, 'map.json'), 'utf8')) as MapDocument;
+const { scenario: shipped, map } = loadScenario('grand-chancellorsville');
 const rule = (hook: string, c?: string): RuleHook =>
   shipped.specialRules.find((r) => r.hook === hook && (c === undefined || r.case === c))!;
 /** The shipped scenario, played without leader counters. */
@@ -49,39 +44,9 @@ const ctx: GameContext = prepareGame(scenario, map);
 const start = newGame(ctx, {}, fixedDice([]));
 
 /** The start position at the beginning of `side`'s Movement Phase of Game-Turn `turn`, units placed as given (null: eliminated). */
-function at(turn: number, side: Side, placed: Record<string, HexId | null> = {}): GameState {
-  const units = { ...start.units };
-  for (const [id, hex] of Object.entries(placed))
-    units[id] = { ...units[id], hex, status: hex === null ? 'eliminated' : 'on-map' };
-  return {
-    ...start,
-    turn,
-    night: scenario.nightTurns.includes(turn),
-    phase: 'movement',
-    phasing: side,
-    movement: freshMovementPhase(),
-    combat: null,
-    units,
-  };
-}
-const orders = (s: GameState, side: Side, type: string, unit?: string) =>
-  legalOrders(ctx, s, side).filter(
-    (o) => o.type === type && (unit === undefined || (o as { unit?: string }).unit === unit),
-  );
-function accepted(
-  s: GameState,
-  side: Side,
-  order: unknown,
-  dice: number[] = [],
-): { state: GameState; events: GameEvent[] } {
-  const r = applyOrder(ctx, s, side, order, fixedDice(dice));
-  if (!r.ok) throw new Error(JSON.stringify(r.refusal));
-  return r;
-}
-const refusalOf = (s: GameState, side: Side, order: unknown, dice: number[] = []) => {
-  const r = applyOrder(ctx, s, side, order, fixedDice(dice));
-  return r.ok ? null : r.refusal;
-};
+const at = (turn: number, side: Side, placed: Record<string, HexId | null> = {}): GameState =>
+  movementPhaseAt(ctx, start, turn, side, placed);
+const { orders, accepted, refusalOrNull: refusalOf } = orderPlay(ctx);
 const pathOf = (o: Order) => (o as unknown as { path: HexId[] }).path;
 const mpOf = (events: GameEvent[]) =>
   (events.find((e) => e.type === 'moved') as unknown as { mp: string }).mp;

@@ -4,8 +4,6 @@
  * would (the text lists none: these are TEST counters, not history; only
  * Jackson's 3 stars are the text's, 23.58).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   applyOrder,
   legalOrders,
@@ -20,14 +18,11 @@ import type { GameState } from '../../../../src/engine/state';
 import type {
   GameEvent,
   HexId,
-  MapDocument,
   RuleHook,
   ScenarioDocument,
   Side,
-  SuppliedCounters,
   UnitSpec,
 } from '../../../../src/engine/types';
-import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
 import { moveEnv, moverFor } from '../../../../src/engine/rules/blue-grey/movement';
 import { victoryInputs, victoryPoints } from '../../../../src/engine/rules/blue-grey/victory';
 import {
@@ -47,10 +42,14 @@ import { countersErrors, gameScenario } from '../../../../src/engine/scenario/co
 import { seededDice } from '../../../../src/engine/dice';
 import { unsupportedReason } from '../../../../src/engine/rules/hooks';
 import { hookKey, withHookState } from '../../../../src/engine/rules/hooks/hook-state';
+import {
+  loadScenario,
+  movementPhaseAt,
+  orderPlay,
+  readCountersFixture,
+} from '../../scenarios/support';
 
-const dir = join(__dirname, '../../../../scenarios/grand-chancellorsville');
-const shipped = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(dir, 'map.json'), 'utf8')) as MapDocument;
+const { scenario: shipped, map } = loadScenario('grand-chancellorsville');
 const leadersRule = shipped.specialRules.find((r) => r.hook === 'leaders')!;
 
 /** Test leader counters (labelled, not the historical counter sheet). */
@@ -84,21 +83,8 @@ const hook = ctx.hooks.find((h) => h.hook === 'leaders')!;
 const start = newGame(ctx, {}, fixedDice([]));
 
 /** The start position in `side`'s Movement Phase of Game-Turn `turn`, units placed as given (null: eliminated). */
-function at(turn: number, side: Side, placed: Record<string, HexId | null> = {}): GameState {
-  const units = { ...start.units };
-  for (const [id, hex] of Object.entries(placed))
-    units[id] = { ...units[id], hex, status: hex === null ? 'eliminated' : 'on-map' };
-  return {
-    ...start,
-    turn,
-    night: scenario.nightTurns.includes(turn),
-    phase: 'movement',
-    phasing: side,
-    movement: freshMovementPhase(),
-    combat: null,
-    units,
-  };
-}
+const at = (turn: number, side: Side, placed: Record<string, HexId | null> = {}): GameState =>
+  movementPhaseAt(ctx, start, turn, side, placed);
 const inCombat = (s: GameState): GameState => ({ ...s, phase: 'combat', movement: null });
 const movesOf = (s: GameState, side: Side, unit: string, type = 'move') =>
   legalOrders(ctx, s, side).filter(
@@ -106,15 +92,7 @@ const movesOf = (s: GameState, side: Side, unit: string, type = 'move') =>
   ) as Array<{ type: string; unit: string; path: HexId[] }>;
 const endsIn = (s: GameState, side: Side, unit: string, hex: HexId) =>
   movesOf(s, side, unit).some((o) => o.path[o.path.length - 1] === hex);
-function accepted(s: GameState, side: Side, order: unknown, dice: number[] = []) {
-  const r = applyOrder(ctx, s, side, order, fixedDice(dice));
-  if (!r.ok) throw new Error(JSON.stringify(r.refusal));
-  return r;
-}
-const refusalOf = (s: GameState, side: Side, order: unknown) => {
-  const r = applyOrder(ctx, s, side, order, fixedDice([]));
-  return r.ok ? null : r.refusal;
-};
+const { accepted, refusalOrNull: refusalOf } = orderPlay(ctx);
 /** A neighbour of `hex` with clear terrain, no hexside feature and no unit in `s`. */
 function clearNeighbour(s: GameState, hex: HexId, not: HexId[] = []): HexId {
   const n = ctx.map.grid
@@ -637,9 +615,7 @@ describe('Grand Chancellorsville 23.55, 23.56 through a combat', () => {
 });
 
 describe('Grand Chancellorsville 23.59 the test counters (test/fixtures/counters/grand-chancellorsville.json)', () => {
-  const fixture = JSON.parse(
-    readFileSync(join(__dirname, '../../../fixtures/counters/grand-chancellorsville.json'), 'utf8'),
-  ) as { note: string } & SuppliedCounters;
+  const fixture = readCountersFixture('grand-chancellorsville');
   const { note: _note, ...counters } = fixture;
 
   it('Grand Chancellorsville 23.59: the test leaders are valid counters: named ones fill Hooker, Lee, Jackson and Stuart, each is deployed with his command', () => {

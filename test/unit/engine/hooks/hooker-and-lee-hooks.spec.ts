@@ -6,8 +6,6 @@
  * 20.2, feeding 21.3). The movement quota (19.11, 19.12) is the
  * movement-quota hook's, tested in movement-quota.spec.ts.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   applyOrder,
   legalOrders,
@@ -17,14 +15,7 @@ import {
 } from '../../../../src/engine/game';
 import { fixedDice } from '../../../../src/engine/dice';
 import type { GameState, Order } from '../../../../src/engine/state';
-import type {
-  GameEvent,
-  HexId,
-  MapDocument,
-  ScenarioDocument,
-  Side,
-} from '../../../../src/engine/types';
-import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
+import type { GameEvent, HexId, Side } from '../../../../src/engine/types';
 import {
   evaluateVictory,
   victoryInputs,
@@ -34,62 +25,27 @@ import { combatGame } from '../../../../src/engine/rules/blue-grey/combat.fixtur
 import { withHookState } from '../../../../src/engine/rules/hooks/hook-state';
 import { edgeZone } from '../../../../src/engine/rules/hooks/edge-zone-prohibition';
 import { unsupportedHooks, type MovementHook } from '../../../../src/engine/rules/hooks';
+import { loadScenario, movementPhaseAt, orderPlay } from '../../scenarios/support';
 
-const dir = join(__dirname, '../../../../scenarios/hooker-and-lee');
-const scenario = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(dir, 'map.json'), 'utf8')) as MapDocument;
+const { scenario, map } = loadScenario('hooker-and-lee');
 const rule = (hook: string, i = 0) => scenario.specialRules.filter((r) => r.hook === hook)[i];
 const ctx: GameContext = prepareGame(scenario, map);
 const start = newGame(ctx, {}, fixedDice([]));
 const hookOf = (name: string): MovementHook => ctx.hooks.find((h) => h.hook === name)!;
 
 /** The start position at the beginning of `side`'s Movement Phase of Game-Turn `turn`, units moved as given. */
-function at(
+const at = (
   turn: number,
   side: Side,
   placed: Record<string, HexId | null> = {},
   base: GameState = start,
-): GameState {
-  const units = { ...base.units };
-  for (const [id, hex] of Object.entries(placed))
-    units[id] = { ...units[id], hex, status: hex === null ? 'eliminated' : 'on-map' };
-  return {
-    ...base,
-    turn,
-    night: ctx.scenario.nightTurns.includes(turn),
-    phase: 'movement',
-    phasing: side,
-    movement: freshMovementPhase(),
-    combat: null,
-    units,
-  };
-}
-const orders = (s: GameState, side: Side, type: string, unit?: string) =>
-  legalOrders(ctx, s, side).filter(
-    (o) => o.type === type && (unit === undefined || (o as { unit?: string }).unit === unit),
-  );
+): GameState => movementPhaseAt(ctx, base, turn, side, placed);
+const { orders, accepted, refusalOf } = orderPlay(ctx);
 const ends = (os: Order[]) =>
   os.map((o) => {
     const p = (o as unknown as { path: HexId[] }).path;
     return p[p.length - 1];
   });
-const apply = (s: GameState, side: Side, order: unknown, dice: number[] = []) =>
-  applyOrder(ctx, s, side, order, fixedDice(dice));
-function accepted(
-  s: GameState,
-  side: Side,
-  order: unknown,
-  dice: number[] = [],
-): { state: GameState; events: GameEvent[] } {
-  const r = apply(s, side, order, dice);
-  if (!r.ok) throw new Error(JSON.stringify(r.refusal));
-  return r;
-}
-const refusalOf = (s: GameState, side: Side, order: unknown) => {
-  const r = apply(s, side, order);
-  if (r.ok) throw new Error('accepted');
-  return r.refusal;
-};
 
 describe('Hooker and Lee: every declared special rule is implemented', () => {
   it('Hooker and Lee 18.0-20.0: no hook of the scenario is refused, so games of it are created', () => {

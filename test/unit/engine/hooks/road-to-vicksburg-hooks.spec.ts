@@ -4,8 +4,6 @@
  * the counters, 16.2): 17.1-17.5, 18.1-18.4, 19.11-19.15, 19.2, 19.3, 19.4,
  * 19.51-19.53, 19.61-19.63, 20.0-20.3, 21.2.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   applyOrder,
   legalOrders,
@@ -16,25 +14,16 @@ import {
 } from '../../../../src/engine/game';
 import { fixedDice } from '../../../../src/engine/dice';
 import type { GameState, Order } from '../../../../src/engine/state';
-import type {
-  GameEvent,
-  MapDocument,
-  Placement,
-  RuleHook,
-  ScenarioDocument,
-  Side,
-  UnitSpec,
-} from '../../../../src/engine/types';
+import type { GameEvent, Placement, RuleHook, Side, UnitSpec } from '../../../../src/engine/types';
 import { gameScenario } from '../../../../src/engine/scenario/counters';
 import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
 import { victoryInputs } from '../../../../src/engine/rules/blue-grey/victory';
 import { bombardRange } from '../../../../src/engine/rules/blue-grey/artillery';
 import { unsupportedReason } from '../../../../src/engine/rules/hooks';
 import { releaseOf } from '../../../../src/engine/rules/hooks/release-restrictions';
+import { loadScenario } from '../../scenarios/support';
 
-const dir = join(__dirname, '../../../../scenarios/road-to-vicksburg');
-const vicksburg = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const mapDoc = JSON.parse(readFileSync(join(dir, 'map.json'), 'utf8')) as MapDocument;
+const { scenario: vicksburg, map: mapDoc } = loadScenario('road-to-vicksburg');
 const declared = (c: string): RuleHook => vicksburg.specialRules.find((r) => r.case === c)!;
 
 const u = (

@@ -7,8 +7,6 @@
  * and objective-control's occupation events read by the victory schedule
  * (19.11, 19.12, 19.13).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   applyOrder,
   legalOrders,
@@ -19,14 +17,7 @@ import {
 import { fixedDice } from '../../../../src/engine/dice';
 import { gameScenario } from '../../../../src/engine/scenario/counters';
 import type { GameOptions, GameState, Order } from '../../../../src/engine/state';
-import type {
-  GameEvent,
-  HexId,
-  MapDocument,
-  ScenarioDocument,
-  Side,
-  SuppliedCounters,
-} from '../../../../src/engine/types';
+import type { GameEvent, HexId, Side, SuppliedCounters } from '../../../../src/engine/types';
 import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
 import { victoryInputs, victoryPoints } from '../../../../src/engine/rules/blue-grey/victory';
 import {
@@ -37,14 +28,10 @@ import {
 import { hookStateOf, withHookState } from '../../../../src/engine/rules/hooks/hook-state';
 import type { ReinforcementTableState } from '../../../../src/engine/rules/hooks/reinforcement-table';
 import type { RolledQuotaState } from '../../../../src/engine/rules/hooks/movement-quota-roll';
+import { loadScenario, readCountersFixture } from '../../scenarios/support';
 
-const root = join(__dirname, '../../../..');
-const dir = join(root, 'scenarios/savages-station');
-const scenario = JSON.parse(readFileSync(join(dir, 'scenario.json'), 'utf8')) as ScenarioDocument;
-const map = JSON.parse(readFileSync(join(dir, 'map.json'), 'utf8')) as MapDocument;
-const { note, ...counters } = JSON.parse(
-  readFileSync(join(root, 'test/fixtures/counters/savages-station.json'), 'utf8'),
-) as SuppliedCounters & { note: string };
+const { scenario, map } = loadScenario('savages-station');
+const { note, ...counters } = readCountersFixture('savages-station');
 void note;
 
 /** A game of the scenario with these counters (the fixture's by default). */

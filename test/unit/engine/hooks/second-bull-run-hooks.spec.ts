@@ -7,14 +7,13 @@
  * of Communication (19.0) is the line-of-communication hook's, tested in
  * line-of-communication.spec.ts and second-bull-run.spec.ts.
  */
-import { applyOrder, legalOrders, newGame, prepareGame } from '../../../../src/engine/game';
+import { newGame, prepareGame } from '../../../../src/engine/game';
 import { fixedDice } from '../../../../src/engine/dice';
 import type { GameState, Order } from '../../../../src/engine/state';
-import type { GameEvent, HexId, ScenarioDocument, Side } from '../../../../src/engine/types';
-import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
+import type { HexId, ScenarioDocument, Side } from '../../../../src/engine/types';
 import { entryHexes } from '../../../../src/engine/rules/blue-grey/reinforcements';
 import { unsupportedHooks, unsupportedReason } from '../../../../src/engine/rules/hooks';
-import { loadScenario } from '../../scenarios/support';
+import { loadScenario, movementPhaseAt, orderPlay } from '../../scenarios/support';
 
 const { scenario: shipped, map } = loadScenario('second-bull-run');
 
@@ -58,49 +57,16 @@ const unitHex = (os: Order[]) => [
   ...new Set(os.map((o) => `${(o as { unit: string }).unit} ${(o as { hex: string }).hex}`)),
 ];
 
-function at(
+const at = (
   turn: number,
   side: Side,
   placed: Record<string, HexId | null> = {},
   base: GameState = start,
-): GameState {
-  const units = { ...base.units };
-  for (const [id, hex] of Object.entries(placed))
-    units[id] = { ...units[id], hex, status: hex === null ? 'eliminated' : 'on-map' };
-  return {
-    ...base,
-    turn,
-    night: ctx.scenario.nightTurns.includes(turn),
-    phase: 'movement',
-    phasing: side,
-    movement: freshMovementPhase(),
-    combat: null,
-    pending: null,
-    units,
-  };
-}
-const orders = (s: GameState, side: Side, type: string, unit?: string) =>
-  legalOrders(ctx, s, side).filter(
-    (o) => o.type === type && (unit === undefined || (o as { unit?: string }).unit === unit),
-  );
+): GameState => ({ ...movementPhaseAt(ctx, base, turn, side, placed), pending: null });
+const { orders, accepted, refusalOf } = orderPlay(ctx);
 const lastHex = (o: Order) => {
   const p = (o as unknown as { path: HexId[] }).path;
   return p[p.length - 1];
-};
-function accepted(
-  s: GameState,
-  side: Side,
-  order: unknown,
-  dice: number[] = [],
-): { state: GameState; events: GameEvent[] } {
-  const r = applyOrder(ctx, s, side, order, fixedDice(dice));
-  if (!r.ok) throw new Error(JSON.stringify(r.refusal));
-  return r;
-}
-const refusalOf = (s: GameState, side: Side, order: unknown) => {
-  const r = applyOrder(ctx, s, side, order, fixedDice([]));
-  if (r.ok) throw new Error('accepted');
-  return r.refusal;
 };
 /** From the Confederate Movement Phase of Game-Turn `turn - 1` to the start of the Union Player-Turn of `turn`. */
 function toUnionTurn(turn: number, dice: number[], base: GameState = start) {

@@ -65,6 +65,7 @@ import type { GameState } from '../../state';
 import type { HexId, RouteType, RuleHook, Side } from '../../types';
 import { PROHIBITED } from '../blue-grey/terrain-costs';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
+import { lineFromNeighbour } from './supply-line';
 
 const EDGES = ['north', 'east', 'south', 'west'];
 const ROUTES = ['turnpike', 'road', 'railway', 'trail', 'sunken-road'];
@@ -274,17 +275,7 @@ export function roadLine(rule: RuleHook): MovementHook & {
     ctx: GameContext,
     t: { reached: Uint8Array; roads: Set<HexId> },
     hex: HexId,
-  ): boolean => {
-    if (t.roads.has(hex)) return true;
-    const b = ctx.board;
-    const i = b.index.get(hex);
-    if (i === undefined) return false;
-    for (let d = 0; d < 6; d++) {
-      const j = b.nbr[i * 6 + d];
-      if (j >= 0 && t.reached[j] === 1 && b.side[i * 6 + d] !== PROHIBITED) return true;
-    }
-    return false;
-  };
+  ): boolean => lineFromNeighbour(ctx, t.reached, t.roads, hex);
   const unitsWithout = (ctx: GameContext, state: GameState): string[] => {
     const t = reachedFrom(ctx, state);
     const entryOk = fromEntry ? fromEntry.some((h) => hasLineFrom(ctx, t, h)) : true;

@@ -139,15 +139,15 @@ export function lineReach(
 /**
  * Whether a unit in `hex` has a line by `reached` (lineReach): it stands in a
  * target, or a hex next to it, across a hexside units could cross, is reached
- * (its own hex is not part of the path).
+ * (its own hex is not part of the path). Also line-of-communication-roads.ts's.
  */
 export function lineFromNeighbour(
   ctx: GameContext,
   reached: Uint8Array,
-  targets: readonly HexId[],
+  targets: readonly HexId[] | ReadonlySet<HexId>,
   hex: HexId,
 ): boolean {
-  if (targets.includes(hex)) return true;
+  if ('has' in targets ? targets.has(hex) : targets.includes(hex)) return true;
   const b = ctx.board;
   const i = b.index.get(hex);
   if (i === undefined) return false;

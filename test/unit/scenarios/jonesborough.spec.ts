@@ -33,7 +33,13 @@ import {
   bankOf,
   jonesboroughMap,
 } from '../../../scenarios/jonesborough/build-map';
-import { chartsOf, expectMapJsonIsBuildOutput, loadScenario, readCountersFixture } from './support';
+import {
+  chartsOf,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  playFreeSetUp,
+  readCountersFixture,
+} from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('jonesborough');
 const { hook } = chartsOf(scenario);
@@ -193,16 +199,7 @@ describe('Jonesborough scenario document', () => {
   it('16.1: when play begins, a Breastworks marker (Trench) stands in each hex a Union unit occupies east of the Flint River, none west of it, and the Union Player faces each as he chooses before the first move', () => {
     const ctx = prepareGame(gameScenario(scenario, options, map), map);
     const seed = 'jonesborough-setup';
-    let state = newGame(ctx, options, seededDice(seed));
-    for (let n = 0; state.phase === 'setup' && n < 100; n++) {
-      const side = whoMustAct(ctx, state)!.side;
-      const order = legalOrders(ctx, state, side).find((o) => o.type === 'place') ?? {
-        type: 'end-phase',
-      };
-      const r = applyOrder(ctx, state, side, order, seededDice(seed, state.diceDrawn));
-      if (!r.ok) throw new Error(JSON.stringify(r.refusal));
-      state = r.state;
-    }
+    let state = playFreeSetUp(ctx, newGame(ctx, options, seededDice(seed)), seed);
     const unionEast = [
       ...new Set(
         Object.values(state.units)

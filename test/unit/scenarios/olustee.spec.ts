@@ -26,6 +26,7 @@ import {
   chartsOf,
   expectMapJsonIsBuildOutput,
   loadScenario,
+  picker,
   readCountersFixture,
   total,
 } from './support';
@@ -286,15 +287,7 @@ describe('Olustee with the test counters: seeded random playouts', () => {
   it('16.0-20.0: two seeded random playouts reach the end of the game with a result, every listed order accepted', () => {
     const ctx = prepareGame(withCounters(), map);
     for (const seed of ['olustee-1', 'olustee-2']) {
-      let x = seed.length * 2654435761;
-      const choose = (n: number) => {
-        x ^= x << 13;
-        x >>>= 0;
-        x ^= x >>> 17;
-        x ^= x << 5;
-        x >>>= 0;
-        return x % n;
-      };
+      const choose = picker(seed.length * 2654435761);
       let state = newGame(ctx, { counters }, seededDice(seed, 0));
       let inPhase = 0;
       let key = '';

@@ -30,7 +30,14 @@ import {
   bankOf,
   peachtreeCreekMap,
 } from '../../../scenarios/peachtree-creek/build-map';
-import { chartsOf, expectMapJsonIsBuildOutput, loadScenario, readCountersFixture } from './support';
+import {
+  chartsOf,
+  expectMapJsonIsBuildOutput,
+  loadScenario,
+  picker,
+  playFreeSetUp,
+  readCountersFixture,
+} from './support';
 
 const { dir: DIR, scenario, map } = loadScenario('peachtree-creek');
 const { hook } = chartsOf(scenario);
@@ -214,17 +221,12 @@ describe('Peachtree Creek scenario document', () => {
       [],
     );
     const ctx = prepareGame(merged, map);
-    let state = newGame(ctx, options, seededDice('peachtree-setup'));
     // Place every unplaced unit (the free set-up), then play begins.
-    for (let n = 0; state.phase === 'setup' && n < 100; n++) {
-      const side = whoMustAct(ctx, state)!.side;
-      const order = legalOrders(ctx, state, side).find((o) => o.type === 'place') ?? {
-        type: 'end-phase',
-      };
-      const r = applyOrder(ctx, state, side, order, seededDice('peachtree-setup', state.diceDrawn));
-      if (!r.ok) throw new Error(JSON.stringify(r.refusal));
-      state = r.state;
-    }
+    const state = playFreeSetUp(
+      ctx,
+      newGame(ctx, options, seededDice('peachtree-setup')),
+      'peachtree-setup',
+    );
     expect(state.phase).toBe('movement');
     expect(state.fieldworks.map((f) => [f.hex, f.kind, f.side, [...f.facing].sort()])).toEqual(
       BREASTWORKS_HEXES.map((h) => [
@@ -245,15 +247,7 @@ describe('Peachtree Creek scenario document', () => {
   it('18.0: a seeded random playout with the test counters reaches the end of Game-Turn Six with a result, rolling the allocations', () => {
     const ctx = prepareGame(gameScenario(scenario, options, map), map);
     const seed = 'peachtree-playout';
-    let x = 104729;
-    const choose = (n: number) => {
-      x ^= x << 13;
-      x >>>= 0;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      x >>>= 0;
-      return x % n;
-    };
+    const choose = picker(104729);
     let state = newGame(ctx, options, seededDice(seed));
     const seen = new Set<string>();
     let inPhase = 0;

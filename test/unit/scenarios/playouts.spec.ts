@@ -40,6 +40,7 @@ import { seededDice } from '../../../src/engine/dice';
 import { gameScenario } from '../../../src/engine/scenario/counters';
 import type { GameOptions, GameState, Order } from '../../../src/engine/state';
 import type { MapDocument, ScenarioDocument, SuppliedCounters } from '../../../src/engine/types';
+import { picker } from './support';
 
 const long = process.env.PLAYOUTS_LONG === '1';
 const SEEDS = long ? Number(process.env.PLAYOUTS_SEEDS ?? 20) : 2;
@@ -91,19 +92,6 @@ function scenarios(): Array<{ id: string; scenario: ScenarioDocument; map: MapDo
     out.push({ id, scenario, map: JSON.parse(fs.readFileSync(mapFile, 'utf8')) as MapDocument });
   }
   return out;
-}
-
-/** The test's own choices (never the game's dice): xorshift32. */
-function picker(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x % n;
-  };
 }
 
 export interface PlayoutStats {

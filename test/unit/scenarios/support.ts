@@ -9,8 +9,8 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { mapJsonText } from '../../../scenarios/lib/map-builder';
-import { fixedDice } from '../../../src/engine/dice';
-import { applyOrder, legalOrders, type GameContext } from '../../../src/engine/game';
+import { fixedDice, seededDice } from '../../../src/engine/dice';
+import { applyOrder, legalOrders, whoMustAct, type GameContext } from '../../../src/engine/game';
 import { freshMovementPhase } from '../../../src/engine/rules/blue-grey/sequence-of-play';
 import type { GameState, Order } from '../../../src/engine/state';
 import type {
@@ -192,4 +192,55 @@ export function orderPlay(ctx: GameContext): OrderPlay {
       return r.ok ? null : r.refusal;
     },
   };
+}
+
+/** The test's own choices (never the game's dice): xorshift32 from `seed`. */
+export function picker(seed: number): (n: number) => number {
+  let x = seed >>> 0 || 1;
+  return (n: number) => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x % n;
+  };
+}
+
+/** A free set-up played out: each side places units where the first listed place order puts them, then ends; dice seeded by `seed`. */
+export function playFreeSetUp(ctx: GameContext, start: GameState, seed: string): GameState {
+  let state = start;
+  for (let n = 0; state.phase === 'setup' && n < 100; n++) {
+    const side = whoMustAct(ctx, state)!.side;
+    const order = legalOrders(ctx, state, side).find((o) => o.type === 'place') ?? {
+      type: 'end-phase',
+    };
+    const r = applyOrder(ctx, state, side, order, seededDice(seed, state.diceDrawn));
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    state = r.state;
+  }
+  return state;
+}
+
+/**
+ * Ends phases (closing each Combat Phase first, keeping Breastworks, 10.37)
+ * until `side`'s next Movement Phase; `play` plays each order on `g`.
+ */
+export function endPhasesUntilMovementOf<G extends { ctx: GameContext; state: GameState }>(
+  g: G,
+  side: Side,
+  play: (g: G, side: Side, order: Order) => unknown,
+): void {
+  do {
+    const acting = g.state.pending?.side ?? g.state.phasing;
+    const orders = legalOrders(g.ctx, g.state, acting);
+    const o =
+      orders.find((x) => x.type === 'end-phase') ??
+      orders.find((x) => x.type === 'close-combat-phase') ??
+      orders.find(
+        (x) => x.type === 'remove-breastworks' && (x as { remove?: boolean }).remove === false,
+      );
+    if (!o) throw new Error(`no way to end the phase: ${JSON.stringify(orders.slice(0, 3))}`);
+    play(g, acting, o);
+  } while (!(g.state.phasing === side && g.state.phase === 'movement'));
 }

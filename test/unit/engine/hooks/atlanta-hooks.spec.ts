@@ -11,7 +11,11 @@ import { supplyCounters } from '../../../../src/engine/scenario/counters';
 import { unsupportedReason } from '../../../../src/engine/rules/hooks';
 import type { GameState, Order } from '../../../../src/engine/state';
 import type { Placement, Side, SuppliedCounters, UnitSpec } from '../../../../src/engine/types';
-import { loadScenario, readCountersFixture } from '../../scenarios/support';
+import {
+  endPhasesUntilMovementOf,
+  loadScenario,
+  readCountersFixture,
+} from '../../scenarios/support';
 
 const { scenario, map } = loadScenario('atlanta');
 const FIXTURE = readCountersFixture('atlanta');
@@ -37,22 +41,9 @@ function toward(ctx: GameContext, hex: string, bearings: number[]): string[] {
   return bearings.map((b) => ctx.map.grid.neighboursToward(hex, b, 1)[0]);
 }
 
-/** Ends phases (closing each Combat Phase first) until `side`'s next Movement Phase. */
-function untilMovementOf(g: { ctx: GameContext; state: GameState }, side: Side): void {
-  do {
-    const acting = g.state.pending?.side ?? g.state.phasing;
-    const orders = legalOrders(g.ctx, g.state, acting);
-    const o =
-      orders.find((x) => x.type === 'end-phase') ??
-      orders.find((x) => x.type === 'close-combat-phase') ??
-      // 10.37: the Breastworks are kept.
-      orders.find(
-        (x) => x.type === 'remove-breastworks' && (x as { remove?: boolean }).remove === false,
-      );
-    if (!o) throw new Error(`no way to end the phase: ${JSON.stringify(orders.slice(0, 3))}`);
-    play(g, acting, o);
-  } while (!(g.state.phasing === side && g.state.phase === 'movement'));
-}
+/** Ends phases (closing each Combat Phase first, keeping Breastworks) until `side`'s next Movement Phase. */
+const untilMovementOf = (g: { ctx: GameContext; state: GameState }, side: Side): void =>
+  endPhasesUntilMovementOf(g, side, play);
 
 const infantry = (id: string, side: Side, strength = 3): UnitSpec => ({
   id,

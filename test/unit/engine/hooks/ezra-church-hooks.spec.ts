@@ -13,7 +13,11 @@ import { supplyCounters } from '../../../../src/engine/scenario/counters';
 import { moraleDieModifier } from '../../../../src/engine/rules/hooks/morale-die-modifier';
 import type { GameEvent, Placement, Side } from '../../../../src/engine/types';
 import type { GameState, Order } from '../../../../src/engine/state';
-import { loadScenario, readCountersFixture } from '../../scenarios/support';
+import {
+  endPhasesUntilMovementOf,
+  loadScenario,
+  readCountersFixture,
+} from '../../scenarios/support';
 
 const { scenario, map } = loadScenario('ezra-church');
 const FIXTURE = readCountersFixture('ezra-church');
@@ -52,20 +56,7 @@ function play(g: G, side: Side, order: Order, dice: Dice = fixedDice([])): GameS
 }
 
 /** Ends phases (closing each Combat Phase first, keeping Breastworks) until `side`'s next Movement Phase. */
-function untilMovementOf(g: G, side: Side): void {
-  do {
-    const acting = g.state.pending?.side ?? g.state.phasing;
-    const orders = legalOrders(g.ctx, g.state, acting);
-    const o =
-      orders.find((x) => x.type === 'end-phase') ??
-      orders.find((x) => x.type === 'close-combat-phase') ??
-      orders.find(
-        (x) => x.type === 'remove-breastworks' && (x as { remove?: boolean }).remove === false,
-      );
-    if (!o) throw new Error(`no way to end the phase: ${JSON.stringify(orders.slice(0, 3))}`);
-    play(g, acting, o);
-  } while (!(g.state.phasing === side && g.state.phase === 'movement'));
-}
+const untilMovementOf = (g: G, side: Side): void => endPhasesUntilMovementOf(g, side, play);
 
 /** Answers pending decisions with the first listed answer (retreats, terrain choice, advances), drawing from `dice`. */
 function settle(g: G, dice: Dice): void {

@@ -7,18 +7,11 @@
  * and objective-control's occupation events read by the victory schedule
  * (19.11, 19.12, 19.13).
  */
-import {
-  applyOrder,
-  legalOrders,
-  newGame,
-  prepareGame,
-  type GameContext,
-} from '../../../../src/engine/game';
+import { legalOrders, newGame, prepareGame, type GameContext } from '../../../../src/engine/game';
 import { fixedDice } from '../../../../src/engine/dice';
 import { gameScenario } from '../../../../src/engine/scenario/counters';
 import type { GameOptions, GameState, Order } from '../../../../src/engine/state';
-import type { GameEvent, HexId, Side, SuppliedCounters } from '../../../../src/engine/types';
-import { freshMovementPhase } from '../../../../src/engine/rules/blue-grey/sequence-of-play';
+import type { HexId, Side, SuppliedCounters } from '../../../../src/engine/types';
 import { victoryInputs, victoryPoints } from '../../../../src/engine/rules/blue-grey/victory';
 import {
   unsupportedHooks,
@@ -28,7 +21,12 @@ import {
 import { hookStateOf, withHookState } from '../../../../src/engine/rules/hooks/hook-state';
 import type { ReinforcementTableState } from '../../../../src/engine/rules/hooks/reinforcement-table';
 import type { RolledQuotaState } from '../../../../src/engine/rules/hooks/movement-quota-roll';
-import { loadScenario, readCountersFixture } from '../../scenarios/support';
+import {
+  loadScenario,
+  movementPhaseAt,
+  orderPlay,
+  readCountersFixture,
+} from '../../scenarios/support';
 
 const { scenario, map } = loadScenario('savages-station');
 const { note, ...counters } = readCountersFixture('savages-station');
@@ -45,22 +43,15 @@ const hookOf = (name: string, c: GameContext = ctx): MovementHook =>
 const TABLE_KEY = 'conditional-reinforcements:17.1, 17.2';
 const QUOTA_KEY = 'movement-quota:18.1, 18.2';
 
-function accepted(
+const accepted = (
   s: GameState,
   side: Side,
   order: unknown,
   dice: number[] = [],
   c: GameContext = ctx,
-): { state: GameState; events: GameEvent[] } {
-  const r = applyOrder(c, s, side, order, fixedDice(dice));
-  if (!r.ok) throw new Error(JSON.stringify(r.refusal));
-  return r;
-}
-const refusalOf = (s: GameState, side: Side, order: unknown, c: GameContext = ctx) => {
-  const r = applyOrder(c, s, side, order, fixedDice([]));
-  if (r.ok) throw new Error('accepted');
-  return r.refusal;
-};
+) => orderPlay(c).accepted(s, side, order, dice);
+const refusalOf = (s: GameState, side: Side, order: unknown, c: GameContext = ctx) =>
+  orderPlay(c).refusalOf(s, side, order);
 const entries = (s: GameState, unit: string, c: GameContext = ctx) =>
   legalOrders(c, s, 'confederate').filter(
     (o) => o.type === 'enter' && (o as { unit?: string }).unit === unit,
@@ -76,26 +67,12 @@ function started(die: number, c: GameContext = ctx, o: GameOptions = options) {
 }
 
 /** The position at the beginning of `side`'s Movement Phase of Game-Turn `turn`, units placed as given. */
-function at(
+const at = (
   base: GameState,
   turn: number,
   side: Side,
   placed: Record<string, HexId | null> = {},
-): GameState {
-  const units = { ...base.units };
-  for (const [id, hex] of Object.entries(placed))
-    units[id] = { ...units[id], hex, status: hex === null ? 'eliminated' : 'on-map' };
-  return {
-    ...base,
-    turn,
-    phase: 'movement',
-    phasing: side,
-    movement: freshMovementPhase(),
-    combat: null,
-    pending: null,
-    units,
-  };
-}
+): GameState => ({ ...movementPhaseAt(ctx, base, turn, side, placed), pending: null });
 /** The hook's roll at the beginning of the phase `s` is in, on `die`. */
 function rolled(s: GameState, hook: string, die: number) {
   const r = hookOf(hook).afterOrder!(ctx, s, s, [], fixedDice([die]));

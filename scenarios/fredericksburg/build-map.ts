@@ -40,6 +40,7 @@ import {
   via as viaRoute,
   writeMapJson,
   spiSheet,
+  isWater,
 } from '../lib/map-builder';
 
 const layout: GridLayout = spiSheet(25, 27, 'east');
@@ -357,9 +358,8 @@ const may3 = buildDoc(
 const checks = new FactChecks('Fredericksburg');
 const { check } = checks;
 const spec = hexSpecOf(doc);
-const WATER = ['river', 'lake', 'pond'];
 const land = (h: string): boolean =>
-  !WATER.includes(spec(h).terrain) && !['pontoon', 'ford'].includes(spec(h).terrain);
+  !isWater(spec(h).terrain) && !['pontoon', 'ford'].includes(spec(h).terrain);
 for (let i = 0; i + 1 < RIVER_PATH.length; i++)
   check(grid.adjacent(RIVER_PATH[i], RIVER_PATH[i + 1]), `river contiguous at ${RIVER_PATH[i]}`);
 check(
@@ -420,7 +420,7 @@ function landReach(from: string, d: MapDocument): Set<string> {
     grid,
     from,
     (h, n) =>
-      !WATER.includes(sp(n).terrain) &&
+      !isWater(sp(n).terrain) &&
       !creekBlocks(side.get(hexsideKey(h, n)) ?? []) &&
       crossingAllows(sp, h, n),
   );

@@ -35,6 +35,7 @@ import {
   row,
   writeMapJson,
   spiSheet,
+  isWater,
 } from '../lib/map-builder';
 
 /** Row 28 of the even (lower) columns is a half hex: off the sheet, so 1027 and 1928 both lie on the west edge (18.24). */
@@ -189,12 +190,11 @@ const doc: MapDocument = reconstructedMap({
 const checks = new FactChecks('Hooker and Lee');
 const { check } = checks;
 const spec = hexSpecOf(doc);
-const WATER = new Set(['river', 'lake', 'pond']);
 /** Land reachable from `from`, through the given ferries only, each along its arrows (6.28). */
 const landReach = (from: string, viaFerries: string[]): Set<string> =>
   reach(grid, from, (h, n) => {
     const t = spec(n).terrain;
-    if (WATER.has(t) || (t === 'ferry' && !viaFerries.includes(n))) return false;
+    if (isWater(t) || (t === 'ferry' && !viaFerries.includes(n))) return false;
     return crossingAllows(spec, h, n);
   });
 for (const h of ['1501', '2001', '2101'])
@@ -226,7 +226,7 @@ check(
 for (const h of ['0328', '0511', '1501', '2001', '2101', '2518', '2514', ...westRun])
   check(field.has(h), `${h} is on the battlefield bank`);
 checkRoutes(checks, grid, routes, {
-  onLand: (h) => !WATER.has(spec(h).terrain) && spec(h).terrain !== 'ferry',
+  onLand: (h) => !isWater(spec(h).terrain) && spec(h).terrain !== 'ferry',
 });
 checks.done();
 

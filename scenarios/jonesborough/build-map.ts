@@ -32,6 +32,7 @@ import {
   routeLinks,
   spiSheet,
   writeMapJson,
+  isWater,
 } from '../lib/map-builder';
 
 /** The sheet prefix of the 19.0 errata (the only hex numbers of the text that carry one). */
@@ -160,7 +161,7 @@ const doc: MapDocument = reconstructedMap({
 const checks = new FactChecks('Jonesborough');
 const { check } = checks;
 const spec = hexSpecOf(doc);
-const land = (h: string): boolean => !['river', 'lake', 'pond'].includes(spec(h).terrain);
+const land = (h: string): boolean => !isWater(spec(h).terrain);
 check(
   grid.all().every((h) => parseLabel(h)!.prefix === PREFIX),
   'every hex carries the "J" prefix',

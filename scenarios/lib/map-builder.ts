@@ -223,6 +223,10 @@ export class HexsideTable {
   }
 }
 
+/** Water no land unit may stand in (6.27): river, lake and pond hexes. */
+export const isWater = (terrain: string): boolean =>
+  terrain === 'river' || terrain === 'lake' || terrain === 'pond';
+
 /** 6.29: a creek hexside blocks land movement unless a bridge or ford crosses it. */
 export const creekBlocks = (f: HexsideFeature[]): boolean =>
   f.some((x) => x.type === 'creek') && !f.some((x) => x.type === 'bridge' || x.type === 'ford');

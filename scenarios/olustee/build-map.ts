@@ -28,6 +28,7 @@ import {
   row,
   spiSheet,
   writeMapJson,
+  isWater,
 } from '../lib/map-builder';
 
 const layout: GridLayout = spiSheet(41, 22, 'north');
@@ -141,7 +142,7 @@ check(
   '4102-4111 on the east edge',
 );
 check(
-  UNION_ENTRY.every((h) => !['river', 'lake', 'pond'].includes(terrain(h))),
+  UNION_ENTRY.every((h) => !isWater(terrain(h))),
   'entry hexes enterable',
 );
 check(
@@ -180,8 +181,7 @@ const setupHexes = [
   '1921',
   '1812',
 ];
-for (const h of setupHexes)
-  check(grid.has(h) && !['river', 'lake', 'pond'].includes(terrain(h)), `set-up hex ${h} is land`);
+for (const h of setupHexes) check(grid.has(h) && !isWater(terrain(h)), `set-up hex ${h} is land`);
 check(OCEAN_POND.length > 10, 'Ocean Pond is drawn');
 checkRoutes(checks, grid, routes);
 for (const r of routes)

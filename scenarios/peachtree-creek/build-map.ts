@@ -36,6 +36,7 @@ import {
   row,
   spiSheet,
   writeMapJson,
+  isWater,
 } from '../lib/map-builder';
 
 export const COLUMNS = 53;
@@ -195,7 +196,7 @@ const doc: MapDocument = reconstructedMap({
 const checks = new FactChecks('Peachtree Creek');
 const { check } = checks;
 const spec = hexSpecOf(doc);
-const land = (h: string): boolean => !['river', 'lake', 'pond'].includes(spec(h).terrain);
+const land = (h: string): boolean => !isWater(spec(h).terrain);
 check(grid.has(L(53, 28)) && grid.has(L(53, 1)) && grid.has('5028'), 'the sheet is 53 × 28');
 for (const h of [...ANY_TIME_OBJECTIVES, ...END_OBJECTIVES, ...BREASTWORKS_HEXES])
   check(grid.has(h) && land(h), `${h} is a land hex of the sheet`);

@@ -40,6 +40,7 @@ import {
   spiSheet,
   via as viaRoute,
   writeMapJson,
+  isWater,
 } from '../lib/map-builder';
 
 const layout: GridLayout = spiSheet(47, 35, 'north');
@@ -208,8 +209,7 @@ const doc: MapDocument = reconstructedMap({
 const checks = new FactChecks("Savage's Station");
 const { check } = checks;
 const spec = hexSpecOf(doc);
-const land = (h: string): boolean =>
-  grid.has(h) && !['river', 'lake', 'pond'].includes(spec(h).terrain);
+const land = (h: string): boolean => grid.has(h) && !isWater(spec(h).terrain);
 const firm = (h: string): boolean => land(h) && spec(h).terrain !== 'swamp';
 checkRoutes(checks, grid, routes, { onLand: land, sides });
 

@@ -39,6 +39,7 @@ import {
   row,
   spiSheet,
   writeMapJson,
+  isWater,
 } from '../lib/map-builder';
 
 const layout: GridLayout = spiSheet(26, 27, 'north');
@@ -275,7 +276,7 @@ check(
   'the Stone Bridge carries the turnpike over Bull Run',
 );
 for (const h of [...UNION_ENTRY, GROVETON, HEX_2009, ...UNFINISHED_RAILWAY])
-  check(!['river', 'lake', 'pond'].includes(hexes[h]?.terrain ?? 'clear'), `${h} is land`);
+  check(!isWater(hexes[h]?.terrain ?? 'clear'), `${h} is land`);
 checkRoutes(checks, grid, routes);
 check(
   UNFINISHED_RAILWAY.every((h, i) => i === 0 || grid.adjacent(UNFINISHED_RAILWAY[i - 1], h)),

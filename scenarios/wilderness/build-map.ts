@@ -31,6 +31,7 @@ import {
   via as viaRoute,
   writeMapJson,
   spiSheet,
+  isWater,
 } from '../lib/map-builder';
 
 const layout: GridLayout = spiSheet(23, 28, 'north', { halfHexesAtFoot: true });
@@ -114,8 +115,7 @@ const doc: MapDocument = reconstructedMap({
 const checks = new FactChecks('Wilderness');
 const { check } = checks;
 const spec = hexSpecOf(doc);
-const land = (h: string): boolean =>
-  grid.has(h) && !['river', 'lake', 'pond'].includes(spec(h).terrain);
+const land = (h: string): boolean => grid.has(h) && !isWater(spec(h).terrain);
 checkRoutes(checks, grid, routes, { onLand: land });
 check(
   spec('0810').name === 'Spottswood' &&

@@ -203,26 +203,35 @@ const support: Record<string, HookSupport> = {
 /** Another form of a registered hook: declarations `isForm` accepts go to `factory`, the rest to the hook as registered. */
 function addForm(
   hook: string,
-  isForm: (p: Record<string, unknown>) => boolean,
+  isForm: (rule: RuleHook) => boolean,
   factory: HookFactory,
   formSupport: HookSupport,
 ): void {
   const base = registry[hook];
   const baseSupport = support[hook] as HookSupport | undefined;
-  registry[hook] = (rule) => (isForm(rule.params ?? {}) ? factory(rule) : base(rule));
-  support[hook] = (rule) =>
-    isForm(rule.params ?? {}) ? formSupport(rule) : (baseSupport?.(rule) ?? null);
+  registry[hook] = (rule) => (isForm(rule) ? factory(rule) : base(rule));
+  support[hook] = (rule) => (isForm(rule) ? formSupport(rule) : (baseSupport?.(rule) ?? null));
 }
+/** A form told by its parameters alone. */
+const byParams =
+  (isForm: (p: Record<string, unknown>) => boolean) =>
+  (rule: RuleHook): boolean =>
+    isForm(rule.params ?? {});
 // Savage's Station: the side's quota rolled by die (18.1/18.2), the reinforcement table (17.1/17.2),
 // first occupations and end-of-game sets as events for victory (19.11 ii, 19.12 ii).
-addForm('movement-quota', isRolledQuotaForm, rolledQuota, rolledQuotaSupport);
+addForm('movement-quota', byParams(isRolledQuotaForm), rolledQuota, rolledQuotaSupport);
 addForm(
   'conditional-reinforcements',
-  isReinforcementTableForm,
+  byParams(isReinforcementTableForm),
   reinforcementTable,
   reinforcementTableSupport,
 );
-addForm('objective-control', isOccupationEventsForm, occupationEvents, occupationEventsSupport);
+addForm(
+  'objective-control',
+  byParams(isOccupationEventsForm),
+  occupationEvents,
+  occupationEventsSupport,
+);
 
 // Road to Vicksburg: forms of registered hooks; a declaration a form accepts goes to it, the rest as before.
 for (const [hook, isForm, factory, formSupport] of [
@@ -246,12 +255,8 @@ for (const [hook, isForm, factory, formSupport] of [
   ], // 19.51
   ['named-unit-ability', isCounterattackForm, counterattack, counterattackSupport], // 19.52, 19.53
   ['ammunition-depletion', isOutOfAmmoCountersForm, outOfAmmoCounters, outOfAmmoCountersSupport], // 19.61-19.63
-] as Array<[string, (rule: RuleHook) => boolean, HookFactory, HookSupport]>) {
-  const base = registry[hook];
-  const baseSupport = support[hook] as HookSupport | undefined;
-  registry[hook] = (rule) => (isForm(rule) ? factory(rule) : base(rule));
-  support[hook] = (rule) => (isForm(rule) ? formSupport(rule) : (baseSupport?.(rule) ?? null));
-}
+] as Array<[string, (rule: RuleHook) => boolean, HookFactory, HookSupport]>)
+  addForm(hook, isForm, factory, formSupport);
 
 /** Names of the movement-side hooks this engine implements. */
 export const MOVEMENT_HOOKS = Object.keys(registry);

@@ -116,7 +116,9 @@ export const counterattackSupport: HookSupport = knownParams(['counterattack'], 
   if (typeof c !== 'object' || c === null) return 'counterattack that is not an object';
   const extra = Object.keys(c).filter(
     (k) =>
-      !['units', 'together', 'strengthFactor', 'dieModifier', 'advanceDistance', 'event'].includes(k),
+      !['units', 'together', 'strengthFactor', 'dieModifier', 'advanceDistance', 'event'].includes(
+        k,
+      ),
   );
   if (extra.length > 0) return `counterattack ${extra.map((k) => `"${k}"`).join(', ')}`;
   if (!Array.isArray(c.units) || c.units.length !== 2) return 'a counterattack without two "units"';

@@ -3,6 +3,7 @@
  */
 import { fixedDice } from '../../dice';
 import type { GameEvent } from '../../types';
+import type { TestUnit } from './classic.fixtures';
 import { act, classicGame, classicOrders, refused, toCombat } from './classic.fixtures';
 import { applyClassicOrder } from './sequence-of-play';
 
@@ -152,6 +153,82 @@ describe('O7.1-O7.3 which units attack, 1975', () => {
         ).events,
       ),
     ).toMatchObject({ attack: 8, defence: 4 });
+  });
+
+  describe('one hex attacked from all six adjacent hexes and by artillery in range', () => {
+    // The defender in 0404; two units (O5.32's stacking limit) in each of its six
+    // adjacent hexes, one of them artillery (in the Zone of Control it attacks as
+    // infantry, O8.41); bombarding artillery two and three hexes away; an infantry
+    // unit two hexes away and artillery four hexes away, which O7.13 leaves out.
+    const setUp = () => {
+      const { grid } = classicGame([{ id: 'probe', side: 'union', hex: '0101' }]).ctx.map;
+      const ring = (r: number) =>
+        grid.within('0404', r).filter((h) => grid.distance('0404', h) === r);
+      const adjacent = grid.neighbours('0404');
+      const [two, twoToo] = ring(2);
+      const [three] = ring(3);
+      const [four] = ring(4);
+      const units: TestUnit[] = [{ id: 'c', side: 'confederate', strength: 12, hex: '0404' }];
+      adjacent.forEach((hex, i) => {
+        units.push({ id: `a${i}`, side: 'union', strength: 2, hex });
+        units.push({
+          id: `b${i}`,
+          side: 'union',
+          strength: 2,
+          hex,
+          ...(i === 0 ? { type: 'artillery' as const } : {}),
+        });
+      });
+      units.push(
+        { id: 'g1', side: 'union', type: 'artillery', strength: 2, hex: two },
+        { id: 'g2', side: 'union', type: 'artillery', strength: 2, hex: three },
+        { id: 'g3', side: 'union', type: 'artillery', strength: 2, hex: three },
+        { id: 'x', side: 'union', strength: 2, hex: twoToo },
+        { id: 'far', side: 'union', type: 'artillery', strength: 2, hex: four },
+      );
+      const { ctx, state } = classicGame(units);
+      const attackers = adjacent.flatMap((_, i) => [`a${i}`, `b${i}`]).sort();
+      return { ctx, s: toCombat(ctx, state), adjacent, attackers, bombard: ['g1', 'g2', 'g3'] };
+    };
+
+    it('O7.13: twelve units in the six adjacent hexes and three bombarding artillery units attack one hex together, and the attack is listed', () => {
+      const { ctx, s, adjacent, attackers, bombard } = setUp();
+      expect(adjacent).toHaveLength(6);
+      type Attack = { type: string; attackers: string[]; bombard?: string[]; defenders: string[] };
+      const same = (a: string[], b: string[]) =>
+        JSON.stringify([...a].sort()) === JSON.stringify(b);
+      const listed = classicOrders(ctx, s, 'union').find((o) => {
+        if (o.type !== 'attack') return false;
+        const a = o as unknown as Attack;
+        return (
+          same(a.defenders, ['0404']) &&
+          same(a.attackers, attackers) &&
+          same(a.bombard ?? [], bombard)
+        );
+      });
+      expect(listed).toBeDefined();
+      const r = act(ctx, s, 'union', listed!, fixedDice([3]));
+      expect(r.events.find((e) => e.type === 'attack-declared')).toMatchObject({
+        defenders: ['c'],
+      });
+      // 12 adjacent units and 3 bombarding, 2 each: 30 against 12 is 2-1 (O7.0).
+      expect(resolved(r.events)).toMatchObject({ attack: 30, defence: 12, column: '2-1' });
+    });
+
+    it('O7.13: only units adjacent to the hex, and artillery within range, join the attack', () => {
+      const { ctx, s, attackers, bombard } = setUp();
+      const all = { type: 'attack', attackers, bombard, defenders: ['0404'] };
+      expect(refused(ctx, s, 'union', { ...all, attackers: [...attackers, 'x'] }).code).toBe(
+        'NOT_ADJACENT',
+      );
+      expect(refused(ctx, s, 'union', { ...all, bombard: [...bombard, 'far'] }).code).toBe(
+        'OUT_OF_RANGE',
+      );
+      // Infantry cannot bombard from two hexes away either (O8.0).
+      expect(refused(ctx, s, 'union', { ...all, bombard: [...bombard, 'x'] }).code).toBe(
+        'NOT_ARTILLERY',
+      );
+    });
   });
 
   it('O7.23: a unit in the Zone of Control of two Enemy units must attack both unless another attack engages one', () => {

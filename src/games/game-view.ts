@@ -1,7 +1,7 @@
 import type { GameContext } from '../engine/game';
 import { canOccupy } from '../engine/rules/blue-grey/victory';
 import { view } from '../engine/game';
-import type { GameState, PendingDecision } from '../engine/state';
+import type { GameResult, GameState, PendingDecision } from '../engine/state';
 import type { HexId, Side } from '../engine/types';
 import { competitionScoreOf, objectiveHolders } from '../engine/victory';
 
@@ -93,8 +93,12 @@ export function gameStatus(state: GameState): 'active' | 'finished' {
 export { canOccupy };
 
 export function resultView(ctx: GameContext, state: GameState): ResultView | null {
-  if (!state.result) return null;
-  const { winner, level, reason } = state.result;
+  return state.result ? resultOf(ctx, state.result) : null;
+}
+
+/** A game result as the views show it, with the competition score the scenario prints for it. */
+export function resultOf(ctx: GameContext, result: GameResult): ResultView {
+  const { winner, level, reason } = result;
   return {
     winner,
     level,

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { GameContext } from '../engine/game';
 import { initialState } from '../engine/replay';
 import { hiddenFrom, orderForReader, stateForReader } from '../engine/secrecy';
-import type { GameOptions, GameState } from '../engine/state';
+import type { GameOptions, GameResult, GameState } from '../engine/state';
 import { SIDES, type Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
 import { Game } from './entities/game.entity';
@@ -12,7 +12,7 @@ import { GameEntry } from './entities/game-entry.entity';
 import { Seat } from './entities/seat.entity';
 import { GameContexts } from './game-contexts.service';
 import { gameNotFound, invalidSeatToken, isGameId, missingSeatToken } from './game-problems';
-import { gameStatus, gameView, resultView, type GameViewDto } from './game-view';
+import { gameStatus, gameView, resultOf, resultView, type GameViewDto } from './game-view';
 import {
   bearerToken,
   hashSeatToken,
@@ -110,6 +110,22 @@ export interface StateAtDto {
   redacted?: true;
   /** The client view as it stood after entry `seq` (what GET /v1/games/{id} answered then). */
   game: GameViewDto;
+}
+
+/** A row of the game list: the columns it shows and the turn and phase read from the state. */
+interface ListedGameRow {
+  id: string;
+  scenario_id: string;
+  rules_system: string;
+  rules_version: string;
+  status: string;
+  version: number;
+  options: GameOptions;
+  result: GameResult | null;
+  turn: number;
+  phase: string;
+  created_at: Date;
+  updated_at: Date;
 }
 
 /** A loaded game: its row, the engine context of its scenario and its current state. */
@@ -225,37 +241,58 @@ export class GamesService {
     };
   }
 
-  /** GET /v1/games: newest first, filtered by scenario and status. */
+  /**
+   * GET /v1/games: newest first, filtered by scenario and status. Reads the row's
+   * columns and only the turn and phase of its state (JSON paths, so the state
+   * document is never sent or parsed); the result is the `result` column, written
+   * with the state on every accepted order. The scenario context (cached) is
+   * looked up for finished games only, for the competition score of the result.
+   */
   async list(filter: GameListFilter): Promise<GamePage> {
-    const qb = this.dataSource.getRepository(Game).createQueryBuilder('g');
+    const qb = this.dataSource
+      .getRepository(Game)
+      .createQueryBuilder('g')
+      .select('g.id', 'id')
+      .addSelect('g.scenario_id', 'scenario_id')
+      .addSelect('g.rules_system', 'rules_system')
+      .addSelect('g.rules_version', 'rules_version')
+      .addSelect('g.status', 'status')
+      .addSelect('g.version', 'version')
+      .addSelect('g.options', 'options')
+      .addSelect('g.result', 'result')
+      .addSelect(`g.state -> 'turn'`, 'turn')
+      .addSelect(`g.state ->> 'phase'`, 'phase')
+      .addSelect('g.created_at', 'created_at')
+      .addSelect('g.updated_at', 'updated_at');
     if (filter.scenario !== undefined)
       qb.andWhere('g.scenario_id = :scenario', { scenario: filter.scenario });
     if (filter.status !== undefined) qb.andWhere('g.status = :status', { status: filter.status });
-    qb.orderBy('g.created_at', 'DESC')
+    const total = await qb.getCount();
+    const rows = await qb
+      .orderBy('g.created_at', 'DESC')
       .addOrderBy('g.id', 'ASC')
-      .skip(filter.offset)
-      .take(filter.limit);
-    const [rows, total] = await qb.getManyAndCount();
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .getRawMany<ListedGameRow>();
     const items: GameSummary[] = [];
     for (const row of rows) {
-      const state = row.state as GameState;
       let result: GameViewDto['result'] = null;
-      if (state.result) {
-        const ctx = await this.contexts.get(row.scenarioId, row.options).catch(() => undefined);
-        result = ctx ? resultView(ctx, state) : { ...state.result, competitionScore: null };
+      if (row.result) {
+        const ctx = await this.contexts.get(row.scenario_id, row.options).catch(() => undefined);
+        result = ctx ? resultOf(ctx, row.result) : { ...row.result, competitionScore: null };
       }
       items.push({
         id: row.id,
-        scenario: row.scenarioId,
-        rulesSystem: row.rulesSystem,
-        rulesVersion: row.rulesVersion,
+        scenario: row.scenario_id,
+        rulesSystem: row.rules_system,
+        rulesVersion: row.rules_version,
         status: row.status,
         version: row.version,
-        turn: state.turn,
-        phase: state.phase,
+        turn: row.turn,
+        phase: row.phase,
         result,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
       });
     }
     return { items, total, limit: filter.limit, offset: filter.offset };

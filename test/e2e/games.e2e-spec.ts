@@ -238,4 +238,33 @@ describe('games: POST/GET /v1/games, GET /v1/games/{id}, live events', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('GET /v1/games shows each game as GET /v1/games/{id} does: turn, phase, status, version, result and its competition score', async () => {
+    // A game ended with a decisive result, written as applyOrder and the order path write one.
+    const won = (await create().expect(201)).body.id;
+    const result = { winner: 'union', level: 'decisive', reason: 'test: decisive victory' };
+    await t.app.get(DataSource).query(
+      `UPDATE games SET status = 'finished', result = $2::jsonb, state = state ||
+         jsonb_build_object('phase', 'finished', 'movement', null, 'pending', null, 'result', $2::jsonb)
+       WHERE id = $1`,
+      [won, JSON.stringify(result)],
+    );
+    const list = await request(server).get('/v1/games?limit=100').expect(200);
+    expectMatchesSpec(list);
+    expect(list.body.total).toBe(list.body.items.length);
+    for (const item of list.body.items) {
+      const view = (await request(server).get(`/v1/games/${item.id}`).expect(200)).body;
+      const fields = ['id', 'scenario', 'rulesSystem', 'rulesVersion', 'status', 'version'];
+      const shown = ['turn', 'phase', 'result', 'createdAt', 'updatedAt'];
+      for (const f of [...fields, ...shown]) expect([f, item[f]]).toEqual([f, view[f]]);
+    }
+    const listed = list.body.items.find((g: { id: string }) => g.id === won);
+    expect(listed).toMatchObject({ status: 'finished', phase: 'finished' });
+    expect(listed.result).toEqual({ ...result, competitionScore: 2 });
+    expect(
+      list.body.items.some(
+        (g: { result: { reason: string } | null }) => g.result && g.result.reason !== result.reason,
+      ),
+    ).toBe(true); // the resigned game of the test before
+  });
 });

@@ -131,7 +131,8 @@ const PUBLISH_TIMEOUT_MS = 1000;
  * - The subscriber retries forever, so an instance started while Redis is down
  *   subscribes when it comes back, and re-subscribes after every reconnection.
  * Updates published while Redis was away are lost for the other instances'
- * live clients; the SSE stream fills such gaps from the log at the next update.
+ * live clients; followUpdates fills such gaps from the log at the next update
+ * (SSE and the GraphQL subscription alike).
  */
 export class RedisGameUpdatesBus extends GameUpdatesBus {
   private readonly logger = new Logger('GameUpdatesBus');
@@ -215,27 +216,142 @@ export class RedisGameUpdatesBus extends GameUpdatesBus {
   }
 }
 
+/** How many entries a live client's catch-up reads per query. */
+export const CATCH_UP_BATCH = 500;
+
 /**
- * An async iterator over one game's updates (GraphQL subscriptions): updates
- * queue until pulled; return() unsubscribes.
+ * Where a live client of one game starts: after entry `after`, reading what the
+ * bus did not bring from the log with `read` (the updates of the entries with
+ * seq > its first argument, oldest first, at most its second).
+ */
+export interface UpdatesSource {
+  after: number;
+  read: (after: number, limit: number) => Promise<GameUpdate[]>;
+}
+
+/** Receives a live client's updates; `error` at most once, after which nothing more comes. */
+export interface UpdatesSink {
+  next(update: GameUpdate): void;
+  error(error: unknown): void;
+}
+
+/**
+ * Follows one game's updates for a live client (the SSE stream and the GraphQL
+ * subscription both): every entry after `source.after`, each exactly once and in
+ * order, with no gap. Live updates are best effort (lost while Redis is away, or
+ * two instances' updates crossing); the log is the truth: the entries after
+ * `source.after` are read from the log first, and whenever an update arrives whose
+ * predecessors the client has not had, those are read from the log before it.
+ * Returns the function that stops following.
+ */
+export function followUpdates(
+  bus: GameUpdatesBus,
+  gameId: string,
+  source: UpdatesSource,
+  sink: UpdatesSink,
+): () => void {
+  let sent = source.after;
+  let closed = false;
+  let catchingUp = true;
+  /** Updates received while catching up (or the one that revealed a gap). */
+  const buffered: GameUpdate[] = [];
+  const send = (u: GameUpdate) => {
+    if (closed || u.seq <= sent) return;
+    sent = u.seq;
+    sink.next(u);
+  };
+  const readLog = async () => {
+    for (;;) {
+      const batch = await source.read(sent, CATCH_UP_BATCH);
+      if (closed) return;
+      for (const u of batch) send(u);
+      if (batch.length < CATCH_UP_BATCH) return;
+    }
+  };
+  // Reads the log from the last entry sent, then sends what arrived meanwhile. One
+  // catch-up at a time: updates arriving during it wait in `buffered`.
+  const catchUp = async () => {
+    catchingUp = true;
+    try {
+      for (;;) {
+        const before = buffered.splice(0);
+        await readLog();
+        if (closed) return;
+        const during = buffered.splice(0);
+        const waiting: GameUpdate[] = [];
+        for (const u of [...before, ...during].sort((a, b) => a.seq - b.seq)) {
+          if (u.seq <= sent + 1) send(u);
+          else if (during.includes(u)) waiting.push(u);
+          // An update received before the read started whose entry the read did not
+          // reach is not in this log (an entry is committed before it is published):
+          // it is dropped, the log is the truth.
+        }
+        if (waiting.length === 0) break;
+        // Received during the read: its entry was committed before it was published,
+        // so the next read has it.
+        buffered.push(...waiting);
+      }
+      catchingUp = false;
+    } catch (e) {
+      if (closed) return;
+      stop();
+      sink.error(e);
+    }
+  };
+  const unsubscribe = bus.subscribe(gameId, (u) => {
+    if (closed) return;
+    if (catchingUp) buffered.push(u);
+    else if (u.seq > sent + 1) {
+      buffered.push(u);
+      void catchUp();
+    } else send(u);
+  });
+  function stop(): void {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    buffered.length = 0;
+  }
+  void catchUp();
+  return stop;
+}
+
+/**
+ * An async iterator over one game's updates (the GraphQL subscription), with the
+ * guarantees of followUpdates: updates queue until pulled; return() stops following.
  */
 export function updatesIterator(
   bus: GameUpdatesBus,
   gameId: string,
+  source: UpdatesSource,
 ): AsyncIterableIterator<GameUpdate> {
   const queue: GameUpdate[] = [];
-  const waiting: Array<(r: IteratorResult<GameUpdate>) => void> = [];
+  const waiting: Array<{
+    resolve: (r: IteratorResult<GameUpdate>) => void;
+    reject: (e: unknown) => void;
+  }> = [];
   let done = false;
-  const unsubscribe = bus.subscribe(gameId, (update) => {
-    const resolve = waiting.shift();
-    if (resolve) resolve({ value: update, done: false });
-    else queue.push(update);
+  let failure: { error: unknown } | null = null;
+  const stop = followUpdates(bus, gameId, source, {
+    next(update) {
+      const pending = waiting.shift();
+      if (pending) pending.resolve({ value: update, done: false });
+      else queue.push(update);
+    },
+    error(error) {
+      const pending = waiting.splice(0);
+      if (pending.length === 0) failure = { error };
+      else {
+        done = true;
+        for (const p of pending) p.reject(error);
+      }
+    },
   });
   const finish = (): Promise<IteratorResult<GameUpdate>> => {
     if (!done) {
       done = true;
-      unsubscribe();
-      for (const resolve of waiting.splice(0)) resolve({ value: undefined, done: true });
+      stop();
+      for (const p of waiting.splice(0)) p.resolve({ value: undefined, done: true });
       queue.length = 0;
     }
     return Promise.resolve({ value: undefined, done: true });
@@ -243,8 +359,14 @@ export function updatesIterator(
   return {
     next() {
       if (queue.length > 0) return Promise.resolve({ value: queue.shift()!, done: false });
+      if (failure) {
+        const { error } = failure;
+        failure = null;
+        done = true;
+        return Promise.reject(error);
+      }
       if (done) return Promise.resolve({ value: undefined, done: true });
-      return new Promise((resolve) => waiting.push(resolve));
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
     },
     return: finish,
     throw(error?: unknown) {

@@ -17,7 +17,7 @@ import { Observable } from 'rxjs';
 import { ProblemException } from '../common/errors/problem';
 import { CreateGameDto } from './dto/create-game.dto';
 import { ListGamesQuery } from './dto/list-games.query';
-import { GameUpdatesBus, updateOfEntry, type GameUpdate } from './game-updates';
+import { followUpdates, GameUpdatesBus } from './game-updates';
 import {
   GamesService,
   toReplayEntry,
@@ -29,7 +29,7 @@ import type { GameViewDto } from './game-view';
 
 export const NDJSON = 'application/x-ndjson';
 
-/** How many entries to read per query when streaming a replay or catching up a live client. */
+/** How many entries to read per query when streaming a replay. */
 const BATCH = 500;
 
 @Controller('v1/games')
@@ -114,7 +114,7 @@ export class GamesController {
   /**
    * Server-Sent Events: one `entry` event per accepted order, id = seq. A
    * client reconnecting with Last-Event-ID (or ?after=seq) first receives the
-   * entries it missed.
+   * entries it missed; entries whose live updates were lost are read from the log.
    */
   @Sse(':id/events')
   async events(
@@ -122,59 +122,15 @@ export class GamesController {
     @Headers('last-event-id') lastEventId: string | undefined,
     @Query('after') afterQuery: string | undefined,
   ): Promise<Observable<MessageEvent>> {
-    const { row, ctx } = await this.games.load(id); // 404 for an unknown game before streaming
     const raw = lastEventId ?? afterQuery;
-    const after = raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : row.version;
-    const toMessage = (u: GameUpdate): MessageEvent => ({
-      id: String(u.seq),
-      type: 'entry',
-      data: u,
-    });
-    return new Observable<MessageEvent>((subscriber) => {
-      let sent = after;
-      const buffered: GameUpdate[] = [];
-      let catchingUp = true;
-      const send = (u: GameUpdate) => {
-        if (u.seq <= sent) return;
-        sent = u.seq;
-        subscriber.next(toMessage(u));
-      };
-      // Reads the log from the last entry sent, then sends what arrived meanwhile. Run at
-      // the start and whenever a live update skips entries (lost while Redis was away, or
-      // two instances' updates crossing): the stream never has a gap; the log is the truth.
-      const catchUp = async () => {
-        catchingUp = true;
-        try {
-          for (;;) {
-            for (;;) {
-              const batch = await this.games.entriesAfter(id, sent, BATCH, true);
-              for (const e of batch) send(updateOfEntry(e, ctx));
-              if (batch.length < BATCH) break;
-            }
-            const arrived = buffered.splice(0).sort((a, b) => a.seq - b.seq);
-            let gap = -1;
-            for (let i = 0; i < arrived.length && gap < 0; i++) {
-              if (arrived[i].seq > sent + 1) gap = i;
-              else send(arrived[i]);
-            }
-            if (gap < 0) break;
-            // Its entry was committed before it was published: the next read has it.
-            buffered.push(...arrived.slice(gap));
-          }
-          catchingUp = false;
-        } catch (e) {
-          subscriber.error(e);
-        }
-      };
-      const unsubscribe = this.bus.subscribe(id, (u) => {
-        if (catchingUp) buffered.push(u);
-        else if (u.seq > sent + 1) {
-          buffered.push(u);
-          void catchUp();
-        } else send(u);
-      });
-      void catchUp();
-      return unsubscribe;
-    });
+    const after = raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+    const source = await this.games.updatesSource(id, after); // 404 for an unknown game before streaming
+    // Each entry once, in order, gaps filled from the log (followUpdates).
+    return new Observable<MessageEvent>((subscriber) =>
+      followUpdates(this.bus, id, source, {
+        next: (u) => subscriber.next({ id: String(u.seq), type: 'entry', data: u }),
+        error: (e) => subscriber.error(e),
+      }),
+    );
   }
 }

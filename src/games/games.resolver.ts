@@ -1,4 +1,5 @@
-import { Args, Context, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, Context, ID, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { ProblemException } from '../common/errors/problem';
 import { graphqlAuthorization } from './graphql/seat-auth';
 import { GameUpdatesBus, updatesIterator } from './game-updates';
 import { GamesService } from './games.service';
@@ -51,11 +52,28 @@ export class GamesResolver {
   }
 
   @Subscription(() => GameUpdateModel, {
-    description: 'Each entry accepted in the game from now on (graphql-ws).',
+    description:
+      'Each entry accepted in the game from now on, or after entry `after` (graphql-ws): every entry once, in order; entries whose live updates were lost are read from the log.',
     resolve: (update: unknown) => update,
   })
-  async gameUpdated(@Args('id', { type: () => ID }) id: string) {
-    await this.games.load(id); // 404 for an unknown game before subscribing
-    return updatesIterator(this.bus, id);
+  async gameUpdated(
+    @Args('id', { type: () => ID }) id: string,
+    @Args('after', {
+      type: () => Int,
+      nullable: true,
+      description:
+        'The last entry (seq) the client has: a reconnecting client first receives the entries after it (as SSE Last-Event-ID). Default: the current version.',
+    })
+    after?: number | null,
+  ) {
+    if (after != null && after < 0) {
+      throw new ProblemException({
+        status: 400,
+        code: 'BAD_SEQ',
+        detail: `${after} is not an entry number: use 0 for the set-up, 1 for the first entry, …`,
+      });
+    }
+    // 404 for an unknown game before subscribing.
+    return updatesIterator(this.bus, id, await this.games.updatesSource(id, after ?? undefined));
   }
 }

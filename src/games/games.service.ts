@@ -22,6 +22,7 @@ import {
   tokenMatches,
 } from './seat-tokens';
 import { stateHash } from './state-hash';
+import { updateOfEntry, type UpdatesSource } from './game-updates';
 import { CountersRequiredError, NotYetSupportedError } from '../engine/errors';
 
 export interface CreateGameInput {
@@ -374,6 +375,21 @@ export class GamesService {
       .orderBy('e.seq', 'ASC');
     if (limit !== undefined) qb.limit(limit);
     return qb.getMany();
+  }
+
+  /**
+   * Where a live client of game `id` (SSE events, GraphQL gameUpdated) starts — after
+   * entry `after`, by default the current version — and how it reads the entries it
+   * missed from the log: as the live updates, sealed choices redacted (updateOfEntry).
+   * 404 for an unknown game.
+   */
+  async updatesSource(id: string, after?: number): Promise<UpdatesSource> {
+    const { row, ctx } = await this.load(id);
+    return {
+      after: after ?? row.version,
+      read: async (from, limit) =>
+        (await this.entriesAfter(id, from, limit, true)).map((e) => updateOfEntry(e, ctx)),
+    };
   }
 
   /** GET /v1/games/{id}/replay: the whole log; the seed only once the game is over. */

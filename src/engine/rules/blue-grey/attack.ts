@@ -40,6 +40,7 @@ import { bombardRefusal, bombardTargetRefusal, bombardRange } from './artillery'
 import { parseLevel } from './odds';
 import { refusal } from './refusals';
 import { noCombatPresence } from './stacking';
+import { AttackGroup, WitnessCombat, coverObligations } from './obligation-search';
 
 export interface AttackOrder {
   type: 'attack';
@@ -201,17 +202,13 @@ export function obligations(
   return { units, hexes: [...hexes], stranded };
 }
 
-interface WitnessCombat {
-  hexes: HexId[];
-  units: string[];
-}
-
 /**
- * A17: can every remaining obligation still be met? Depth-first search for
- * a set of attacks (adjacent attackers only) covering every obliged unit and
- * required hex. Returns the attacks found, or null if there are none; if the
- * search runs out of budget it answers with an empty witness (treated as
- * feasible; end-phase then lapses what cannot be met, combat-phase.ts).
+ * A17: can every remaining obligation still be met? A search
+ * (obligation-search.ts) for a set of attacks (adjacent attackers only, each
+ * unit on its own) covering every obliged unit and required hex. Returns the
+ * attacks found, or null if there are none; if the search runs out of budget
+ * it answers with an empty witness (treated as feasible; end-phase then
+ * lapses what cannot be met, combat-phase.ts).
  */
 export function witness(
   ctx: GameContext,
@@ -221,78 +218,21 @@ export function witness(
   const ob = obligations(ctx, state, phase);
   if (ob.units.length === 0 && ob.hexes.length === 0) return [];
   const side = state.phasing;
-  const free: UnitState[] = [];
+  const groups: AttackGroup[] = [];
   for (const id in state.units) {
     const u = state.units[id];
-    if (u.side === side && mayAttack(ctx, phase, u) && !isGunboat(ctx, id)) free.push(u);
-  }
-  const can = new Map<string, HexId[]>();
-  for (const u of free) {
-    const list: HexId[] = [];
+    if (u.side !== side || !mayAttack(ctx, phase, u) || isGunboat(ctx, id)) continue;
+    const adjacent: HexId[] = [];
     for (const n of ctx.map.grid.neighbours(u.hex!)) {
       if (
         attackableHex(ctx, state, phase, n, side) &&
         adjacentAttackRefusal(ctx, state, u, n) === null
       )
-        list.push(n);
+        adjacent.push(n);
     }
-    can.set(u.id, list);
+    groups.push({ id, adjacent, ranged: [] });
   }
-  const canAtk = (id: string, h: HexId) => (can.get(id) ?? []).includes(h);
-  let budget = 20000;
-  const combats: WitnessCombat[] = [];
-  const used = new Set<string>();
-  const taken = new Set<HexId>();
-  const obliged = ob.units;
-
-  const solve = (k: number): boolean => {
-    if (--budget < 0) return true;
-    if (k < obliged.length) {
-      const id = obliged[k];
-      used.add(id);
-      for (const c of combats) {
-        if (c.hexes.every((h) => canAtk(id, h))) {
-          c.units.push(id);
-          if (solve(k + 1)) return true;
-          c.units.pop();
-        }
-      }
-      const options = (can.get(id) ?? []).filter((h) => !taken.has(h));
-      const n = options.length;
-      for (let mask = 1; mask < 1 << n; mask++) {
-        const hs = options.filter((_, i) => mask & (1 << i));
-        combats.push({ hexes: hs, units: [id] });
-        hs.forEach((h) => taken.add(h));
-        if (solve(k + 1)) return true;
-        hs.forEach((h) => taken.delete(h));
-        combats.pop();
-      }
-      used.delete(id);
-      return false;
-    }
-    const h = ob.hexes.find((x) => !taken.has(x));
-    if (h === undefined) return true;
-    taken.add(h);
-    for (const c of combats) {
-      if (c.units.every((id) => canAtk(id, h))) {
-        c.hexes.push(h);
-        if (solve(k)) return true;
-        c.hexes.pop();
-      }
-    }
-    for (const v of free) {
-      if (used.has(v.id) || !canAtk(v.id, h)) continue;
-      used.add(v.id);
-      combats.push({ hexes: [h], units: [v.id] });
-      if (solve(k)) return true;
-      combats.pop();
-      used.delete(v.id);
-    }
-    taken.delete(h);
-    return false;
-  };
-  if (!solve(0)) return null;
-  return budget < 0 ? [] : combats.map((c) => ({ hexes: [...c.hexes], units: [...c.units] }));
+  return coverObligations(ob.units, ob.hexes, groups);
 }
 
 // ------------------------------------------------------------ declaration ----

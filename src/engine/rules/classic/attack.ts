@@ -23,12 +23,18 @@
  * of Control on one must be attacked (O7.11, O7.23), while that is still the
  * case. A declaration that would leave an obliged unit nothing it could
  * attack, or an enemy unit that must be attacked nothing that could attack
- * it, is refused.
+ * it, is refused (OBLIGATION_STRANDED); so is one after which the open
+ * obligations, each still possible alone, could no longer all be met by one
+ * set of attacks (OBLIGATIONS_UNMEETABLE), found by the search the revised
+ * rules use (obligation-search.ts) over the 1975 attacking groups: the units
+ * of a hex together (O7.22), adjacent to every defending hex (O7.25), and
+ * bombarding artillery, which alone attacks one hex (O8.13).
  */
 import type { GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';
 import type { HexId, Refusal, Side } from '../../types';
 import { otherSide } from '../../types';
+import { AttackGroup, WitnessCombat, coverObligations } from '../blue-grey/obligation-search';
 import { refusal } from '../blue-grey/refusals';
 import { isIneffective } from './attack-effectiveness';
 import {
@@ -38,6 +44,7 @@ import {
   onMap,
   phaseOf,
   unitsAt,
+  withPhase,
   zocSources,
 } from './combat';
 import { classicLineOfSight } from './line-of-sight';
@@ -293,56 +300,158 @@ export function openObligations(
   return { units, enemies: [...enemies].sort() };
 }
 
-/** Something could still attack enemy unit `e`, outside the units of `a`. */
-function canBeAttacked(
-  ctx: GameContext,
+/** The phase as it stands once `a` is declared, before any result (O7.14, O7.22, O8.14). */
+export function declaredPhase(
   state: GameState,
   p: ClassicCombatPhase,
-  e: UnitState,
-  exclude: Set<string>,
-): boolean {
-  for (const u of Object.values(state.units)) {
-    if (u.side === e.side || exclude.has(u.id) || !mayAttack(ctx, p, u)) continue;
-    if (ctx.map.grid.adjacent(u.hex!, e.hex!) && adjacentRefusal(ctx, state, u, e.hex!) === null)
-      return true;
-    if (isArtillery(ctx, u.id) && bombardRefusal(ctx, state, p, u, e.hex!) === null) return true;
+  a: ClassicAttack,
+  n: number,
+): ClassicCombatPhase {
+  const bombard = a.bombard ?? [];
+  const defenders = a.defenders.flatMap((h) =>
+    unitsAt(state, h, otherSide(state.phasing)).map((u) => u.id),
+  );
+  const attackedFrom = { ...p.attackedFrom };
+  for (const id of a.attackers) attackedFrom[state.units[id].hex!] = n;
+  const bombardedFrom = { ...p.bombardedFrom };
+  for (const id of bombard) bombardedFrom[state.units[id].hex!] = n;
+  return {
+    ...p,
+    attacked: [...p.attacked, ...a.attackers, ...bombard],
+    defended: [...p.defended, ...defenders],
+    attackedFrom,
+    bombardedFrom,
+  };
+}
+
+interface ClassicObligations {
+  /** Hex groups (O7.22) holding a unit that must still attack and can. */
+  obliged: string[];
+  /** Hexes of Enemy units that must still be attacked and can be. */
+  required: HexId[];
+  groups: AttackGroup[];
+  /** Units that must attack with nothing left they may attack. */
+  strandedUnits: string[];
+  /** Enemy units that must be attacked with nothing left that may attack them. */
+  strandedEnemies: string[];
+}
+
+/**
+ * The open obligations (O7.11, O7.12, O7.23) as the shared search sees them:
+ * the units of a hex attack adjacent hexes as one group (O7.22, O7.25; a hex
+ * whose units have attacked attacks no more), the artillery of a hex in no
+ * Enemy Zone of Control bombards as one group (O8.11-O8.14, O8.3).
+ */
+function classicObligations(ctx: GameContext, state: GameState): ClassicObligations {
+  const p = phaseOf(state);
+  const side = state.phasing;
+  const ob = openObligations(ctx, state);
+  const stacks = new Map<HexId, UnitState[]>();
+  const batteries = new Map<HexId, UnitState[]>();
+  for (const id of Object.keys(state.units).sort()) {
+    const u = state.units[id];
+    if (u.side !== side || !mayAttack(ctx, p, u)) continue;
+    const h = u.hex!;
+    stacks.set(h, [...(stacks.get(h) ?? []), u]);
+    if (
+      isArtillery(ctx, id) &&
+      !inEnemyZoc(ctx, state, side, h) &&
+      p.bombardedFrom[h] === undefined
+    )
+      batteries.set(h, [...(batteries.get(h) ?? []), u]);
   }
-  return false;
+  const enemyHexes = [...new Set(ob.enemies.map((id) => state.units[id].hex!))];
+  const groups: AttackGroup[] = [];
+  for (const [h, units] of [...stacks].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const adjacent =
+      p.attackedFrom[h] !== undefined
+        ? []
+        : ctx.map.grid
+            .neighbours(h)
+            .filter(
+              (n) =>
+                attackableHex(state, p, n, side) &&
+                units.every((u) => adjacentRefusal(ctx, state, u, n) === null),
+            );
+    groups.push({ id: `stack ${h}`, adjacent, ranged: [] });
+  }
+  for (const [h, guns] of [...batteries].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const ranged = enemyHexes.filter(
+      (e) =>
+        attackableHex(state, p, e, side) &&
+        guns.some((g) => bombardRefusal(ctx, state, p, g, e) === null),
+    );
+    groups.push({ id: `battery ${h}`, adjacent: [], ranged });
+  }
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  const obliged = new Set<string>();
+  const strandedUnits: string[] = [];
+  for (const id of ob.units) {
+    const g = byId.get(`stack ${state.units[id].hex}`);
+    if (g && g.adjacent.length > 0) obliged.add(g.id);
+    else strandedUnits.push(id);
+  }
+  const required = new Set<HexId>();
+  const strandedEnemies: string[] = [];
+  for (const id of ob.enemies) {
+    const h = state.units[id].hex!;
+    const reachable =
+      attackableHex(state, p, h, side) &&
+      groups.some((g) => g.adjacent.includes(h) || g.ranged.includes(h));
+    if (reachable) required.add(h);
+    else strandedEnemies.push(id);
+  }
+  return { obliged: [...obliged], required: [...required], groups, strandedUnits, strandedEnemies };
+}
+
+const coverCache = new WeakMap<GameState, WitnessCombat[] | null>();
+
+/**
+ * O7.11, O7.12: a set of attacks meeting every open obligation that can be
+ * met (shared search, obligation-search.ts), or null when there is none.
+ */
+export function classicWitness(ctx: GameContext, state: GameState): WitnessCombat[] | null {
+  const cached = coverCache.get(state);
+  if (cached !== undefined) return cached;
+  const ob = classicObligations(ctx, state);
+  const w = coverObligations(ob.obliged, ob.required, ob.groups);
+  coverCache.set(state, w);
+  return w;
 }
 
 function feasibilityRefusal(
   ctx: GameContext,
   state: GameState,
-  side: Side,
+  _side: Side,
   a: ClassicAttack,
 ): Refusal | null {
   const p = phaseOf(state);
-  const ob = openObligations(ctx, state);
-  const used = new Set([...a.attackers, ...(a.bombard ?? [])]);
-  const hit = new Set(a.defenders);
-  for (const id of ob.units) {
-    if (used.has(id)) continue;
-    const u = state.units[id];
-    const targets = zocSources(ctx, state, u).filter(
-      (e) => !hit.has(e.hex!) && attackableHex(state, p, e.hex!, side),
+  const before = classicObligations(ctx, state);
+  const next = withPhase(state, declaredPhase(state, p, a, p.combats + 1));
+  const after = classicObligations(ctx, next);
+  const units = after.strandedUnits.filter((id) => !before.strandedUnits.includes(id));
+  if (units.length > 0)
+    return refusal(
+      'OBLIGATION_STRANDED',
+      'O7.12',
+      `${units.join(', ')} must attack, and after this attack no Enemy unit would be left for it to attack`,
     );
-    if (targets.length === 0)
-      return refusal(
-        'OBLIGATION_STRANDED',
-        'O7.12',
-        `${id} must attack, and after this attack no Enemy unit would be left for it to attack`,
-      );
-  }
-  for (const id of ob.enemies) {
-    const e = state.units[id];
-    if (hit.has(e.hex!)) continue;
-    if (!canBeAttacked(ctx, state, p, e, used))
-      return refusal(
-        'OBLIGATION_STRANDED',
-        'O7.11',
-        `${id} in ${e.hex} must be attacked, and after this attack no unit could attack it`,
-      );
-  }
+  const enemies = after.strandedEnemies.filter((id) => !before.strandedEnemies.includes(id));
+  if (enemies.length > 0)
+    return refusal(
+      'OBLIGATION_STRANDED',
+      'O7.11',
+      `${enemies.map((id) => `${id} in ${state.units[id].hex}`).join(', ')} must be attacked, and after this attack no unit could attack it`,
+    );
+  if (
+    coverObligations(after.obliged, after.required, after.groups) === null &&
+    classicWitness(ctx, state) !== null
+  )
+    return refusal(
+      'OBLIGATIONS_UNMEETABLE',
+      'O7.11, O7.12',
+      'after this attack the remaining mandatory attacks could no longer all be made',
+    );
   return null;
 }
 

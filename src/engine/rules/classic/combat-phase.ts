@@ -17,6 +17,7 @@ import {
   ClassicAttack,
   classicAttackRefusal,
   classicCandidateAttacks,
+  declaredPhase,
   openObligations,
   parseClassicAttack,
 } from './attack';
@@ -208,10 +209,6 @@ function declare(ctx: GameContext, state: GameState, a: ClassicAttack, dice: Dic
     retreated: [],
     eliminatedDefenders: [],
   };
-  const attackedFrom = { ...p.attackedFrom };
-  for (const id of a.attackers) attackedFrom[state.units[id].hex!] = n;
-  const bombardedFrom = { ...p.bombardedFrom };
-  for (const id of bombard) bombardedFrom[state.units[id].hex!] = n;
   const events: GameEvent[] = [
     {
       type: 'attack-declared',
@@ -225,13 +222,9 @@ function declare(ctx: GameContext, state: GameState, a: ClassicAttack, dice: Dic
     },
   ];
   let next = withPhase(state, {
-    ...p,
+    ...declaredPhase(state, p, a, n),
     combats: n,
     current: c,
-    attacked: [...p.attacked, ...a.attackers, ...bombard],
-    defended: [...p.defended, ...defenders],
-    attackedFrom,
-    bombardedFrom,
     queue: [{ kind: 'resolve' }],
   });
   next = run(ctx, next, dice, events);

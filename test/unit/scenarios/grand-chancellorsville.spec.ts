@@ -217,6 +217,16 @@ describe('23.6 Grand Chancellorsville victory on hand-built end states', () => {
   ])('23.62: Union losses %i, Confederate losses %i give %s %s', (u, c, winner, level) => {
     expect(end(u, c)).toMatchObject({ winner, level });
   });
+
+  it('23.62: 0:0 is read as 1:1, a Union Marginal Victory (as a tie is); x:0 is the side with points Decisive', () => {
+    expect(end(0, 0)).toMatchObject({ points: { union: 0, confederate: 0 } });
+    expect(end(0, 0)).toMatchObject({ winner: 'union', level: 'marginal' });
+    expect(end(0, 0, { H0328: 'union' })).toMatchObject({ winner: 'union', level: 'decisive' });
+    expect(end(0, 0, { H0328: 'confederate' })).toMatchObject({
+      winner: 'confederate',
+      level: 'decisive',
+    });
+  });
 });
 
 describe('Grand Chancellorsville map document', () => {

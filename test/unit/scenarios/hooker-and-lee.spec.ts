@@ -268,6 +268,13 @@ describe('21.0 Hooker and Lee victory on hand-built end states', () => {
     },
   );
 
+  it('21.2: 0:0 is read as 1:1, a Union Marginal Victory (as a tie is); x:0 is the side with points Decisive', () => {
+    expect(end({})).toMatchObject({ points: { union: 0, confederate: 0 } });
+    expect(end({})).toMatchObject({ winner: 'union', level: 'marginal' });
+    expect(end({ confLost: 1 })).toMatchObject({ winner: 'union', level: 'decisive' });
+    expect(end({ unionLost: 1 })).toMatchObject({ winner: 'confederate', level: 'decisive' });
+  });
+
   it('21.3: a Demoralized winner drops one level; both Demoralized, no effect', () => {
     expect(end({ unionLost: 45, confLost: 20, demoralized: { confederate: true } })).toMatchObject({
       winner: 'confederate',

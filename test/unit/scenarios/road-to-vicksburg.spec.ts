@@ -417,6 +417,20 @@ describe('Road to Vicksburg 21.0-21.4: every level of victory from hand-built en
     expect(s.level).toBe(level);
   });
 
+  it('21.0, 21.4: 0:0 is an exact tie, a draw (no ratio level read from it); x:0 is the side with points Decisive', () => {
+    const none = { '0419': null, '0507': null, '0607': null, '1306': null, '0119': null };
+    expect(pts(end({ holders: none }))).toEqual({ union: 0, confederate: 0 });
+    expect(standing(end({ holders: none }))).toMatchObject({ winner: null, level: 'draw' });
+    expect(standing(end({ holders: none, elim: { confederate: 3 } }))).toMatchObject({
+      winner: 'union',
+      level: 'decisive',
+    });
+    expect(standing(end({ holders: { ...none, '0419': 'confederate' } }))).toMatchObject({
+      winner: 'confederate',
+      level: 'decisive',
+    });
+  });
+
   it('21.4: no Confederate Decisive with a unit exited from the western edge: Substantive instead', () => {
     const west = end({
       elim: { confederate: 40 },

@@ -42,7 +42,12 @@ import {
   unsupportedHooks,
   unsupportedReason,
 } from './rules/hooks';
-import { canOccupy, evaluateVictory, victoryPoints } from './rules/blue-grey/victory';
+import {
+  canOccupy,
+  evaluateVictory,
+  victoryInputs,
+  victoryPoints,
+} from './rules/blue-grey/victory';
 import { evaluateVictory as standingOf, type VictoryStanding } from './victory';
 import { chooseRules, isClassic } from './rules';
 import {
@@ -149,7 +154,8 @@ export function notYetSupported(scenario: ScenarioDocument): NotYetSupported[] {
  */
 export function victoryStanding(ctx: GameContext, state: GameState): VictoryStanding {
   if (isClassic(state)) return classicStanding(ctx, state);
-  return standingOf(ctx.scenario.victory, state, canOccupy(ctx));
+  // What the hooks trace or record (Lines of Communication, exits, tallies, leaders), as at the end.
+  return standingOf(ctx.scenario.victory, victoryInputs(ctx, state), canOccupy(ctx));
 }
 
 /** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */

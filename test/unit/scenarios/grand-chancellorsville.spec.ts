@@ -5,6 +5,9 @@
  */
 import type { Side } from '../../../src/engine/types';
 import { HexGrid } from '../../../src/engine/hex';
+import { seededDice } from '../../../src/engine/dice';
+import { newGame, prepareGame, victoryStanding } from '../../../src/engine/game';
+import { gameScenario } from '../../../src/engine/scenario/counters';
 import { evaluateVictory } from '../../../src/engine/victory';
 import { grandChancellorsvilleMap } from '../../../scenarios/grand-chancellorsville/build-map';
 import { hexSpecOf } from '../../../scenarios/lib/map-builder';
@@ -14,6 +17,7 @@ import {
   expectEveryUnitDeployedOnce,
   expectMapJsonIsBuildOutput,
   loadScenario,
+  readCountersFixture,
   total,
 } from './support';
 
@@ -226,6 +230,21 @@ describe('23.6 Grand Chancellorsville victory on hand-built end states', () => {
       winner: 'confederate',
       level: 'decisive',
     });
+  });
+
+  it("23.61: the standing during play (victoryStanding, GET /v1/games/{id}/victory) reads the hooks' inputs (exit Line of Communication, leaders): at the start 10 VP to the Confederate, who stands in F2027 and F1326", () => {
+    const { note: _note, ...counters } = readCountersFixture('grand-chancellorsville');
+    for (const options of [{}, { counters }]) {
+      const ctx = prepareGame(gameScenario(scenario, options, map), map);
+      const s = victoryStanding(ctx, newGame(ctx, options, seededDice('standing', 0)));
+      expect(s.points).toEqual({ union: 0, confederate: 10 });
+      expect(s.objectives).toMatchObject({
+        F2027: 'confederate',
+        F1326: 'confederate',
+        F2401: null,
+      });
+      expect(s).toMatchObject({ winner: 'confederate', level: 'decisive' });
+    }
   });
 });
 

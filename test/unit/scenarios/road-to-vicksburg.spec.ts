@@ -15,6 +15,7 @@ import {
   newGame,
   notYetSupported,
   prepareGame,
+  victoryStanding,
   whoMustAct,
 } from '../../../src/engine/game';
 import { evaluateVictory, type VictoryInputs } from '../../../src/engine/victory';
@@ -203,6 +204,19 @@ describe('Road to Vicksburg with the test counters', () => {
       expect(state.result).not.toBeNull();
       expect(state.turn).toBe(12);
     }
+  });
+  it("21.2, 21.3: the standing during play (victoryStanding, GET /v1/games/{id}/victory) reads what the hooks record: at the start the Confederate's 80 VP of hexes, the objectives' holders", () => {
+    const options = { counters };
+    const ctx = prepareGame(gameScenario(scenario, options, map), map);
+    const state = newGame(ctx, options, seededDice('standing', 0));
+    const s = victoryStanding(ctx, state);
+    expect(s.points).toEqual({ union: 0, confederate: 80 });
+    expect(s.objectives).toMatchObject({
+      '1309': 'confederate',
+      '1902': 'union',
+      '0507': 'confederate',
+    });
+    expect(s).toMatchObject({ winner: 'confederate', level: 'decisive' });
   });
 });
 

@@ -218,6 +218,30 @@ describe('Road to Vicksburg with the test counters', () => {
     });
     expect(s).toMatchObject({ winner: 'confederate', level: 'decisive' });
   });
+
+  it("21.3: the Train leaving its set-up hex by exiting the map (19.3) has moved from it: the Confederate's 5 VP", () => {
+    const options = { counters };
+    const ctx = prepareGame(gameScenario(scenario, options, map), map);
+    const start = newGame(ctx, options, seededDice('train-exit', 0));
+    // 18.4: released (a Confederate unit came within three hexes at the end of a Game-Turn).
+    const released: GameState = {
+      ...start,
+      hookState: {
+        ...start.hookState,
+        'train-unit:18.1-18.4': { releasedOnTurn: 1, movedOnTurns: [], bombardedOnTurns: [] },
+      },
+    };
+    expect(released.units['us-train'].hex).toBe('1902'); // its set-up hex, an eastern exit
+    const exit = legalOrders(ctx, released, 'union').find(
+      (o) => o.type === 'exit' && o.unit === 'us-train',
+    );
+    expect(exit).toBeDefined();
+    const r = applyOrder(ctx, released, 'union', exit!, seededDice('train-exit', 0));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.state.units['us-train'].status).toBe('exited');
+    expect(victoryStanding(ctx, r.state).points).toEqual({ union: 0, confederate: 80 + 5 });
+  });
 });
 
 describe('Road to Vicksburg without the named counters', () => {

@@ -45,7 +45,8 @@
  *   may move one hex, along a road (the hexside a road crosses), never by
  *   Strategic Movement (6.42, non-combat units); its allowance for that hex is
  *   the road rate (1 MP), whatever is printed. Its first move off its set-up
- *   hex is recorded (`movedEvent`, 21.3: 5 VP).
+ *   hex — to another hex or off the map through an exit (19.3) — is recorded
+ *   (`movedEvent`, 21.3: 5 VP).
  *
  * params: { unit: string, strength: 0, mayAttack: false, retreat: "eliminated",
  *           bombardmentAlone: "not-eliminated", bombardedEvent: string, stacking: "not-counted",
@@ -211,14 +212,14 @@ export function symbolicTrain(rule: RuleHook): MovementHook {
       const out: GameEvent[] = [];
       let h = hs(next);
       const b = before.units[id];
-      if (
+      // A move off its hex, or off the map (19.3: an exit leaves the set-up hex too).
+      const moved =
         onMap(b) &&
-        onMap(u) &&
-        b.hex !== u.hex &&
-        before.phase !== 'setup' &&
-        !h.movedOnTurns.includes(after.turn) &&
-        events.some((e) => e.unit === id && (e.type === 'unit-moved' || e.type === 'moved'))
-      ) {
+        ((onMap(u) &&
+          b.hex !== u.hex &&
+          events.some((e) => e.unit === id && (e.type === 'unit-moved' || e.type === 'moved'))) ||
+          (u.status === 'exited' && events.some((e) => e.unit === id && e.type === 'exited-map')));
+      if (moved && before.phase !== 'setup' && !h.movedOnTurns.includes(after.turn)) {
         next = withHookState(next, key, { ...h, movedOnTurns: [...h.movedOnTurns, after.turn] });
         h = hs(next);
         if (h.movedOnTurns.length === 1 && movedEvent)

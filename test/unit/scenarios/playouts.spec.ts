@@ -34,6 +34,7 @@ import {
   newGame,
   notYetSupported,
   prepareGame,
+  victoryStanding,
   whoMustAct,
 } from '../../../src/engine/game';
 import { seededDice } from '../../../src/engine/dice';
@@ -118,12 +119,22 @@ export function playout(
     if (!acting) {
       if (state.phase !== 'finished' || !state.result)
         throw new Error('nobody must act but the game is not finished');
+      // GET /victory at the end agrees with the result the victory conditions gave.
+      const standing = victoryStanding(ctx, state);
+      if (/^victory conditions/.test(state.result.reason) && !events['army-routed']) {
+        if (standing.winner !== state.result.winner || standing.level !== state.result.level)
+          throw new Error(
+            `the standing at the end (${standing.winner} ${standing.level}) is not the result (${state.result.winner} ${state.result.level})`,
+          );
+      }
       return { orders: n, turns: state.turn, result: state.result, events };
     }
     const key = `${state.turn}/${state.phasing}/${state.phase}`;
     if (key !== phaseKey) {
       phaseKey = key;
       inPhase = 0;
+      // The standing GET /v1/games/{id}/victory shows is computable at every phase of every game.
+      victoryStanding(ctx, state);
     }
     const orders = legalOrders(ctx, state, acting.side).filter((o) => o.type !== 'resign');
     if (orders.length === 0)

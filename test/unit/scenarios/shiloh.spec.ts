@@ -6,7 +6,8 @@
 import { HexGrid } from '../../../src/engine/hex';
 import { TerrainMap } from '../../../src/engine/map';
 import { shilohMap } from '../../../scenarios/shiloh/build-map';
-import type { MapDocument, HexSpec } from '../../../src/engine/types';
+import type { MapDocument, HexSpec, Side } from '../../../src/engine/types';
+import { evaluateVictory } from '../../../src/engine/victory';
 import {
   chartsOf,
   expectDeployment,
@@ -175,12 +176,14 @@ describe('Shiloh scenario document', () => {
     const when = (side: string, level: string) =>
       levels.find((l) => l.side === side && l.level === level)?.when;
     expect(when('confederate', 'decisive')).toEqual({
-      all: [{ pointsAtLeastTimes: 2 }, { occupies: ['1508'] }],
+      all: [{ pointsAtLeastTimes: 2 }, { occupies: ['1508'] }, { pointsMoreThanTimes: 1 }],
     });
     expect(when('confederate', 'substantive')).toEqual({
       all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 1 }],
     });
-    expect(when('confederate', 'marginal')).toEqual({ pointsAtLeastTimes: 2 });
+    expect(when('confederate', 'marginal')).toEqual({
+      all: [{ pointsAtLeastTimes: 2 }, { pointsMoreThanTimes: 1 }],
+    });
     expect(when('union', 'marginal')).toEqual({
       all: [{ occupies: ['1508'] }, { pointsMoreThanTimes: 0.5 }],
     });
@@ -188,9 +191,29 @@ describe('Shiloh scenario document', () => {
       all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 1 }],
     });
     expect(when('union', 'decisive')).toEqual({
-      all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 2 }],
+      all: [{ occupies: ['1508'] }, { pointsAtLeastTimes: 2 }, { pointsMoreThanTimes: 1 }],
     });
     expect(scenario.victory.otherwise).toBe('draw');
+  });
+
+  it('18.2: 0:0 VP is read as 1:1 (as in every other battle): the occupier of 1508 wins a Substantive Victory, nobody occupying it a Draw — never a Decisive or a Confederate Marginal by the letter', () => {
+    const atEnd = (holder: Side | null) =>
+      evaluateVictory(scenario.victory, {
+        eliminatedStrength: { union: 0, confederate: 0 },
+        objectives: { '1508': holder },
+      });
+    expect([atEnd('union').winner, atEnd('union').level]).toEqual(['union', 'substantive']);
+    expect([atEnd('confederate').winner, atEnd('confederate').level]).toEqual([
+      'confederate',
+      'substantive',
+    ]);
+    expect([atEnd(null).winner, atEnd(null).level]).toEqual([null, 'draw']);
+    // x:0 stays the scoring side's Decisive / Marginal.
+    const cOnly = evaluateVictory(scenario.victory, {
+      eliminatedStrength: { union: 3, confederate: 0 },
+      objectives: { '1508': null },
+    });
+    expect([cOnly.winner, cOnly.level]).toEqual(['confederate', 'marginal']);
   });
 
   it('23.0, 18.2: sources cite seed 000 and the notes record the erratum and the overlap reading', () => {

@@ -121,7 +121,6 @@ interface ListedGameRow {
   rules_version: string;
   status: string;
   version: number;
-  options: GameOptions;
   result: GameResult | null;
   turn: number;
   phase: string;
@@ -259,7 +258,6 @@ export class GamesService {
       .addSelect('g.rules_version', 'rules_version')
       .addSelect('g.status', 'status')
       .addSelect('g.version', 'version')
-      .addSelect('g.options', 'options')
       .addSelect('g.result', 'result')
       .addSelect(`g.state -> 'turn'`, 'turn')
       .addSelect(`g.state ->> 'phase'`, 'phase')
@@ -279,7 +277,9 @@ export class GamesService {
     for (const row of rows) {
       let result: GameViewDto['result'] = null;
       if (row.result) {
-        const ctx = await this.contexts.get(row.scenario_id, row.options).catch(() => undefined);
+        // The score is the scenario's victory table, which supplied counters leave as it is:
+        // the scenario's own (shared) context, not a merge and check of each game's counters.
+        const ctx = await this.contexts.get(row.scenario_id).catch(() => undefined);
         result = ctx ? resultOf(ctx, row.result) : { ...row.result, competitionScore: null };
       }
       items.push({

@@ -239,9 +239,12 @@ export function restrictedUntilReleased(rule: RuleHook): MovementHook {
   const key = hookKey(rule);
   const name = (p.group as string | undefined) ?? `the units of ${rule.case}`;
 
-  const inGroup = (ctx: GameContext, id: string, g: Members = { units: [...listed], flag }) =>
-    (g.units ?? []).includes(id) ||
-    (g.flag !== undefined && (ctx.unitSpecs.get(id)?.flags ?? []).includes(g.flag));
+  const hasFlag = (ctx: GameContext, id: string, f: string | undefined) =>
+    f !== undefined && (ctx.unitSpecs.get(id)?.flags ?? []).includes(f);
+  const inGroup = (ctx: GameContext, id: string, g?: Members) =>
+    g
+      ? (g.units ?? []).includes(id) || hasFlag(ctx, id, g.flag)
+      : listed.has(id) || hasFlag(ctx, id, flag);
   const hs = (state: GameState) => hookStateOf<RestrictionState>(state, key, EMPTY);
 
   /** The release that holds in `state` without any event: a Game-Turn reached, another declaration released, a result's next Movement Phase. */
@@ -287,9 +290,6 @@ export function restrictedUntilReleased(rule: RuleHook): MovementHook {
     return withHookState(state, key, { ...hs(state), released: { turn, reason } });
   };
 
-  const blockers = (r: Extract<Release, { when: 'enemy-no-longer-blocks' }>) => r;
-  void blockers;
-
   return {
     hook: rule.hook,
     case: rule.case,
@@ -333,6 +333,8 @@ export function restrictedUntilReleased(rule: RuleHook): MovementHook {
       const out: GameEvent[] = [];
       let next = after;
       let h = hs(next);
+      // Once released the group is free for good: nothing below reads anything but the release.
+      if (h.released) return null;
       // Where each unit of the group stood when play began (or first appeared).
       const base = before.phase === 'setup' ? after : before;
       let start = h.start;
@@ -346,7 +348,6 @@ export function restrictedUntilReleased(rule: RuleHook): MovementHook {
         next = withHookState(next, key, { ...h, start });
         h = hs(next);
       }
-      if (h.released) return next === after ? null : { state: next, events: out };
       const standing = standingRelease(next);
       if (standing) {
         next = release(next, standing.turn, standing.reason, out);

@@ -37,6 +37,7 @@ import {
   exertsZocInto,
 } from './combat';
 import { bombardRefusal, bombardTargetRefusal, bombardRange } from './artillery';
+import { parseAttackOrder } from './attack-order';
 import { parseLevel } from './odds';
 import { refusal } from './refusals';
 import { noCombatPresence } from './stacking';
@@ -50,28 +51,14 @@ export interface AttackOrder {
   reduceOddsTo?: string;
 }
 
-const isStringList = (x: unknown): x is string[] =>
-  Array.isArray(x) && x.every((s) => typeof s === 'string');
-
-/** Shape check of an untrusted attack order. */
+/** Shape check of an untrusted attack order (8.0, 9.1; 8.9: the label is kept as written). */
 export function parseAttack(order: Record<string, unknown>): AttackOrder | Refusal {
-  const { attackers, defenders, bombard, reduceOddsTo } = order;
-  if (!isStringList(attackers))
-    return refusal('BAD_ORDER', '8.0', 'attack.attackers must be a list of unit ids');
-  if (!isStringList(defenders) || defenders.length === 0)
-    return refusal('BAD_ORDER', '8.0', 'attack.defenders must be a non-empty list of hexes');
-  if (bombard !== undefined && !isStringList(bombard))
-    return refusal('BAD_ORDER', '9.1', 'attack.bombard must be a list of unit ids');
-  if (reduceOddsTo !== undefined && parseLevel(reduceOddsTo) === undefined)
-    return refusal(
-      'BAD_ORDER',
-      '8.9',
-      'attack.reduceOddsTo must name an odds column such as "3:1"',
-    );
-  const out: AttackOrder = { type: 'attack', attackers, defenders };
-  if (bombard !== undefined) out.bombard = bombard;
-  if (reduceOddsTo !== undefined) out.reduceOddsTo = reduceOddsTo as string;
-  return out;
+  return parseAttackOrder(order, {
+    cases: { attack: '8.0', bombard: '9.1', reduceOddsTo: '8.9' },
+    column: (label) => (parseLevel(label) === undefined ? undefined : (label as string)),
+    example: '3:1',
+    table: 'an odds column',
+  });
 }
 
 // ------------------------------------------------------------ eligibility ----

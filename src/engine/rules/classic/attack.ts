@@ -35,6 +35,7 @@ import type { GameState, UnitState } from '../../state';
 import type { HexId, Refusal, Side } from '../../types';
 import { otherSide } from '../../types';
 import { AttackGroup, WitnessCombat, coverObligations } from '../blue-grey/obligation-search';
+import { parseAttackOrder } from '../blue-grey/attack-order';
 import { refusal } from '../blue-grey/refusals';
 import { isIneffective } from './attack-effectiveness';
 import {
@@ -60,28 +61,14 @@ export interface ClassicAttack {
   reduceOddsTo?: ClassicColumn;
 }
 
-const isStringList = (x: unknown): x is string[] =>
-  Array.isArray(x) && x.every((s) => typeof s === 'string');
-
+/** Shape check of an untrusted attack order (O7.0, O8.1; O7.9: a column of the 1975 table). */
 export function parseClassicAttack(o: Record<string, unknown>): ClassicAttack | Refusal {
-  const { attackers, defenders, bombard, reduceOddsTo } = o;
-  if (!isStringList(attackers))
-    return refusal('BAD_ORDER', 'O7.0', 'attack.attackers must be a list of unit ids');
-  if (!isStringList(defenders) || defenders.length === 0)
-    return refusal('BAD_ORDER', 'O7.0', 'attack.defenders must be a non-empty list of hexes');
-  if (bombard !== undefined && !isStringList(bombard))
-    return refusal('BAD_ORDER', 'O8.1', 'attack.bombard must be a list of unit ids');
-  const cap = reduceOddsTo === undefined ? undefined : parseClassicColumn(reduceOddsTo);
-  if (reduceOddsTo !== undefined && cap === undefined)
-    return refusal(
-      'BAD_ORDER',
-      'O7.9',
-      'attack.reduceOddsTo must name a column of the 1975 table such as "3-1"',
-    );
-  const out: ClassicAttack = { type: 'attack', attackers, defenders };
-  if (bombard !== undefined) out.bombard = bombard;
-  if (cap !== undefined) out.reduceOddsTo = cap;
-  return out;
+  return parseAttackOrder(o, {
+    cases: { attack: 'O7.0', bombard: 'O8.1', reduceOddsTo: 'O7.9' },
+    column: parseClassicColumn,
+    example: '3-1',
+    table: 'a column of the 1975 table',
+  });
 }
 
 function creekBetween(ctx: GameContext, a: HexId, b: HexId): boolean {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidCountersError } from '../engine/errors';
 import { prepareGame, type GameContext } from '../engine/game';
-import { countersOf, gameScenario } from '../engine/scenario/counters';
+import { gameScenario } from '../engine/scenario/counters';
 import type { DocumentError } from '../engine/scenario/validate';
 import type { GameOptions } from '../engine/state';
 import { ProblemException } from '../common/errors/problem';
@@ -39,7 +39,7 @@ export class GameContexts {
    * (every problem in `errors`) when options.counters cannot be merged into it.
    */
   async get(id: string, options?: GameOptions): Promise<GameContext> {
-    const counters = countersOf(options);
+    const counters = options?.counters;
     const key = counters === undefined ? id : `${id}\u0000${sha256Hex(canonicalJson(counters))}`;
     const cached = this.cache.get(key);
     if (cached) return cached;

@@ -78,16 +78,6 @@ const REINFORCEMENT_FIELDS = new Set([
   'arrival',
 ]);
 
-/** The counters a game's options carry, if any (options.counters). */
-export function countersOf(options: GameOptions | undefined): unknown {
-  return options?.counters;
-}
-
-/** Whether a game of this scenario takes counters from its players. */
-export function takesCounters(scenario: ScenarioDocument): boolean {
-  return scenario.counters !== undefined;
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown, min: number): v is number =>
@@ -388,9 +378,7 @@ function merge(scenario: ScenarioDocument, counters: SuppliedCounters): Merged {
   const setup: ScenarioDocument['setup'] =
     placements.length === 0
       ? scenario.setup
-      : scenario.setup.kind === 'fixed'
-        ? { ...scenario.setup, placements: [...basePlacements, ...placements] }
-        : { ...scenario.setup, placements: [...basePlacements, ...placements] };
+      : { ...scenario.setup, placements: [...basePlacements, ...placements] };
   return {
     scenario: {
       ...scenario,
@@ -455,7 +443,7 @@ export function gameScenario(
   options: GameOptions | undefined,
   map?: MapDocument,
 ): ScenarioDocument {
-  const counters = countersOf(options);
+  const counters = options?.counters;
   if (counters === undefined) return scenario;
   const errors = map ? countersErrors(scenario, map, counters) : checkCounters(scenario, counters);
   if (errors.length > 0) throw new InvalidCountersError(scenario.id, errors);
@@ -504,7 +492,7 @@ export function assertCountersMerged(
   unitIds: { has(id: string): boolean },
   options: GameOptions,
 ): void {
-  const counters = countersOf(options) as SuppliedCounters | undefined;
+  const counters = options.counters as SuppliedCounters | undefined;
   if (!counters || !Array.isArray(counters.units)) return;
   const absent = counters.units.find((u) => !unitIds.has(u.id));
   if (absent)

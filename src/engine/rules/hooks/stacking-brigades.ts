@@ -17,7 +17,7 @@
  *
  * params: { unitsPerStack: number, brigadeSizedPerStack: number, notCounted?: string[] }
  */
-import type { RuleHook, UnitSpec } from '../../types';
+import type { HexId, RuleHook, UnitSpec } from '../../types';
 import { refusal } from '../blue-grey/refusals';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
 
@@ -53,22 +53,23 @@ export function brigadeLimit(rule: RuleHook): MovementHook {
     hook: rule.hook,
     case: rule.case,
     stackingCheck(ctx, state, side) {
+      // The counted units of each hex, once for this position: the check runs for every hex a move may end in.
+      const byHex = new Map<HexId, string[]>();
+      for (const u of Object.values(state.units)) {
+        if (u.side !== side || u.status !== 'on-map' || u.hex === null) continue;
+        if (free.has(u.id) || ctx.unitSpecs.get(u.id)?.type === 'leader') continue;
+        const here = byHex.get(u.hex);
+        if (here) here.push(u.id);
+        else byHex.set(u.hex, [u.id]);
+      }
       return (unitId, hex) => {
         if (free.has(unitId)) return null;
-        const others = Object.values(state.units).filter(
-          (u) =>
-            u.side === side &&
-            u.status === 'on-map' &&
-            u.hex === hex &&
-            u.id !== unitId &&
-            !free.has(u.id) &&
-            ctx.unitSpecs.get(u.id)?.type !== 'leader',
-        );
+        const others = (byHex.get(hex) ?? []).filter((id) => id !== unitId);
         if (others.length + 1 > max)
           return refusal('STACKING_LIMIT', rule.case, `at most ${max} units may stack in ${hex}`);
         if (
           brigadeSized(ctx.unitSpecs.get(unitId)) &&
-          others.filter((u) => brigadeSized(ctx.unitSpecs.get(u.id))).length + 1 > brigades
+          others.filter((id) => brigadeSized(ctx.unitSpecs.get(id))).length + 1 > brigades
         )
           return refusal(
             'STACKING_LIMIT',

@@ -391,19 +391,33 @@ function classicObligations(ctx: GameContext, state: GameState): ClassicObligati
   return { obliged: [...obliged], required: [...required], groups, strandedUnits, strandedEnemies };
 }
 
-const coverCache = new WeakMap<GameState, WitnessCombat[] | null>();
+/** A position's obligations and, once asked for, the attacks that meet them. */
+interface Position {
+  ob: ClassicObligations;
+  witness?: WitnessCombat[] | null;
+}
+
+// Per state: checking each candidate attack of a listing compares with the same position.
+const positions = new WeakMap<GameState, Position>();
+
+function position(ctx: GameContext, state: GameState): Position {
+  let pos = positions.get(state);
+  if (!pos) {
+    pos = { ob: classicObligations(ctx, state) };
+    positions.set(state, pos);
+  }
+  return pos;
+}
 
 /**
  * O7.11, O7.12: a set of attacks meeting every open obligation that can be
  * met (shared search, obligation-search.ts), or null when there is none.
  */
 export function classicWitness(ctx: GameContext, state: GameState): WitnessCombat[] | null {
-  const cached = coverCache.get(state);
-  if (cached !== undefined) return cached;
-  const ob = classicObligations(ctx, state);
-  const w = coverObligations(ob.obliged, ob.required, ob.groups);
-  coverCache.set(state, w);
-  return w;
+  const pos = position(ctx, state);
+  if (pos.witness === undefined)
+    pos.witness = coverObligations(pos.ob.obliged, pos.ob.required, pos.ob.groups);
+  return pos.witness;
 }
 
 function feasibilityRefusal(
@@ -413,7 +427,7 @@ function feasibilityRefusal(
   a: ClassicAttack,
 ): Refusal | null {
   const p = phaseOf(state);
-  const before = classicObligations(ctx, state);
+  const before = position(ctx, state).ob;
   const next = withPhase(state, declaredPhase(state, p, a, p.combats + 1));
   const after = classicObligations(ctx, next);
   const units = after.strandedUnits.filter((id) => !before.strandedUnits.includes(id));

@@ -292,9 +292,9 @@ export function legalOrders(ctx: GameContext, state: GameState, side: Side): Ord
   const acting = whoMustAct(ctx, state);
   const orders: Order[] = [];
   if (acting && acting.side === side) {
+    const hook = isClassic(state) ? undefined : deciding(ctx, state);
     if (isClassic(state)) orders.push(...classicOrders(ctx, state, side));
-    else if (deciding(ctx, state))
-      orders.push(...deciding(ctx, state)!.decisionOrders!(ctx, state, side));
+    else if (hook) orders.push(...hook.decisionOrders!(ctx, state, side));
     else if (state.pending) orders.push(...combatPhaseOrders(ctx, state, side));
     else if (state.phase === 'setup') orders.push(...setupPhaseOrders(ctx, state, side));
     else if (state.phase === 'movement') orders.push(...movementPhaseOrders(ctx, state, side));

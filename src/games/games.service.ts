@@ -423,11 +423,7 @@ export class GamesService {
     return this.seatSide(gameId, authorization);
   }
 
-  /** The replay header without entries (for streaming the entries as NDJSON). */
-  async replayHeader(id: string): Promise<Omit<ReplayDto, 'entries'>> {
-    return this.headerOf(await this.load(id));
-  }
-
+  /** The replay header without entries. */
   private headerOf({ row, ctx, state }: LoadedGame): Omit<ReplayDto, 'entries'> {
     const status = gameStatus(state);
     return {

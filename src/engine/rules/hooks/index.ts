@@ -185,21 +185,6 @@ const support: Record<string, HookSupport> = {
   'morale-die-modifier': moraleDieModifierSupport,
 };
 
-// stacking-override has forms by battle: the named units that stand alone (Chickamauga 19.21/19.22,
-// Road to Richmond 21.13/21.14) here; any other form goes to the hook registered above, if there is one.
-{
-  const base = registry['stacking-override'] as HookFactory | undefined;
-  const baseSupport = support['stacking-override'] as HookSupport | undefined;
-  registry['stacking-override'] = (rule) =>
-    isStackingAloneForm(rule) || !base ? stackingAlone(rule) : base(rule);
-  support['stacking-override'] = (rule) =>
-    isStackingAloneForm(rule)
-      ? stackingAloneSupport(rule)
-      : base
-        ? (baseSupport?.(rule) ?? null)
-        : stackingAloneSupport(rule);
-}
-
 /** Another form of a registered hook: declarations `isForm` accepts go to `factory`, the rest to the hook as registered. */
 function addForm(
   hook: string,
@@ -217,6 +202,9 @@ const byParams =
   (isForm: (p: Record<string, unknown>) => boolean) =>
   (rule: RuleHook): boolean =>
     isForm(rule.params ?? {});
+// stacking-override has forms by battle: the named units that stand alone (Chickamauga 19.21/19.22,
+// Road to Richmond 21.13/21.14); any other form goes to the hook registered above.
+addForm('stacking-override', isStackingAloneForm, stackingAlone, stackingAloneSupport);
 // Savage's Station: the side's quota rolled by die (18.1/18.2), the reinforcement table (17.1/17.2),
 // first occupations and end-of-game sets as events for victory (19.11 ii, 19.12 ii).
 addForm('movement-quota', byParams(isRolledQuotaForm), rolledQuota, rolledQuotaSupport);

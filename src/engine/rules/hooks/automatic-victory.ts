@@ -65,7 +65,7 @@ import { otherSide } from '../../types';
 import { automaticVictory } from '../../victory';
 import { canOccupy, victoryInputs } from '../blue-grey/victory';
 import { knownParams, type HookSupport, type MovementHook } from './movement-hook';
-import { hasLine, lineRulesRefusal, type LineRules } from './supply-line';
+import { lineLengths, lineRulesRefusal, type LineRules } from './supply-line';
 
 interface Condition {
   side: Side;
@@ -220,9 +220,11 @@ function wheneverVictory(rule: RuleHook): MovementHook {
         starts.push(e.hex as HexId);
       }
     }
-    for (const h of starts)
-      if (!c.lineTo || hasLine(ctx, state, c.side, h, targetsOf(ctx, c, i), line)) return h;
-    return null;
+    if (starts.length === 0) return null;
+    if (!c.lineTo) return starts[0];
+    // One trace from the targets serves every start hex (each unit there, each exit of the order).
+    const lengths = lineLengths(ctx, state, c.side, targetsOf(ctx, c, i), line);
+    return starts.find((h) => (lengths[ctx.board.index.get(h) ?? -1] ?? -1) >= 0) ?? null;
   };
 
   return {

@@ -201,8 +201,8 @@ export function witness(
   ctx: GameContext,
   state: GameState,
   phase: CombatPhaseState,
+  ob: Obligations = obligations(ctx, state, phase),
 ): WitnessCombat[] | null {
-  const ob = obligations(ctx, state, phase);
   if (ob.units.length === 0 && ob.hexes.length === 0) return [];
   const side = state.phasing;
   const groups: AttackGroup[] = [];
@@ -220,6 +220,31 @@ export function witness(
     groups.push({ id, adjacent, ranged: [] });
   }
   return coverObligations(ob.units, ob.hexes, groups);
+}
+
+/** The current phase's obligations and, once asked for, its witness. */
+interface Position {
+  ob: Obligations;
+  witness?: WitnessCombat[] | null;
+}
+
+// Per state: every candidate attack a listing checks compares with the same position.
+const positions = new WeakMap<GameState, Position>();
+
+function position(ctx: GameContext, state: GameState): Position {
+  let pos = positions.get(state);
+  if (!pos) {
+    pos = { ob: obligations(ctx, state, combatOf(state)) };
+    positions.set(state, pos);
+  }
+  return pos;
+}
+
+/** witness() of the state's own Combat Phase, searched once per state. */
+function currentWitness(ctx: GameContext, state: GameState): WitnessCombat[] | null {
+  const pos = position(ctx, state);
+  if (pos.witness === undefined) pos.witness = witness(ctx, state, combatOf(state), pos.ob);
+  return pos.witness;
 }
 
 // ------------------------------------------------------------ declaration ----
@@ -367,7 +392,7 @@ export function attackRefusal(
     if (r) return r;
   }
   // A17: the obligations must remain possible to meet.
-  const before = obligations(ctx, state, phase);
+  const before = position(ctx, state).ob;
   const after = declared(ctx, state, phase, a);
   const ob = obligations(ctx, state, after);
   const newlyStranded = ob.stranded.filter((id) => !before.stranded.includes(id));
@@ -377,7 +402,7 @@ export function attackRefusal(
       '8.12, 8.23',
       `this attack would leave ${newlyStranded.join(', ')} in an Enemy Zone of Control with no enemy left it may attack`,
     );
-  if (witness(ctx, state, after) === null && witness(ctx, state, phase) !== null)
+  if (witness(ctx, state, after, ob) === null && currentWitness(ctx, state) !== null)
     return refusal(
       'OBLIGATIONS_UNMEETABLE',
       '8.11, 8.12',
@@ -447,9 +472,9 @@ export function candidateAttacks(ctx: GameContext, state: GameState, side: Side)
     const u = state.units[id];
     if (u.side === side && mayAttack(ctx, phase, u)) mine.push(u);
   }
-  const plan = witness(ctx, state, phase);
+  const plan = currentWitness(ctx, state);
   if (plan && plan.length > 0)
-    push({ type: 'attack', attackers: plan[0].units, defenders: plan[0].hexes });
+    push({ type: 'attack', attackers: [...plan[0].units], defenders: [...plan[0].hexes] });
   const targets = new Set<HexId>();
   for (const u of mine) {
     const r =

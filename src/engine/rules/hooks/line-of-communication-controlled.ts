@@ -159,19 +159,24 @@ export function controlledTargetsLine(rule: RuleHook): MovementHook & {
     );
   };
 
+  type Reach = { goals: HexId[]; reached: Uint8Array };
+  /** The side's targets now and the hexes with a line to them: one trace serves every unit of a position. */
+  const reachOf = (ctx: GameContext, state: GameState, side: Side): Reach => {
+    const goals = targetsOf(ctx, state, side);
+    return { goals, reached: lineReach(ctx, state, side, goals, lineRules) };
+  };
+  const lineFrom = (ctx: GameContext, r: Reach, from: HexId, fromIncluded: boolean): boolean => {
+    if (!fromIncluded) return lineFromNeighbour(ctx, r.reached, r.goals, from);
+    const i = ctx.board.index.get(from);
+    return i !== undefined && r.reached[i] === 1;
+  };
   const hasLine = (
     ctx: GameContext,
     state: GameState,
     side: Side,
     from: HexId,
     fromIncluded: boolean,
-  ): boolean => {
-    const goals = targetsOf(ctx, state, side);
-    const reached = lineReach(ctx, state, side, goals, lineRules);
-    if (!fromIncluded) return lineFromNeighbour(ctx, reached, goals, from);
-    const i = ctx.board.index.get(from);
-    return i !== undefined && reached[i] === 1;
-  };
+  ): boolean => lineFrom(ctx, reachOf(ctx, state, side), from, fromIncluded);
 
   return {
     hook: rule.hook,
@@ -183,26 +188,28 @@ export function controlledTargetsLine(rule: RuleHook): MovementHook & {
       const events: string[] = [];
       for (const side of SIDES) {
         if (!targets[side]) continue;
+        const r = reachOf(ctx, state, side);
         for (const id in state.units) {
           const u = state.units[id];
           if (u.side !== side || u.status !== 'on-map' || u.hex === null) continue;
           if (ctx.unitSpecs.get(id)?.type === 'gunboat') continue;
           // Printed strength: what Victory Points count (Road to Vicksburg 19.63, 21.1).
-          if (!hasLine(ctx, state, side, u.hex, false))
+          if (!lineFrom(ctx, r, u.hex, false))
             cut[side] += ctx.unitSpecs.get(id)?.strength ?? u.strength;
         }
       }
       if (exited) {
-        const lineFrom = new Map<HexId, boolean>();
+        const r = reachOf(ctx, state, exited.side);
+        const exitLine = new Map<HexId, boolean>();
         for (const h of exited.hexes) {
-          const ok = ctx.map.has(h) && hasLine(ctx, state, exited.side, h, true);
-          lineFrom.set(h, ok);
+          const ok = ctx.map.has(h) && lineFrom(ctx, r, h, true);
+          exitLine.set(h, ok);
           if (ok) events.push(`${exited.event}:${exited.side}:${h}`);
         }
         for (const [k, v] of Object.entries(state.hookState ?? {})) {
           if (!k.startsWith('map-exit:')) continue;
           for (const e of (v as ExitState).exits ?? []) {
-            if (e.side !== exited.side || !lineFrom.has(e.hex) || lineFrom.get(e.hex)) continue;
+            if (e.side !== exited.side || !exitLine.has(e.hex) || exitLine.get(e.hex)) continue;
             cut[e.side] += e.strength;
           }
         }

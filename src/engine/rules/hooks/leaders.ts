@@ -229,6 +229,21 @@ export function leaders(rule: RuleHook): MovementHook {
 
   const stateOf = (state: GameState) => hookStateOf<LeadersState>(state, key, { eliminated: [] });
 
+  /** The combat units of each leader's command, from the counters alone: found once per game, not after every order (23.53). */
+  const commandUnits = new WeakMap<GameContext, Map<string, string[]>>();
+  const commandOf = (ctx: GameContext, leaderId: string): string[] => {
+    let byLeader = commandUnits.get(ctx);
+    if (!byLeader) commandUnits.set(ctx, (byLeader = new Map()));
+    let ids = byLeader.get(leaderId);
+    if (!ids) {
+      ids = [...ctx.unitSpecs.keys()].filter(
+        (id) => isCombatant(ctx, id) && ofCommand(ctx, leaderId, id),
+      );
+      byLeader.set(leaderId, ids);
+    }
+    return ids;
+  };
+
   /** The leader that counts for `side` in combat `c` (23.52, 23.55), or null. */
   const countingLeader = (
     ctx: GameContext,
@@ -448,9 +463,7 @@ export function leaders(rule: RuleHook): MovementHook {
           const spec = ctx.unitSpecs.get(l)!;
           if (u.status !== 'on-map' && u.status !== 'pending') continue;
           if (starsOf(ctx, l) !== 1 || spec.command === undefined) continue;
-          const own = Object.keys(state.units).filter(
-            (id) => isCombatant(ctx, id) && ofCommand(ctx, l, id),
-          );
+          const own = commandOf(ctx, l).filter((id) => state.units[id] !== undefined);
           if (own.length === 0 || own.some((id) => state.units[id].status !== 'eliminated'))
             continue;
           out.push({

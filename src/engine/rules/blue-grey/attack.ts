@@ -159,6 +159,11 @@ export interface Obligations {
   stranded: string[];
 }
 
+/** An exclusive rule makes the attack from `from` on `to` optional (Road to Vicksburg 19.15: across a Baker's Creek bridge hexside). */
+export function attackOptional(ctx: GameContext, from: HexId, to: HexId): boolean {
+  return (ctx.hooks ?? []).some((h) => h.attackOptionalAcross?.(ctx, from, to));
+}
+
 export function obligations(
   ctx: GameContext,
   state: GameState,
@@ -172,10 +177,7 @@ export function obligations(
     const u = state.units[id];
     if (!onMap(u) || phase.lapsed.includes(id)) continue;
     const sources = zocSources(ctx, state, u).filter(
-      (e) =>
-        !isGunboat(ctx, e.id) &&
-        // Road to Vicksburg 19.15: an attack across a Baker's Creek bridge hexside is optional.
-        !(ctx.hooks ?? []).some((h) => h.attackOptionalAcross?.(ctx, u.hex, e.hex!)),
+      (e) => !isGunboat(ctx, e.id) && !attackOptional(ctx, u.hex, e.hex!),
     );
     const open = sources.filter((e) => attackableHex(ctx, state, phase, e.hex!, side));
     for (const e of open) hexes.add(e.hex!);

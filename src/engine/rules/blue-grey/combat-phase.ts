@@ -40,6 +40,7 @@ import {
 } from './combat';
 import {
   AttackOrder,
+  attackOptional,
   attackRefusal,
   candidateAttacks,
   declared,
@@ -86,10 +87,7 @@ export function startCombatPhase(
       isCombatUnit(ctx, id) &&
       !isGunboat(ctx, id) &&
       obligedAtNight(next.night, enteredEnemyZoc, id) &&
-      zocSources(ctx, next, u).some(
-        // Road to Vicksburg 19.15: not across a Baker's Creek bridge hexside.
-        (e) => !ctx.hooks.some((h) => h.attackOptionalAcross?.(ctx, u.hex, e.hex!)),
-      )
+      zocSources(ctx, next, u).some((e) => !attackOptional(ctx, u.hex, e.hex!))
     )
       phase.obliged.push(id);
   }

@@ -400,12 +400,11 @@ export function victoryPoints(
         break;
       }
       case 'per-event': {
-        const events = state.events ?? [];
         if (!state.events)
           throw new Error(
             `victory point rule per-event (${rule.case}) needs the game events (VictoryInputs.events): not yet supported`,
           );
-        points[rule.side] += rule.points * events.filter((e) => e === rule.event).length;
+        points[rule.side] += rule.points * state.events.filter((e) => e === rule.event).length;
         break;
       }
       case 'all-units-eliminated': {

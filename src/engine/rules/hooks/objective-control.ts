@@ -54,17 +54,19 @@ function presence(
     Side,
     Uint8Array
   >;
+  // One pass over the units for all the hexes (this runs twice after every order).
+  const listed = new Set(hexes);
+  const occupant = new Map<HexId, Side>();
+  for (const id in state.units) {
+    const u = state.units[id];
+    if (u.status !== 'on-map' || u.hex === null || !listed.has(u.hex)) continue;
+    if (ctx.unitSpecs.get(id)?.type !== 'gunboat') occupant.set(u.hex, u.side);
+  }
   const out = new Map<HexId, Presence>();
   for (const hex of hexes) {
     const i = ctx.board.index.get(hex);
     if (i === undefined) continue;
-    let unit: Side | null = null;
-    for (const id in state.units) {
-      const u = state.units[id];
-      if (u.status === 'on-map' && u.hex === hex && ctx.unitSpecs.get(id)?.type !== 'gunboat')
-        unit = u.side;
-    }
-    out.set(hex, { unit, zoc: SIDES.filter((s) => zoc[s][i] === 1) });
+    out.set(hex, { unit: occupant.get(hex) ?? null, zoc: SIDES.filter((s) => zoc[s][i] === 1) });
   }
   return out;
 }

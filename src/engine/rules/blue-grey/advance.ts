@@ -37,16 +37,32 @@ export function advanceCandidates(
     if (u.hex !== c.origin[id]) continue;
     if ((ctx.hooks ?? []).some((h) => h.advanceRefused?.(ctx, state, id))) continue; // e.g. Hooker and Lee 20.12
     if (!ctx.map.grid.adjacent(u.hex, hex)) continue;
-    if ((ctx.hooks ?? []).some((h) => h.advanceIntoRefused?.(ctx, state, id, hex))) continue; // e.g. Wilderness 18.14
-    const i = b.index.get(u.hex)!;
-    const cls = costClassOf(ctx.unitSpecs.get(id)!.type);
-    if (b.enter[cls][j] === PROHIBITED || b.crossingHex[j]) continue;
-    let d = -1;
-    for (let k = 0; k < 6; k++) if (b.nbr[i * 6 + k] === j) d = k;
-    if (d < 0 || b.side[i * 6 + d] === PROHIBITED) continue;
+    if (!advanceStepAllowed(ctx, state, id, b.index.get(u.hex)!, j)) continue;
     out.push(id);
   }
   return out;
+}
+
+/**
+ * Whether unit `id` may advance from hex index `i` into the adjacent hex
+ * index `j` (8.75; Road to Vicksburg 19.53 iii going on): its kind may enter
+ * the hex, the hexside is not prohibited, no exclusive rule refuses it (e.g.
+ * Wilderness 18.14). Who is in the hex is the caller's question.
+ */
+export function advanceStepAllowed(
+  ctx: GameContext,
+  state: GameState,
+  id: string,
+  i: number,
+  j: number,
+): boolean {
+  const b = ctx.board;
+  const cls = costClassOf(ctx.unitSpecs.get(id)!.type);
+  if (b.enter[cls][j] === PROHIBITED || b.crossingHex[j]) return false;
+  let d = -1;
+  for (let k = 0; k < 6; k++) if (b.nbr[i * 6 + k] === j) d = k;
+  if (d < 0 || b.side[i * 6 + d] === PROHIBITED) return false;
+  return !(ctx.hooks ?? []).some((h) => h.advanceIntoRefused?.(ctx, state, id, b.ids[j]));
 }
 
 /** Hexes vacated by the losing side of combat `c` that advances may fill (8.75, 8.76, A40–A42). */

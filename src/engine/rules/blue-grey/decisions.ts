@@ -44,8 +44,7 @@ import { levelLabel, rawOddsLevel, reduceLevel, resolveLevel, shiftLevel } from 
 import { nightTotal } from './strength';
 import { disorder, disorderRollHits } from './morale';
 import { RetreatOption, retreatOptions } from './displacement';
-import { advanceCandidates, vacatedHexes } from './advance';
-import { PROHIBITED, costClassOf } from './terrain-costs';
+import { advanceCandidates, advanceStepAllowed, vacatedHexes } from './advance';
 import { rollNightDie } from './night-combat';
 import { removeAttackedConstruction, removeMarker } from './fieldworks';
 import { modifiedDie, moraleDieModifier } from '../hooks/morale-die-modifier';
@@ -745,16 +744,11 @@ function furtherAdvanceHexes(ctx: GameContext, state: GameState, unit: string): 
   if (!onMap(u)) return [];
   const b = ctx.board;
   const i = b.index.get(u.hex)!;
-  const cls = costClassOf(ctx.unitSpecs.get(unit)!.type);
   const out: HexId[] = [];
   for (let d = 0; d < 6; d++) {
     const j = b.nbr[i * 6 + d];
-    if (j < 0 || b.side[i * 6 + d] === PROHIBITED) continue;
-    if (b.enter[cls][j] === PROHIBITED || b.crossingHex[j]) continue;
-    const h = b.ids[j];
-    if (unitsAt(state, h).length > 0) continue;
-    if ((ctx.hooks ?? []).some((x) => x.advanceIntoRefused?.(ctx, state, unit, h))) continue;
-    out.push(h);
+    if (j < 0 || unitsAt(state, b.ids[j]).length > 0) continue;
+    if (advanceStepAllowed(ctx, state, unit, i, j)) out.push(b.ids[j]);
   }
   return out;
 }

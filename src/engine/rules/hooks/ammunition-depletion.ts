@@ -296,14 +296,16 @@ export function ammunitionDepletion(rule: RuleHook): MovementHook & {
     const src = state.units[resupply.source];
     if (!onMap(src) || src.side !== side) return null;
     if (resupply.afterSourceMoves && hs.sourceMovedOnTurn !== state.turn) return null;
+    // The units still out first: with none left the line is not traced (this runs after every order).
+    const out = Object.keys(state.units)
+      .sort()
+      .filter((id) => onMap(state.units[id]) && isOut(ctx, state, id));
+    if (out.length === 0) return null;
     const lengths = lineLengths(ctx, state, side, [src.hex], resupply);
-    const units: string[] = [];
-    for (const id of Object.keys(state.units).sort()) {
-      const u = state.units[id];
-      if (!onMap(u) || !isOut(ctx, state, id)) continue;
-      const len = lengths[ctx.board.index.get(u.hex)!];
-      if (len >= 0 && len <= resupply.maxLength) units.push(id);
-    }
+    const units = out.filter((id) => {
+      const len = lengths[ctx.board.index.get(state.units[id].hex!)!];
+      return len >= 0 && len <= resupply.maxLength;
+    });
     if (units.length === 0) return null;
     return {
       state: withHookState(state, key, { ...hs, resupplied: [...hs.resupplied, ...units] }),

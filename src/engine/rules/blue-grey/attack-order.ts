@@ -1,9 +1,10 @@
 /**
- * The shape check of an untrusted attack order, shared by both editions
- * (revised 8.0, 9.1, 8.9; 1975 O7.0, O8.1, O7.9): lists of attacking and
- * bombarding unit ids, a non-empty list of defending hexes and an optional
- * odds column to reduce to. What differs is given by the edition: the cases
- * cited and how its odds table reads a column.
+ * What both editions' attack orders share: the shape check of an untrusted
+ * order (revised 8.0, 9.1, 8.9; 1975 O7.0, O8.1, O7.9): lists of attacking
+ * and bombarding unit ids, a non-empty list of defending hexes and an
+ * optional odds column to reduce to; and the listing of candidate attacks,
+ * each once. What differs is given by the edition: the cases cited, how its
+ * odds table reads a column, which attacks it accepts.
  */
 import type { HexId, Refusal } from '../../types';
 import { refusal } from './refusals';
@@ -53,4 +54,27 @@ export function parseAttackOrder<Column>(
   if (bombard !== undefined) out.bombard = bombard;
   if (cap !== undefined) out.reduceOddsTo = cap;
   return out;
+}
+
+/**
+ * The attacks a listing offers, each once (the same attackers, bombarding
+ * units and defending hexes in any order are one attack), keeping those the
+ * edition's `accepts` lets through: one generator for listing and checking.
+ */
+export function attackList<A extends ParsedAttack<unknown>>(
+  accepts: (a: A) => boolean,
+): { out: A[]; push: (a: A) => void } {
+  const out: A[] = [];
+  const seen = new Set<string>();
+  const push = (a: A) => {
+    const key = JSON.stringify([
+      [...a.attackers].sort(),
+      [...(a.bombard ?? [])].sort(),
+      [...a.defenders].sort(),
+    ]);
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (accepts(a)) out.push(a);
+  };
+  return { out, push };
 }

@@ -37,7 +37,7 @@ import {
   exertsZocInto,
 } from './combat';
 import { bombardRefusal, bombardTargetRefusal, bombardRange } from './artillery';
-import { parseAttackOrder } from './attack-order';
+import { attackList, parseAttackOrder } from './attack-order';
 import { parseLevel } from './odds';
 import { refusal } from './refusals';
 import { noCombatPresence } from './stacking';
@@ -457,18 +457,7 @@ export function provisionalCombat(
  */
 export function candidateAttacks(ctx: GameContext, state: GameState, side: Side): AttackOrder[] {
   const phase = combatOf(state);
-  const out: AttackOrder[] = [];
-  const seen = new Set<string>();
-  const push = (a: AttackOrder) => {
-    const key = JSON.stringify([
-      [...a.attackers].sort(),
-      [...(a.bombard ?? [])].sort(),
-      [...a.defenders].sort(),
-    ]);
-    if (seen.has(key)) return;
-    seen.add(key);
-    if (attackRefusal(ctx, state, side, a) === null) out.push(a);
-  };
+  const { out, push } = attackList<AttackOrder>((a) => attackRefusal(ctx, state, side, a) === null);
   const mine: UnitState[] = [];
   for (const id in state.units) {
     const u = state.units[id];

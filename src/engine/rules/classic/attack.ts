@@ -35,7 +35,7 @@ import type { GameState, UnitState } from '../../state';
 import type { HexId, Refusal, Side } from '../../types';
 import { otherSide } from '../../types';
 import { AttackGroup, WitnessCombat, coverObligations } from '../blue-grey/obligation-search';
-import { parseAttackOrder } from '../blue-grey/attack-order';
+import { attackList, parseAttackOrder } from '../blue-grey/attack-order';
 import { refusal } from '../blue-grey/refusals';
 import { isIneffective } from './attack-effectiveness';
 import {
@@ -463,18 +463,9 @@ export function classicCandidateAttacks(
   side: Side,
 ): ClassicAttack[] {
   const p = phaseOf(state);
-  const out: ClassicAttack[] = [];
-  const seen = new Set<string>();
-  const push = (a: ClassicAttack) => {
-    const key = JSON.stringify([
-      [...a.attackers].sort(),
-      [...(a.bombard ?? [])].sort(),
-      [...a.defenders].sort(),
-    ]);
-    if (seen.has(key)) return;
-    seen.add(key);
-    if (classicAttackRefusal(ctx, state, side, a) === null) out.push(a);
-  };
+  const { out, push } = attackList<ClassicAttack>(
+    (a) => classicAttackRefusal(ctx, state, side, a) === null,
+  );
   const groups = new Map<HexId, string[]>();
   const guns: UnitState[] = [];
   for (const id of Object.keys(state.units).sort()) {

@@ -74,10 +74,10 @@
  * counting the Train's hex); a unit resupplied stays supplied (the roll has
  * ceased); artillery out of ammunition may still bombard from outside an
  * Enemy Zone of Control, 19.1 restricting only entering and staying in one.
- * Other effects (Road to Vicksburg 19.61: replacing the counters by their
- * "Out of Ammo" backs) and die modifiers (19.62) are not implemented: a
- * declaration with a parameter this header does not list is refused as not
- * yet supported.
+ * Replacing counters by their "Out of Ammo" backs with a die modifier (Road
+ * to Vicksburg 19.61-19.63) is the separate "Out of Ammo counters" form,
+ * ammunition-depletion-counters.ts; a declaration of this form with a
+ * parameter this header does not list is refused as not yet supported.
  */
 import type { GameContext } from '../../game';
 import type { GameState, UnitState } from '../../state';

@@ -265,7 +265,7 @@ export function classicAttackRefusal(
         `artillery in ${h} has already bombarded another hex: two artillery units in one hex bombard the same hex`,
       );
   }
-  return feasibilityRefusal(ctx, state, side, a);
+  return feasibilityRefusal(ctx, state, a);
 }
 
 /** O7.11, O7.12, O7.23: the obligations still open. */
@@ -420,12 +420,8 @@ export function classicWitness(ctx: GameContext, state: GameState): WitnessComba
   return pos.witness;
 }
 
-function feasibilityRefusal(
-  ctx: GameContext,
-  state: GameState,
-  _side: Side,
-  a: ClassicAttack,
-): Refusal | null {
+/** O7.11, O7.12: the obligations must remain possible to meet once `a` is declared. */
+function feasibilityRefusal(ctx: GameContext, state: GameState, a: ClassicAttack): Refusal | null {
   const p = phaseOf(state);
   const before = position(ctx, state).ob;
   const next = withPhase(state, declaredPhase(state, p, a, p.combats + 1));

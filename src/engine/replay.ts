@@ -9,7 +9,9 @@
  * (sha256 of canonical JSON, src/games/state-hash.ts) is passed in.
  */
 import { seededDice } from './dice';
-import { applyOrder, newGame, type GameContext } from './game';
+import type { GameContext } from './game';
+import { BLUE_GREY_RULES } from './rules/hex-system';
+import type { PreparedScenario, SystemState } from './rules/system';
 import type { GameOptions, GameState } from './state';
 import type { GameEvent, Side } from './types';
 
@@ -36,14 +38,14 @@ export interface ReplayMismatch {
   actual?: unknown;
 }
 
-export interface ReplayCheck {
+export interface ReplayCheck<State = GameState> {
   /** True when every entry re-derived exactly. */
   ok: boolean;
   /** Entries re-run and found equal before the first mismatch (all of them when ok). */
   verified: number;
   mismatch: ReplayMismatch | null;
   /** The state after the last entry that re-derived. */
-  finalState: GameState;
+  finalState: State;
 }
 
 /** Structural equality of plain JSON data; members whose value is undefined count as absent. */
@@ -77,7 +79,16 @@ function firstDifferentEvent(expected: GameEvent[], actual: GameEvent[]): number
  * position 0), exactly as the service creates it.
  */
 export function initialState(ctx: GameContext, options: GameOptions, seed: string): GameState {
-  return newGame(ctx, options, seededDice(seed, 0));
+  return initialStateOf({ system: BLUE_GREY_RULES, ctx }, options, seed);
+}
+
+/** initialState for a game of any rules system (src/engine/rules/system.ts). */
+export function initialStateOf<Ctx, State extends SystemState>(
+  { system, ctx }: PreparedScenario<Ctx, State>,
+  options: GameOptions,
+  seed: string,
+): State {
+  return system.newGame(ctx, options, seededDice(seed, 0));
 }
 
 /**
@@ -95,11 +106,24 @@ export function rerunReplay(
   /** The set-up, when the caller has already built it from the same seed and options. */
   start: GameState = initialState(ctx, options, seed),
 ): ReplayCheck {
+  return rerunReplayOf({ system: BLUE_GREY_RULES, ctx }, options, seed, entries, hash, start);
+}
+
+/** rerunReplay for a game of any rules system (src/engine/rules/system.ts). */
+export function rerunReplayOf<Ctx, State extends SystemState>(
+  prepared: PreparedScenario<Ctx, State>,
+  options: GameOptions,
+  seed: string,
+  entries: ReplayEntryInput[],
+  hash: (state: State) => string,
+  start: State = initialStateOf(prepared, options, seed),
+): ReplayCheck<State> {
+  const { system, ctx } = prepared;
   let state = start;
   let verified = 0;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    const fail = (m: Omit<ReplayMismatch, 'seq'>): ReplayCheck => ({
+    const fail = (m: Omit<ReplayMismatch, 'seq'>): ReplayCheck<State> => ({
       ok: false,
       verified,
       mismatch: { seq: entry.seq, ...m },
@@ -111,7 +135,7 @@ export function rerunReplay(
         detail: `Entry ${i + 1} of the log carries seq ${entry.seq}; entries must be numbered 1, 2, 3… without gaps.`,
       });
     }
-    const result = applyOrder(
+    const result = system.applyOrder(
       ctx,
       state,
       entry.side,

@@ -1,5 +1,12 @@
 /**
- * The rules-system seam: which rules a game is played under, and the
+ * The rules systems and the registry the service looks them up in.
+ *
+ * Every system implements the engine contract (system.ts); a scenario names
+ * its system in `rules.system` and `rulesFor(registry, scenario)` gives the
+ * one that plays it. The service holds a registry (DEFAULT_RULES) and never
+ * branches on the system.
+ *
+ * Within the hex games, which edition a game is played under, and the
  * parameter object of each. A scenario names its system (scenario.rules:
  * "blue-grey" for the revised 2nd edition, "classic" for the 1975 SPI
  * standard rules); a game may ask for another one (options.rules =
@@ -19,10 +26,27 @@ import type { ScenarioDocument } from '../types';
 import { NotYetSupportedError } from '../errors';
 import { BLUE_GREY_2E, BLUE_GREY_SYSTEM } from './blue-grey/parameters';
 import { CLASSIC_1975, CLASSIC_SYSTEM, CLASSIC_VERSION } from './classic/parameters';
+import { BLUE_GREY_RULES, CLASSIC_RULES } from './hex-system';
+import type { RulesSystem, SystemState } from './system';
+
+export type {
+  MustAct,
+  PreparedScenario,
+  Reader,
+  RulesSystem,
+  ScenarioGap,
+  Seat,
+  StateForReader,
+  SystemApplyResult,
+  SystemState,
+  SystemVictory,
+  SystemView,
+} from './system';
 
 export type RulesSystemId = typeof BLUE_GREY_SYSTEM | typeof CLASSIC_SYSTEM;
 
-export interface RulesSystem {
+/** An edition of the Blue & Grey hex rules and its numbers. */
+export interface HexRulesEdition {
   id: RulesSystemId;
   /** Versions of the rules text this engine plays under the system. */
   versions: readonly string[];
@@ -31,7 +55,7 @@ export interface RulesSystem {
   parameters: Readonly<object>;
 }
 
-export const RULES_SYSTEMS: Readonly<Record<RulesSystemId, RulesSystem>> = Object.freeze({
+export const RULES_SYSTEMS: Readonly<Record<RulesSystemId, HexRulesEdition>> = Object.freeze({
   'blue-grey': {
     id: BLUE_GREY_SYSTEM,
     versions: ['2e'],
@@ -78,4 +102,33 @@ export function chooseRules(
 /** Whether a game state is played under the 1975 rules. */
 export function isClassic(state: { rules: { system: string } }): boolean {
   return state.rules.system === CLASSIC_SYSTEM;
+}
+
+/** Rules systems by the `rules.system` value of the scenarios they play. */
+export type RulesRegistry = ReadonlyMap<string, RulesSystem<unknown, SystemState>>;
+
+/** A registry of `systems`, each under its id (the last one wins for a repeated id). */
+export function rulesRegistry(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each system has its own context and state
+  ...systems: Array<RulesSystem<any, any>>
+): RulesRegistry {
+  return new Map(systems.map((s) => [s.id, s as RulesSystem<unknown, SystemState>]));
+}
+
+/** Every rules system this engine plays. */
+export const DEFAULT_RULES: RulesRegistry = rulesRegistry(BLUE_GREY_RULES, CLASSIC_RULES);
+
+/** The system `scenario.rules.system` names; NOT_YET_SUPPORTED for one the registry lacks. */
+export function rulesFor(
+  registry: RulesRegistry,
+  scenario: unknown,
+): RulesSystem<unknown, SystemState> {
+  const named = (scenario as { rules?: { system?: unknown } } | null)?.rules?.system;
+  const system = typeof named === 'string' ? registry.get(named) : undefined;
+  if (!system)
+    throw new NotYetSupportedError(
+      'rules',
+      `the rules system "${String(named)}" is not supported (${[...registry.keys()].join(', ')})`,
+    );
+  return system;
 }

@@ -1,0 +1,177 @@
+/**
+ * The Blue & Grey hex games behind the engine contract (system.ts): the
+ * revised 2nd edition ("blue-grey") and the 1975 SPI rules ("classic") are
+ * both played by src/engine/game.ts, which dispatches on the rules a game is
+ * pinned to (state.rules, chosen by chooseRules from the scenario and
+ * options.rules). The two adapters differ only in the scenario system they
+ * claim; nothing here changes how a hex game is played.
+ *
+ * Hidden information in these games is limited to sealed exclusive-rule
+ * choices (Road to Richmond 17.62), handled by secrecy.ts; everything else
+ * on a hex map is public.
+ */
+import type { Dice } from '../dice';
+import {
+  applyOrder,
+  legalOrders,
+  newGame,
+  notYetSupported,
+  prepareGame,
+  victoryStanding,
+  view,
+  whoMustAct,
+  type GameContext,
+} from '../game';
+import { gameScenario } from '../scenario/counters';
+import { hiddenFrom, orderForReader, stateForReader } from '../secrecy';
+import type { GameOptions, GameResult, GameState, PendingDecision } from '../state';
+import type { HexId, MapDocument, ScenarioDocument, Side } from '../types';
+import { competitionScoreOf, objectiveHolders } from '../victory';
+import { canOccupy } from './blue-grey/victory';
+import type { MustAct, Reader, RulesSystem, SystemView } from './system';
+
+/** A unit as a hex game's view shows it. */
+export interface HexUnitView {
+  id: string;
+  side: Side;
+  designation: string;
+  type: string;
+  /** Hex on the map; null when pending, eliminated or exited. */
+  hex: HexId | null;
+  /** "on-map", "pending" (reinforcement to come), "eliminated" or "exited". */
+  status: string;
+  strength: number;
+  morale: string;
+  markers: Record<string, unknown>;
+}
+
+export interface HexReinforcementView {
+  unit: string;
+  side: Side;
+  /** Game-Turn the unit is scheduled to enter. */
+  turn: number;
+  /** Entry hexes the owner chooses from. */
+  entry: HexId[];
+  /** 5.5: could not enter when scheduled; may enter at an edge hex within three hexes later. */
+  blocked: boolean;
+  case?: string;
+}
+
+/** The hex game's part of GET /v1/games/{id}. */
+export interface HexGameView extends SystemView {
+  turn: number;
+  /** Number of Game-Turns in the scenario. */
+  turns: number;
+  night: boolean;
+  /** 'setup' (free-deployment set-up before Game-Turn One, 3.0), 'movement', 'combat' or 'finished'. */
+  phase: string;
+  phasing: Side;
+  units: HexUnitView[];
+  reinforcements: HexReinforcementView[];
+  fieldworks: unknown[];
+  points: Record<Side, number>;
+  eliminatedStrength: Record<Side, number>;
+  /** Who occupies each objective hex now (18.31). */
+  objectives: Record<HexId, Side | null>;
+}
+
+function sortByScenarioOrder<T extends { id: string }>(ctx: GameContext, units: T[]): T[] {
+  const order = new Map(ctx.scenario.units.map((u, i) => [u.id, i]));
+  const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
+  return [...units].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+}
+
+/** The hex game's view: everything on a hex map is public, so every reader sees the same. */
+export function hexGameView(ctx: GameContext, state: GameState): HexGameView {
+  const v = view(ctx, state);
+  const blocked = new Set(state.blockedReinforcements ?? []);
+  const reinforcements: HexReinforcementView[] = [];
+  for (const u of Object.values(state.units)) {
+    if (u.status !== 'pending') continue;
+    const spec = ctx.reinforcementOf.get(u.id);
+    if (!spec) continue;
+    reinforcements.push({
+      unit: u.id,
+      side: u.side,
+      turn: spec.turn,
+      entry: [...spec.entry],
+      blocked: blocked.has(u.id),
+      ...(spec.case ? { case: spec.case } : {}),
+    });
+  }
+  reinforcements.sort((a, b) => a.turn - b.turn || a.unit.localeCompare(b.unit));
+  return {
+    turn: v.turn,
+    turns: v.turns,
+    night: v.night,
+    phase: v.phase,
+    phasing: v.phasing,
+    // In the scenario's order: the stored state's key order is not kept by jsonb.
+    units: sortByScenarioOrder(ctx, v.units).map((u) => ({
+      id: u.id,
+      side: u.side,
+      designation: u.designation,
+      type: u.type,
+      hex: u.hex,
+      status: u.status,
+      strength: u.strength,
+      morale: u.morale,
+      markers: { ...u.markers },
+    })),
+    reinforcements,
+    fieldworks: v.fieldworks,
+    points: { union: v.victoryPoints.union, confederate: v.victoryPoints.confederate },
+    eliminatedStrength: { ...v.eliminatedStrength },
+    objectives: objectiveHolders(ctx.scenario.victory, state, canOccupy(ctx)),
+  };
+}
+
+function hexMustAct(ctx: GameContext, state: GameState): MustAct | null {
+  const acting = whoMustAct(ctx, state);
+  if (!acting) return null;
+  return {
+    seats: [acting.side],
+    kind: acting.kind,
+    ...(acting.decision ? { decision: acting.decision as PendingDecision } : {}),
+  };
+}
+
+function hexSystem(id: 'blue-grey' | 'classic'): RulesSystem<GameContext, GameState> {
+  return {
+    id,
+    prepare(scenario: unknown, map: unknown, options?: GameOptions): GameContext {
+      const doc = scenario as ScenarioDocument;
+      const mapDoc = map as MapDocument;
+      // Counters the players supply are merged first (422 INVALID_COUNTERS from the service).
+      const counters = options?.counters;
+      return prepareGame(
+        gameScenario(doc, counters === undefined ? undefined : { counters }, mapDoc),
+        mapDoc,
+      );
+    },
+    scenarioId: (ctx) => ctx.scenario.id,
+    gaps: (scenario) => notYetSupported(scenario as ScenarioDocument),
+    newGame: (ctx, options: GameOptions, dice: Dice) => newGame(ctx, options, dice),
+    // A hex game's pending decisions are public: every reader sees the choices.
+    mustAct: (ctx, state) => hexMustAct(ctx, state),
+    legalOrders: (ctx, state, seat) => legalOrders(ctx, state, seat),
+    applyOrder: (ctx, state, seat, order, dice) => applyOrder(ctx, state, seat, order, dice),
+    view: (ctx, state) => hexGameView(ctx, state),
+    stateFor(ctx, state, reader: Reader, finished: boolean) {
+      // Sealed choices of the other side are left out until the game is over (secrecy.ts).
+      if (finished || !hiddenFrom(ctx, state, reader)) return { state, redacted: false };
+      return { state: stateForReader(ctx, state, reader), redacted: true };
+    },
+    // No event of a hex game carries a sealed choice: the orders do (17.62).
+    eventsFor: (_ctx, events) => events,
+    orderFor: (ctx, order, _seat, reader, finished) => orderForReader(ctx, order, reader, finished),
+    victory: (ctx, state) => victoryStanding(ctx, state),
+    competitionScore: (ctx, result: GameResult) =>
+      competitionScoreOf(ctx.scenario.victory, result.winner, result.level),
+  };
+}
+
+/** The revised 2nd edition (and the 1975 rules when a game's options.rules ask for them). */
+export const BLUE_GREY_RULES = hexSystem('blue-grey');
+/** Scenarios written for the 1975 SPI standard rules. */
+export const CLASSIC_RULES = hexSystem('classic');

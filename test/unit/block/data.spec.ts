@@ -1,9 +1,14 @@
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BLOCK_DATA,
   BlockDataSet,
+  CALENDAR,
+  commandRange,
+  hqByCode,
+  orderOfBattle,
+  scheduledRps,
   crossCheckBlockData,
   FireContext,
   firepower,
@@ -21,6 +26,14 @@ const readJson = (path: string): unknown => JSON.parse(readFileSync(join(root, p
 const DOCUMENTS: [document: string, schema: string][] = [
   ['unit-data.json', 'block-unit-data.schema.json'],
   ['counter-mix.json', 'block-counter-mix.schema.json'],
+  ['hqs.json', 'block-hqs.schema.json'],
+  ['replacements.json', 'block-replacements.schema.json'],
+  ['calendar.json', 'block-calendar.schema.json'],
+  ['locations.json', 'block-locations.schema.json'],
+  ['ocr-defects.json', 'block-ocr-defects.schema.json'],
+  ...readdirSync(join(root, 'src/engine/rules/block/data/orders-of-battle'))
+    .sort()
+    .map((f): [string, string] => [`orders-of-battle/${f}`, 'block-order-of-battle.schema.json']),
 ];
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -62,6 +75,10 @@ describe('block data cross-references', () => {
     csaWest.printedDisagreements = [];
     expect(crossCheckBlockData(data).map((p) => p.message)).toEqual([
       'confederate west 1861: rows sum to 16/30, totals print 17/35',
+      // ... and, the column no longer being excused, the [13.1] listing disagrees with it
+      'confederate cavalry: the OB lists 3/7, the 1861 table prints 2/3',
+      'confederate infantry: the OB lists 8/16, the 1861 table prints 8/17',
+      'confederate totals: the OB lists 17/33, the 1861 table prints 17/35',
     ]);
   });
 
@@ -154,5 +171,266 @@ describe('Unit Data chart [2.3] and the battle firepower matrix (notes §2.2)', 
     expect(maxCvOf('confederate', 'east', 'artillery')?.value).toBe(3);
     expect(maxCvOf('union', 'west', 'artillery')).toEqual({ value: 4, provisional: true });
     expect(maxCvOf('confederate', 'west', 'heavy-artillery')?.value).toBeNull();
+  });
+});
+
+describe('block data cross-references: each check can fail', () => {
+  const problems = (mutate: (d: BlockDataSet) => void) => {
+    const data: BlockDataSet = clone(BLOCK_DATA);
+    mutate(data);
+    return crossCheckBlockData(data).map((p) => `${p.document}: ${p.message}`);
+  };
+  const ob = (d: BlockDataSet, id: string) => d.ordersOfBattle.find((o) => o.id === id)!;
+
+  it('an OB unit whose type is not in the Unit Data chart', () => {
+    expect(
+      problems((d) => {
+        (ob(d, 'east-1861').sides.union.units[2] as { type: string }).type = 'zouave';
+      }),
+    ).toContain('east-1861: usa-tyler: type zouave is not in the Unit Data chart');
+  });
+
+  it('a CSA-only type (Brigade [2.221]) in a USA OB', () => {
+    expect(
+      problems((d) => {
+        ob(d, 'east-1861').sides.union.units[2].type = 'brigade';
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'east-1861: usa-tyler: brigade is not a union type',
+        'east-1861: union infantry: the OB lists 10/17, the 1861 table prints 11/20',
+      ]),
+    );
+  });
+
+  it('an HQ code that is not an HQ of that side and theater [2.211]', () => {
+    expect(
+      problems((d) => {
+        ob(d, 'east-1861').sides.union.units[0].hq = 'ANV';
+      }),
+    ).toContain('east-1861: usa-usa-hq: ANV is not a east union HQ code');
+  });
+
+  it('a CV above the block maximum (USA East infantry 3, notes §2.3)', () => {
+    expect(
+      problems((d) => {
+        ob(d, 'east-1862').sides.union.units.find((u) => u.id === 'usa-sedgewick')!.cv = 4;
+      }),
+    ).toContain('east-1862: usa-sedgewick: CV 4 exceeds the maximum 3');
+  });
+
+  it('a location count that does not match the unit rows, unless the defect is recorded (A65)', () => {
+    expect(
+      problems((d) => {
+        ob(d, 'east-1861').sides.union.units.find((u) => u.id === 'usa-cocke')!.location =
+          'cumberland';
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'east-1861: union Martinsburg: printed (1) but 0 units are listed there',
+        'east-1861: union Cumberland: printed (1) but 2 units are listed there',
+      ]),
+    );
+    expect(
+      problems((d) => {
+        const providence = ob(d, 'west-1863').sides.union.locations.find(
+          (l) => l.location === 'providence',
+        )!;
+        delete providence.defects;
+      }),
+    ).toEqual(['west-1863: union Providence: printed (6) but 7 units are listed there']);
+  });
+
+  it('a location missing from the gazetteer', () => {
+    expect(
+      problems((d) => {
+        d.locations.locations = d.locations.locations.filter(
+          (l) => !(l.theater === 'east' && l.id === 'yorktown'),
+        );
+      }),
+    ).toContain('east-1861: csa-anc-hq: east location yorktown is not in locations.json');
+  });
+
+  it('a defect cited that ocr-defects.json does not hold', () => {
+    expect(
+      problems((d) => {
+        d.ocrDefects.defects = d.ocrDefects.defects.filter((x) => x.id !== 'A71');
+      }),
+    ).toContain('west-1864: defect A71 is not in ocr-defects.json');
+  });
+
+  it('a scenario naming an order of battle that does not exist', () => {
+    expect(
+      problems((d) => {
+        d.calendar.scenarios[0].orders = ['east-1860'];
+      }),
+    ).toEqual(['calendar: east-1861: no order of battle east-1860']);
+  });
+});
+
+describe('orders of battle (002 OB charts, [13.1])', () => {
+  const steps = (id: string, side: 'union' | 'confederate') => {
+    const units = orderOfBattle(id)!.sides[side].units;
+    return [units.length, units.reduce((n, u) => n + (u.cv ?? 0), 0)];
+  };
+
+  it.each([
+    // notes §9.2, verified by hand against the mix tables
+    ['east-1861', 'union', 25, 46],
+    ['east-1861', 'confederate', 20, 43],
+    ['east-1862', 'union', 40, 105],
+    ['east-1862', 'confederate', 31, 80],
+    ['east-1863', 'union', 49, 118],
+    ['east-1863', 'confederate', 32, 96],
+    ['east-1864', 'union', 47, 117],
+    ['east-1864', 'confederate', 31, 88],
+    ['west-1861', 'union', 18, 35],
+    ['west-1861', 'confederate', 17, 33], // A63: [13.1] listing, not the printed 17/35
+    ['west-1862', 'union', 30, 71],
+    ['west-1862', 'confederate', 25, 59],
+    ['west-1863', 'union', 48, 125],
+    ['west-1863', 'confederate', 31, 89],
+    ['west-1864', 'union', 44, 111], // 43 blocks with 111 steps + Washburne, whose type and CV are missing (A67)
+    ['west-1864', 'confederate', 26, 76],
+  ] as const)('%s %s: %i units, %i steps', (id, side, units, cv) => {
+    expect(steps(id, side)).toEqual([units, cv]);
+  });
+
+  it('East 1861 (notes §9.3): Washington (4), Alexandria (9), Manassas (7) as printed', () => {
+    const at = (side: 'union' | 'confederate', loc: string) =>
+      orderOfBattle('east-1861')!
+        .sides[side].units.filter((u) => u.location === loc)
+        .map((u) => `${u.hq ?? u.type}${u.cv}`);
+    expect(at('union', 'washington')).toEqual([
+      'USA3',
+      'garrison3',
+      'artillery1',
+      'heavy-artillery1',
+    ]);
+    expect(at('union', 'alexandria')).toEqual([
+      'AP3',
+      'infantry3',
+      'infantry2',
+      'infantry3',
+      'infantry2',
+      'infantry2',
+      'cavalry1',
+      'artillery2',
+      'artillery2',
+    ]);
+    expect(at('confederate', 'manassas')).toEqual([
+      'ANV3',
+      'infantry4',
+      'infantry2',
+      'infantry3',
+      'infantry2',
+      'artillery1',
+      'artillery2',
+    ]);
+  });
+
+  it('OCR resolutions: A64 location and A67 type/CV are null with a missing note and a provisional value', () => {
+    const indiana = orderOfBattle('west-1862')!.sides.union.units.find(
+      (u) => u.name === 'Indiana',
+    )!;
+    expect(indiana.location).toBeNull();
+    expect(indiana.missing).toMatch(/illegible/);
+    expect(indiana.resolutions).toEqual([
+      expect.objectContaining({ defect: 'A64', value: 'mumfordville', provisional: true }),
+    ]);
+    const washburne = orderOfBattle('west-1864')!.sides.union.units.find(
+      (u) => u.name === 'Washburne',
+    )!;
+    expect([washburne.type, washburne.cv]).toEqual([null, null]);
+    expect(washburne.resolutions?.map((r) => [r.field, r.value])).toEqual([
+      ['type', 'garrison'],
+      ['cv', 3],
+    ]);
+  });
+
+  it('A3/A4: printed CSW and MS resolve to the CW and CU HQ blocks', () => {
+    const hqs = (id: string, side: 'union' | 'confederate') =>
+      orderOfBattle(id)!
+        .sides[side].units.filter((u) => u.hq)
+        .map((u) => (u.printedHq ? `${u.hq}(${u.printedHq})` : u.hq));
+    expect(hqs('west-1862', 'union')).toEqual(['UW', 'TN', 'CU(MS)', 'OH']);
+    expect(hqs('west-1862', 'confederate')).toEqual(['CW(CSW)', 'KY', 'MS']);
+    expect(hqByCode('west', 'union', 'MS')?.code).toBe('CU');
+    expect(hqByCode('west', 'confederate', 'MS')?.code).toBe('MS');
+  });
+
+  it('Forrest [2.241] is one CSA West cavalry block in every West OB', () => {
+    for (const id of ['west-1861', 'west-1862', 'west-1863', 'west-1864'])
+      expect(
+        orderOfBattle(id)!
+          .sides.confederate.units.filter((u) => u.forrest)
+          .map((u) => u.type),
+      ).toEqual(['cavalry']);
+  });
+
+  it('Halleck may not command the Army of the Ohio until March/62 (L1980, A83): its eleven blocks are tagged', () => {
+    const ob = orderOfBattle('west-1862')!;
+    expect(ob.events.find((e) => e.id === 'halleck-army-of-the-ohio')).toMatchObject({
+      when: '1862-02',
+      until: '1862-03',
+    });
+    expect(
+      ob.sides.union.units.filter((u) => u.command === 'Army of the Ohio').map((u) => u.name),
+    ).toEqual([
+      'Buell',
+      'Wood',
+      'Mendenhall',
+      'Thomas',
+      'Mitchell',
+      'McCook',
+      'Nelson',
+      'Terrill',
+      'Indiana',
+      'Kentucky',
+      'Crittenden',
+    ]);
+  });
+
+  it("CSA West emergency forces [4.54] and Longstreet's Corps are forces beside the setup", () => {
+    const forces = (id: string) =>
+      orderOfBattle(id)!.forces.map((f) => [
+        f.id,
+        f.available,
+        f.units.map((u) => `${u.type}${u.cv}`).join(' '),
+      ]);
+    expect(forces('west-1862')).toEqual([
+      ['braggs-corps', '1862-03', 'infantry4 infantry3 artillery3 cavalry3'],
+      ['van-dorns-corps', '1862-03', 'infantry4 infantry3 cavalry2 artillery3'],
+    ]);
+    expect(forces('west-1863')).toEqual([
+      ['longstreets-corps', '1863-09', 'infantry3 infantry4 artillery3'],
+    ]);
+    expect(forces('west-1861')).toEqual([['kentucky-militia', '1861-07', 'garrison2 garrison1']]);
+  });
+});
+
+describe('HQs [2.21], Replacements chart [12.2], calendar [4.2]', () => {
+  it('[5.121] ANV range 2, then 3 from June 1862; AP 1, then 2 from March 1864; Supreme HQs none [5.13]', () => {
+    const anv = hqByCode('east', 'confederate', 'ANV')!;
+    const ap = hqByCode('east', 'union', 'AP')!;
+    expect([commandRange(anv, '1862-05'), commandRange(anv, '1862-06')]).toEqual([2, 3]);
+    expect([commandRange(ap, '1864-02'), commandRange(ap, '1864-03')]).toEqual([1, 2]);
+    expect(commandRange(hqByCode('west', 'union', 'UW')!, '1863-01')).toBeNull();
+  });
+
+  it('[12.2] RPs per month as charted; 1865 uses 1864 [4.34]', () => {
+    expect(scheduledRps('union', 'east', 1861)).toBe(12);
+    expect(scheduledRps('confederate', 'west', 1863)).toBe(12);
+    expect(scheduledRps('union', 'west', 1865)).toBe(16);
+    expect(scheduledRps('union', 'west', 1867)).toBeUndefined();
+  });
+
+  it('[4.21][4.22] scenario calendars; victory-track numbers are missing, not guessed', () => {
+    const s = (id: string) => CALENDAR.scenarios.find((x) => x.id === id)!;
+    expect([s('east-1861').start, s('east-1861').end]).toEqual(['1861-07', '1861-10']);
+    expect([s('west-1862').start, s('west-1862').end]).toEqual(['1862-02', '1862-10']);
+    expect(s('east-campaign').end).toBeNull();
+    expect(CALENDAR.victoryTrack.thresholds).toBeNull();
+    expect(CALENDAR.victoryTrack.missing).toMatch(/not in 002/);
   });
 });

@@ -14,6 +14,19 @@
  */
 import unitDataJson from './data/unit-data.json';
 import counterMixJson from './data/counter-mix.json';
+import hqsJson from './data/hqs.json';
+import replacementsJson from './data/replacements.json';
+import calendarJson from './data/calendar.json';
+import locationsJson from './data/locations.json';
+import ocrDefectsJson from './data/ocr-defects.json';
+import east1861 from './data/orders-of-battle/east-1861.json';
+import east1862 from './data/orders-of-battle/east-1862.json';
+import east1863 from './data/orders-of-battle/east-1863.json';
+import east1864 from './data/orders-of-battle/east-1864.json';
+import west1861 from './data/orders-of-battle/west-1861.json';
+import west1862 from './data/orders-of-battle/west-1862.json';
+import west1863 from './data/orders-of-battle/west-1863.json';
+import west1864 from './data/orders-of-battle/west-1864.json';
 import type { Side } from '../../types';
 
 export type Theater = 'east' | 'west';
@@ -195,15 +208,300 @@ export function maxCvOf(side: Side, theater: Theater, typeId: UnitTypeId): MaxCv
   return table?.maxCv[typeId] ?? null;
 }
 
+// ------------------------------------------------------------------ HQs ----
+
+export interface CommandRangeRow {
+  from: YearMonth;
+  range: number;
+  rule: string;
+  note?: string;
+}
+export interface Hq {
+  theater: Theater;
+  side: Side;
+  /** The code of [2.211]/[2.212] (ANV, AP, CW, ...); unique per theater and side. */
+  code: string;
+  /** Other codes the OBs print for the same block (CSW for CW, MS for the 1862 USA West CU slot). */
+  aliases: string[];
+  name: string;
+  role: 'supreme' | 'field';
+  maxCv: number;
+  /** null for a Supreme HQ, which has no command range [5.13]. */
+  commandRange: CommandRangeRow[] | null;
+  rules: string[];
+  notes: string;
+}
+export interface HqsDocument {
+  id: 'hqs';
+  title: string;
+  source: string;
+  hqs: Hq[];
+}
+
+// --------------------------------------------------------- Replacements ----
+
+export type ChartYear = '1861' | '1862' | '1863' | '1864';
+export interface ReplacementRate {
+  side: Side;
+  theater: Theater;
+  perYear: Record<ChartYear, number>;
+  footnotes: { mark: number; years: ChartYear[]; text: string; modifier: string }[];
+}
+export interface ReplacementModifier {
+  id: string;
+  rule: string;
+  appliesTo: { side: Side; theater?: Theater; amount?: number; multiplier?: number }[];
+  per: string;
+  description: string;
+}
+export interface ReplacementsDocument {
+  id: 'replacements';
+  title: string;
+  source: string;
+  rates: ReplacementRate[];
+  laterYears: { rule: string; description: string; useYear: Record<string, ChartYear> };
+  modifiers: ReplacementModifier[];
+}
+
+// ---------------------------------------------------- Calendar, scenarios ----
+
+export type Weather = 'dry' | 'mud';
+export interface BlockScenarioEntry {
+  id: string;
+  title: string;
+  kind: 'scenario' | 'campaign' | 'two-theater';
+  theaters: Theater[];
+  start: YearMonth;
+  /** Last month; null for open-ended campaign games [4.31][4.34]. */
+  end: YearMonth | null;
+  /** The orders of battle set up at the start (ids of orders-of-battle/*.json). */
+  orders: string[];
+  /** Printed on the Victory Track, not in 002: always null (victoryTrack.missing). */
+  startVp: null;
+  emancipationAllowed: boolean;
+  rules: string[];
+  notes: string;
+}
+export interface CalendarDocument {
+  id: 'calendar';
+  title: string;
+  source: string;
+  weather: {
+    rule: string;
+    fixed: Record<string, Weather>;
+    rolled: Record<string, { startsAs: Weather; odd: Weather; even: Weather }>;
+    notes: string;
+  };
+  victoryTrack: {
+    rule: string;
+    boxes: string[];
+    thresholds: null;
+    missing: string;
+    tournamentPoints: { rule: string; decisive: number; marginal: number[]; stalemate: number };
+  };
+  timeVpMonths: { value: null; missing: string };
+  cityVps: {
+    known: { theater: Theater; location: string; vp: number; rule: string }[];
+    missing: string;
+  };
+  scenarios: BlockScenarioEntry[];
+}
+
+// ------------------------------------------------- Locations and defects ----
+
+export interface BlockLocation {
+  theater: Theater;
+  id: string;
+  name: string;
+  /** Every spelling the OBs print for it. */
+  printed: string[];
+  note?: string;
+}
+export interface LocationsDocument {
+  id: 'locations';
+  title: string;
+  source: string;
+  description: string;
+  locations: BlockLocation[];
+}
+export interface OcrDefect {
+  /** The notes' §11 id (A1–A85), or B1… for a defect found in the seed but not in the notes. */
+  id: string;
+  severity: 'H' | 'M' | 'L';
+  seedLines: string;
+  damage: string;
+  resolution: string;
+  /** Ids of the documents that apply the resolution. */
+  documents: string[];
+}
+export interface OcrDefectsDocument {
+  id: 'ocr-defects';
+  title: string;
+  source: string;
+  defects: OcrDefect[];
+}
+
+// ---------------------------------------------------- Orders of battle ----
+
+export interface DefectResolution {
+  defect: string;
+  field: 'type' | 'cv' | 'location' | 'name';
+  printed: string | null;
+  /** True where the value is a proposal to verify against the physical game. */
+  provisional: boolean;
+  /** The provisional value where the unit's own field is null (002 does not give it). */
+  value?: string | number;
+  note: string;
+}
+export interface ObUnit {
+  /** Unique within its order of battle. */
+  id: string;
+  /** The historical label as printed; null for a generic block ("Guns" is kept as printed). */
+  name: string | null;
+  /** null only where OCR lost it (then `missing` and `resolutions` say so). */
+  type: UnitTypeId | null;
+  /** The HQ code (hqs.json) of an HQ block. */
+  hq?: string;
+  /** The code the OB prints where it differs from `hq` (an alias). */
+  printedHq?: string;
+  cv: number | null;
+  /** A location id of locations.json in the OB's theater; null where illegible. */
+  location: string | null;
+  /** The seed (002) line the row was read from. */
+  line: number;
+  /** The command header the row is printed under. */
+  command: string | null;
+  /** Forrest, the CSA West cavalry block marked F [2.241]. */
+  forrest?: true;
+  defects?: string[];
+  missing?: string;
+  resolutions?: DefectResolution[];
+}
+export interface ObLocation {
+  location: string;
+  printed: string;
+  /** The printed block count "(n)" of the location; null where not printed or lost. */
+  count: number | null;
+  line: number;
+  missing?: string;
+  defects?: string[];
+  note?: string;
+}
+export interface ObSide {
+  source: string;
+  locations: ObLocation[];
+  units: ObUnit[];
+}
+export interface ObForce {
+  id: string;
+  /** null for the neutral Kentucky militia, whose side is decided by who violates neutrality [4.56]. */
+  side: Side | null;
+  kind: 'emergency' | 'reinforcement' | 'neutral-militia';
+  available: YearMonth;
+  rule: string;
+  line: number;
+  description: string;
+  placement: string;
+  historicalLocation: string | null;
+  vpCost: Record<string, unknown> | null;
+  units: ObUnit[];
+}
+export interface ObEvent {
+  id: string;
+  when: YearMonth | null;
+  until?: YearMonth;
+  line: number;
+  rule: string;
+  description: string;
+}
+export interface OrderOfBattleDocument {
+  id: string;
+  title: string;
+  theater: Theater;
+  year: number;
+  start: YearMonth;
+  source: string;
+  sides: Record<Side, ObSide>;
+  forces: ObForce[];
+  events: ObEvent[];
+  dropped: { line: number; printed: string; defect: string | null; note?: string }[];
+}
+
+export const HQS = hqsJson as HqsDocument;
+export const REPLACEMENTS = replacementsJson as ReplacementsDocument;
+export const CALENDAR = calendarJson as CalendarDocument;
+export const LOCATIONS = locationsJson as LocationsDocument;
+export const OCR_DEFECTS = ocrDefectsJson as OcrDefectsDocument;
+export const ORDERS_OF_BATTLE: readonly OrderOfBattleDocument[] = [
+  east1861,
+  east1862,
+  east1863,
+  east1864,
+  west1861,
+  west1862,
+  west1863,
+  west1864,
+] as OrderOfBattleDocument[];
+
+/** The HQ of a side and theater by its code or a printed alias; undefined if none. */
+export function hqByCode(theater: Theater, side: Side, code: string): Hq | undefined {
+  return HQS.hqs.find(
+    (h) =>
+      h.theater === theater && h.side === side && (h.code === code || h.aliases.includes(code)),
+  );
+}
+
+/** An HQ's command range in a month (ANV 3 from June 1862, AP 2 from March 1864 [5.121]); null for a Supreme HQ. */
+export function commandRange(hq: Hq, when: YearMonth): number | null {
+  if (!hq.commandRange) return null;
+  let range = hq.commandRange[0].range;
+  for (const r of hq.commandRange) if (r.from <= when) range = r.range;
+  return range;
+}
+
+/** The chart year whose rates apply in a year (1865 and 1866 use 1864 [4.34]). */
+function chartYear(year: number): ChartYear | undefined {
+  const y = String(year);
+  if (y === '1861' || y === '1862' || y === '1863' || y === '1864') return y;
+  return REPLACEMENTS.laterYears.useYear[y];
+}
+
+/** Scheduled RPs per month of a side in a theater and year, before modifiers [12.2]; undefined outside the chart. */
+export function scheduledRps(side: Side, theater: Theater, year: number): number | undefined {
+  const y = chartYear(year);
+  const rate = REPLACEMENTS.rates.find((r) => r.side === side && r.theater === theater);
+  return y && rate ? rate.perYear[y] : undefined;
+}
+
+/** The order of battle with this id (east-1861 ... west-1864). */
+export function orderOfBattle(id: string): OrderOfBattleDocument | undefined {
+  return ORDERS_OF_BATTLE.find((o) => o.id === id);
+}
+
 // ------------------------------------------------------ cross-references ----
 
 /** Every block data document, as the checks below read them. */
 export interface BlockDataSet {
   unitData: UnitDataDocument;
   counterMix: CounterMixDocument;
+  hqs: HqsDocument;
+  replacements: ReplacementsDocument;
+  calendar: CalendarDocument;
+  locations: LocationsDocument;
+  ocrDefects: OcrDefectsDocument;
+  ordersOfBattle: readonly OrderOfBattleDocument[];
 }
 
-export const BLOCK_DATA: BlockDataSet = { unitData: UNIT_DATA, counterMix: COUNTER_MIX };
+export const BLOCK_DATA: BlockDataSet = {
+  unitData: UNIT_DATA,
+  counterMix: COUNTER_MIX,
+  hqs: HQS,
+  replacements: REPLACEMENTS,
+  calendar: CALENDAR,
+  locations: LOCATIONS,
+  ocrDefects: OCR_DEFECTS,
+  ordersOfBattle: ORDERS_OF_BATTLE,
+};
 
 export interface DataProblem {
   document: string;
@@ -211,24 +509,45 @@ export interface DataProblem {
   message: string;
 }
 
+type MixKey = keyof MixColumn;
 const COLUMN_TYPES = (c: MixColumn) =>
-  (Object.keys(c) as (keyof MixColumn)[]).filter((k) => k !== 'totals').sort();
+  (Object.keys(c) as MixKey[]).filter((k) => k !== 'totals').sort();
+const mixKeyOf = (type: UnitTypeId): MixKey => (type.endsWith('-hq') ? 'hq' : type);
+
+/** Units and steps per counter-mix row of one side's starting OB (units with a lost type or CV are left out). */
+export function obMix(ob: OrderOfBattleDocument, side: Side): MixColumn {
+  const mix: MixColumn = { totals: { units: 0, steps: 0 } };
+  for (const u of ob.sides[side].units) {
+    if (!u.type || u.cv === null) continue;
+    const row = (mix[mixKeyOf(u.type)] ??= { units: 0, steps: 0 });
+    row.units += 1;
+    row.steps += u.cv;
+    mix.totals!.units += 1;
+    mix.totals!.steps += u.cv;
+  }
+  return mix;
+}
 
 /**
- * What a JSON Schema cannot check: the firepower rows are in date order and
- * start with the game, every type id is unique, each counter-mix column adds
- * up to its printed totals (or the disagreement is recorded with its defect),
- * and every non-HQ maximum CV equals the Mix steps / units (notes §2.3).
+ * What a JSON Schema cannot check, across all the documents: firepower rows
+ * in date order; counter-mix columns add up (or their disagreement is
+ * recorded); max CV = Mix steps / units (notes §2.3); every OB unit's type
+ * is in the Unit Data chart for that side, every HQ code is an HQ of that
+ * side and theater, no CV exceeds its maximum, every location is in the
+ * gazetteer, printed location counts match the unit rows (or the defect is
+ * recorded), each starting OB adds up to its counter-mix column, every
+ * defect cited is in ocr-defects.json, and every scenario names existing OBs.
  */
 export function crossCheckBlockData(data: BlockDataSet): DataProblem[] {
   const problems: DataProblem[] = [];
   const add = (document: string, path: string, message: string) =>
     problems.push({ document, path, message });
 
-  const seen = new Set<string>();
+  // Unit Data chart
+  const typesById = new Map(data.unitData.types.map((t) => [t.id, t]));
   data.unitData.types.forEach((t, i) => {
-    if (seen.has(t.id)) add('unit-data', `types[${i}].id`, `type ${t.id} is listed twice`);
-    seen.add(t.id);
+    if (data.unitData.types.findIndex((o) => o.id === t.id) !== i)
+      add('unit-data', `types[${i}].id`, `type ${t.id} is listed twice`);
     t.fire.forEach((r, j) => {
       if (j > 0 && r.from <= t.fire[j - 1].from)
         add(
@@ -247,8 +566,9 @@ export function crossCheckBlockData(data: BlockDataSet): DataProblem[] {
       add('unit-data', `types[${i}].maxCv`, `${t.id}: only HQs have a per-HQ maximum CV`);
   });
   for (const id of UNIT_TYPE_IDS)
-    if (!seen.has(id)) add('unit-data', 'types', `the Unit Data chart has no ${id} row`);
+    if (!typesById.has(id)) add('unit-data', 'types', `the Unit Data chart has no ${id} row`);
 
+  // Counter mix
   data.counterMix.tables.forEach((table, i) => {
     const where = `tables[${i}]`;
     const name = `${table.side} ${table.theater}`;
@@ -275,7 +595,7 @@ export function crossCheckBlockData(data: BlockDataSet): DataProblem[] {
     }
     const mix = table.columns.mix;
     for (const [typeId, max] of Object.entries(table.maxCv) as [UnitTypeId, MaxCv][]) {
-      const type = data.unitData.types.find((t) => t.id === typeId);
+      const type = typesById.get(typeId);
       if (!type) add('counter-mix', `${where}.maxCv.${typeId}`, `unknown unit type ${typeId}`);
       else if (!type.sides.includes(table.side))
         add('counter-mix', `${where}.maxCv.${typeId}`, `${typeId} is not a ${table.side} type`);
@@ -289,5 +609,241 @@ export function crossCheckBlockData(data: BlockDataSet): DataProblem[] {
         );
     }
   });
+
+  // HQs
+  data.hqs.hqs.forEach((h, i) => {
+    const codes = [h.code, ...h.aliases];
+    const clash = data.hqs.hqs.find(
+      (o, j) =>
+        j !== i &&
+        o.theater === h.theater &&
+        o.side === h.side &&
+        [o.code, ...o.aliases].some((c) => codes.includes(c)),
+    );
+    if (clash)
+      add(
+        'hqs',
+        `hqs[${i}].code`,
+        `${h.theater} ${h.side} ${h.code} shares a code with ${clash.code}`,
+      );
+    h.commandRange?.forEach((r, j, rows) => {
+      if (j > 0 && r.from <= rows[j - 1].from)
+        add(
+          'hqs',
+          `hqs[${i}].commandRange[${j}]`,
+          `${h.code}: command range rows out of date order`,
+        );
+    });
+  });
+  for (const theater of ['east', 'west'] as const)
+    for (const side of ['union', 'confederate'] as const) {
+      const hqs = data.hqs.hqs.filter((h) => h.theater === theater && h.side === side);
+      // [2.21]: four HQs per side per theater, one of them Supreme
+      if (hqs.length !== 4 || hqs.filter((h) => h.role === 'supreme').length !== 1)
+        add(
+          'hqs',
+          'hqs',
+          `${theater} ${side}: [2.21] wants four HQs, one Supreme; found ${hqs.length}`,
+        );
+      const table = data.counterMix.tables.find((t) => t.theater === theater && t.side === side);
+      const printed = table?.columns.mix?.hq;
+      const steps = hqs.reduce((n, h) => n + h.maxCv, 0);
+      if (printed && (printed.units !== hqs.length || printed.steps !== steps))
+        add(
+          'hqs',
+          'hqs',
+          `${theater} ${side}: HQ maxima sum to ${hqs.length}/${steps}, the Mix prints ${printed.units}/${printed.steps}`,
+        );
+    }
+
+  // Replacements
+  for (const theater of ['east', 'west'] as const)
+    for (const side of ['union', 'confederate'] as const)
+      if (
+        data.replacements.rates.filter((r) => r.side === side && r.theater === theater).length !== 1
+      )
+        add('replacements', 'rates', `${theater} ${side}: expected exactly one rate row`);
+  data.replacements.rates.forEach((r, i) =>
+    r.footnotes.forEach((f, j) => {
+      if (!data.replacements.modifiers.some((m) => m.id === f.modifier))
+        add(
+          'replacements',
+          `rates[${i}].footnotes[${j}].modifier`,
+          `unknown modifier ${f.modifier}`,
+        );
+    }),
+  );
+
+  // Locations
+  const locationKeys = new Set<string>();
+  data.locations.locations.forEach((l, i) => {
+    const key = `${l.theater}:${l.id}`;
+    if (locationKeys.has(key)) add('locations', `locations[${i}].id`, `${key} is listed twice`);
+    locationKeys.add(key);
+  });
+
+  // Defects
+  const defectIds = new Set(data.ocrDefects.defects.map((d) => d.id));
+  const documentIds = new Set([
+    'unit-data',
+    'counter-mix',
+    'hqs',
+    'replacements',
+    'calendar',
+    'locations',
+    ...data.ordersOfBattle.map((o) => o.id),
+  ]);
+  data.ocrDefects.defects.forEach((d, i) =>
+    d.documents.forEach((doc) => {
+      if (!documentIds.has(doc))
+        add('ocr-defects', `defects[${i}].documents`, `${d.id}: unknown document ${doc}`);
+    }),
+  );
+  const citeDefect = (document: string, path: string, id: string | null | undefined) => {
+    if (id && !defectIds.has(id)) add(document, path, `defect ${id} is not in ocr-defects.json`);
+    if (id && !data.ocrDefects.defects.find((d) => d.id === id)?.documents.includes(document))
+      add(document, path, `defect ${id} does not list ${document} among its documents`);
+  };
+  data.counterMix.tables.forEach((t, i) =>
+    t.printedDisagreements.forEach((d, j) =>
+      citeDefect('counter-mix', `tables[${i}].printedDisagreements[${j}]`, d.defect),
+    ),
+  );
+
+  // Orders of battle
+  for (const ob of data.ordersOfBattle) {
+    const doc = ob.id;
+    if (ob.id !== `${ob.theater}-${ob.year}`)
+      add(doc, 'id', `id should be ${ob.theater}-${ob.year}`);
+    const ids = new Set<string>();
+    const checkUnit = (u: ObUnit, side: Side | null, path: string) => {
+      if (ids.has(u.id)) add(doc, `${path}.id`, `unit id ${u.id} is used twice`);
+      ids.add(u.id);
+      u.defects?.forEach((d) => citeDefect(doc, `${path}.defects`, d));
+      u.resolutions?.forEach((r) => citeDefect(doc, `${path}.resolutions`, r.defect));
+      if (u.location !== null && !locationKeys.has(`${ob.theater}:${u.location}`))
+        add(
+          doc,
+          `${path}.location`,
+          `${u.id}: ${ob.theater} location ${u.location} is not in locations.json`,
+        );
+      if (!u.type) return;
+      const type = typesById.get(u.type);
+      if (!type)
+        return add(doc, `${path}.type`, `${u.id}: type ${u.type} is not in the Unit Data chart`);
+      if (side && !type.sides.includes(side))
+        add(doc, `${path}.type`, `${u.id}: ${u.type} is not a ${side} type`);
+      let max: number | null | undefined;
+      if (type.maxCv === 'per-hq') {
+        const hq =
+          side && u.hq
+            ? data.hqs.hqs.find(
+                (h) => h.theater === ob.theater && h.side === side && h.code === u.hq,
+              )
+            : undefined;
+        if (!hq)
+          return add(doc, `${path}.hq`, `${u.id}: ${u.hq} is not a ${ob.theater} ${side} HQ code`);
+        if (u.printedHq && !hq.aliases.includes(u.printedHq))
+          add(doc, `${path}.printedHq`, `${u.id}: ${u.printedHq} is not an alias of ${hq.code}`);
+        max = hq.maxCv;
+      } else if (side) {
+        const table = data.counterMix.tables.find(
+          (t) => t.side === side && t.theater === ob.theater,
+        );
+        max = table?.maxCv[u.type]?.value;
+        if (max === null)
+          add(doc, `${path}.type`, `${u.id}: ${ob.theater} ${side} has no ${u.type} block`);
+      }
+      if (u.cv !== null && typeof max === 'number' && u.cv > max)
+        add(doc, `${path}.cv`, `${u.id}: CV ${u.cv} exceeds the maximum ${max}`);
+      if (u.forrest && !(side === 'confederate' && ob.theater === 'west' && u.type === 'cavalry'))
+        add(doc, `${path}.forrest`, `${u.id}: Forrest is the CSA West cavalry block [2.241]`);
+    };
+    for (const side of ['union', 'confederate'] as const) {
+      const setup = ob.sides[side];
+      setup.units.forEach((u, i) => checkUnit(u, side, `sides.${side}.units[${i}]`));
+      setup.locations.forEach((l, i) => {
+        const path = `sides.${side}.locations[${i}]`;
+        if (!locationKeys.has(`${ob.theater}:${l.location}`))
+          add(doc, path, `${ob.theater} location ${l.location} is not in locations.json`);
+        l.defects?.forEach((d) => citeDefect(doc, `${path}.defects`, d));
+        const listed = setup.units.filter((u) => u.location === l.location).length;
+        const agrees = l.count === null || l.count === listed;
+        if (!agrees && !l.defects)
+          add(
+            doc,
+            path,
+            `${side} ${l.printed}: printed (${l.count}) but ${listed} units are listed there`,
+          );
+        if (agrees && l.defects && l.count !== null)
+          add(
+            doc,
+            path,
+            `${side} ${l.printed}: a count defect is recorded but (${l.count}) matches`,
+          );
+      });
+      for (const u of setup.units)
+        if (u.location !== null && !setup.locations.some((l) => l.location === u.location))
+          add(
+            doc,
+            `sides.${side}.locations`,
+            `${side} ${u.location} has units but no location entry`,
+          );
+      // The starting OB adds up to its year's counter-mix column (notes §9.2).
+      const table = data.counterMix.tables.find((t) => t.side === side && t.theater === ob.theater);
+      const column = table?.columns[String(ob.year) as ChartYear];
+      if (column && !table!.printedDisagreements.some((d) => d.column === String(ob.year))) {
+        const mix = obMix(ob, side);
+        for (const k of new Set([
+          ...COLUMN_TYPES(column),
+          ...COLUMN_TYPES(mix),
+          'totals' as const,
+        ])) {
+          const want = column[k] ?? { units: 0, steps: 0 };
+          const got = mix[k] ?? { units: 0, steps: 0 };
+          if (want.units !== got.units || want.steps !== got.steps)
+            add(
+              doc,
+              `sides.${side}`,
+              `${side} ${k}: the OB lists ${got.units}/${got.steps}, the ${ob.year} table prints ${want.units}/${want.steps}`,
+            );
+        }
+      }
+    }
+    ob.forces.forEach((f, i) => {
+      f.units.forEach((u, j) => checkUnit(u, f.side, `forces[${i}].units[${j}]`));
+      if (f.historicalLocation && !locationKeys.has(`${ob.theater}:${f.historicalLocation}`))
+        add(
+          doc,
+          `forces[${i}].historicalLocation`,
+          `${f.historicalLocation} is not in locations.json`,
+        );
+    });
+    ob.dropped.forEach((d, i) => citeDefect(doc, `dropped[${i}]`, d.defect));
+  }
+
+  // Calendar
+  data.calendar.scenarios.forEach((s, i) => {
+    s.orders.forEach((o) => {
+      const ob = data.ordersOfBattle.find((x) => x.id === o);
+      if (!ob) add('calendar', `scenarios[${i}].orders`, `${s.id}: no order of battle ${o}`);
+      else if (!s.theaters.includes(ob.theater))
+        add('calendar', `scenarios[${i}].orders`, `${s.id}: ${o} is not in its theaters`);
+      else if (ob.start !== s.start)
+        add(
+          'calendar',
+          `scenarios[${i}].start`,
+          `${s.id} starts ${s.start}, its OB ${o} ${ob.start}`,
+        );
+    });
+    if (s.end !== null && s.end < s.start)
+      add('calendar', `scenarios[${i}].end`, `${s.id} ends before it starts`);
+  });
+  const months = [
+    ...Object.keys(data.calendar.weather.fixed),
+    ...Object.keys(data.calendar.weather.rolled),
+  ].sort();
+  if (months.join() !== '01,02,03,04,05,06,07,08,09,10,11,12')
+    add('calendar', 'weather', 'every month is either fixed or rolled, once [4.41]');
   return problems;
 }

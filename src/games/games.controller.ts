@@ -29,6 +29,18 @@ import type { GameViewDto } from './game-view';
 
 export const NDJSON = 'application/x-ndjson';
 
+/** An entry number from the path: 400 BAD_SEQ unless it is one. */
+function entryNumber(seq: string): number {
+  if (!/^\d{1,9}$/.test(seq)) {
+    throw new ProblemException({
+      status: 400,
+      code: 'BAD_SEQ',
+      detail: `"${seq}" is not an entry number: use 0 for the set-up, 1 for the state after the first entry, …`,
+    });
+  }
+  return Number(seq);
+}
+
 /** How many entries to read per query when streaming a replay. */
 const BATCH = 500;
 
@@ -101,14 +113,32 @@ export class GamesController {
     @Param('seq') seq: string,
     @Headers('authorization') authorization: string | undefined,
   ): Promise<StateAtDto> {
-    if (!/^\d{1,9}$/.test(seq)) {
-      throw new ProblemException({
-        status: 400,
-        code: 'BAD_SEQ',
-        detail: `"${seq}" is not an entry number: use 0 for the set-up, 1 for the state after the first entry, …`,
-      });
-    }
-    return this.games.stateAt(id, Number(seq), await this.games.readerSide(id, authorization));
+    return this.games.stateAt(id, entryNumber(seq), await this.games.readerSide(id, authorization));
+  }
+
+  /** The picture of the position after entry `seq`, as this reader may see it. */
+  @Get(':id/states/:seq/board.svg')
+  async boardAt(
+    @Param('id') id: string,
+    @Param('seq') seq: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const at = entryNumber(seq);
+    const svg = await this.games.boardSvg(id, at, await this.games.readerSide(id, authorization));
+    res.status(200).type('image/svg+xml').send(svg);
+  }
+
+  /** The picture of the current position. */
+  @Get(':id/board.svg')
+  async board(
+    @Param('id') id: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const reader = await this.games.readerSide(id, authorization);
+    const svg = await this.games.boardSvg(id, undefined, reader);
+    res.status(200).type('image/svg+xml').send(svg);
   }
 
   /**

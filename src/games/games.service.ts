@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { GameContext } from '../engine/game';
+import { boardPosition, renderBoardSvg } from '../engine/board';
 import { initialState } from '../engine/replay';
 import { hiddenFrom, orderForReader, stateForReader } from '../engine/secrecy';
 import type { GameOptions, GameResult, GameState } from '../engine/state';
@@ -482,5 +483,28 @@ export class GamesService {
       ...shown(state),
       game: gameView(ctx, row, state, seq, entry.createdAt),
     };
+  }
+
+  /**
+   * GET /v1/games/{id}/states/{seq}/board.svg (and /board.svg for the current
+   * position, `seq` undefined): the picture of the position after entry `seq`
+   * with the order that led to it. Every state and order drawn is read through
+   * stateAt and toReplayEntry, so the picture hides exactly what the replay
+   * and states/{seq} hide from this reader.
+   */
+  async boardSvg(id: string, seq: number | undefined, reader: Side | null): Promise<string> {
+    const at = seq ?? (await this.load(id)).row.version;
+    const now = await this.stateAt(id, at, reader);
+    let before = null;
+    let last = null;
+    if (at > 0) {
+      before = (await this.stateAt(id, at - 1, reader)).state;
+      const { sealing } = await this.replayStart(id, reader);
+      const [entry] = await this.entriesAfter(id, at - 1, 1);
+      const shown = toReplayEntry(entry, sealing);
+      last = { side: shown.side, order: shown.order };
+    }
+    const { ctx } = await this.load(id);
+    return renderBoardSvg(ctx, boardPosition(ctx, at, now.state, before, last));
   }
 }

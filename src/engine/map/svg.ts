@@ -16,11 +16,33 @@ import type {
   Side,
   UnitSpec,
 } from '../types';
+import type { GameState, PendingDecision, UnitState } from '../state';
 import { TerrainMap } from './terrain-map';
 
+/**
+ * A position of a game to draw instead of a scenario's set-up: the state as
+ * the reader may see it (the caller redacts it), the order that led to it
+ * (drawn over the board) and who must act now.
+ */
+export interface BoardPosition {
+  /** Entry number of the position (0 = the set-up). */
+  seq: number;
+  state: GameState;
+  /** The state before the last order, to find where the units it moved started. */
+  before: GameState | null;
+  /** The last order (as the reader may see it: a sealed order is drawn as such) and its side. */
+  last: { side: Side; order: unknown } | null;
+  /** Who must act now; null when the game is over. */
+  toAct: { side: Side; kind: 'phase' | 'decision'; decision?: PendingDecision } | null;
+  /** Markers exclusive rules put on units (out of ammunition, 19.61...), by unit id. */
+  unitMarkers: Record<string, string[]>;
+}
+
 export interface MapSvgOptions {
-  /** Draw this scenario's set-up on the map. */
+  /** Draw this scenario's set-up on the map (or, with `position`, only its objectives and entry hexes). */
   scenario?: ScenarioDocument;
+  /** Draw this position of a game (needs `scenario`, whose unit designations it prints). */
+  position?: BoardPosition;
   /** Hex circumradius in pixels (default 30). */
   hexSize?: number;
   /** Print each hex's label (default true). */
@@ -92,6 +114,7 @@ export function renderMapSvg(mapDoc: MapDocument, options: MapSvgOptions = {}): 
   const s = options.hexSize ?? 30;
   const labels = options.labels ?? true;
   const scenario = options.scenario;
+  const position = scenario ? options.position : undefined;
   const flat = grid.orientation === 'flat';
 
   const centre = (h: HexId): Point => {
@@ -126,7 +149,7 @@ export function renderMapSvg(mapDoc: MapDocument, options: MapSvgOptions = {}): 
   );
   out.push(
     `<text x="${n(minX + s * 0.5)}" y="${n(minY + s * 1.35)}" font-size="${n(s * 0.32)}" fill="#555">` +
-      `${esc(`map: ${mapDoc.id}, ${mapDoc.provenance}; top of sheet faces ${topOf(mapDoc)}`)}</text>`,
+      `${esc(position ? positionCaption(position) : `map: ${mapDoc.id}, ${mapDoc.provenance}; top of sheet faces ${topOf(mapDoc)}`)}</text>`,
   );
 
   // Hexes
@@ -196,7 +219,8 @@ export function renderMapSvg(mapDoc: MapDocument, options: MapSvgOptions = {}): 
   }
   out.push('</g>');
 
-  if (scenario) out.push(...setupLayer(scenario, grid, centre, s));
+  if (scenario && position) out.push(...positionLayer(scenario, position, grid, centre, s, flat));
+  else if (scenario) out.push(...setupLayer(scenario, grid, centre, s));
   out.push(...legend(minX + mapWidth, minY + titleHeight, s));
   out.push('</svg>');
   return out.join('\n') + '\n';
@@ -514,6 +538,215 @@ function setupLayer(
           `</g>`,
       );
     });
+  }
+  out.push('</g>');
+  return out;
+}
+
+// ------------------------------------------------------------- position ----
+
+const MORALE_MARK: Record<UnitState['morale'], { label: string; stroke: string } | null> = {
+  good: null,
+  disordered: { label: 'D', stroke: '#e0a000' },
+  shaken: { label: 'Sh', stroke: '#e06000' },
+  routed: { label: 'R', stroke: '#d00000' },
+};
+const SIDE_NAME: Record<Side, string> = { union: 'Union', confederate: 'Confederate' };
+
+/** The caption under the title: entry, Game-Turn, phase and who must act (or the result). */
+function positionCaption(p: BoardPosition): string {
+  const st = p.state;
+  const where = `entry ${p.seq} · Game-Turn ${st.turn}${st.night ? ' (night)' : ''} · ${SIDE_NAME[st.phasing]} ${st.phase} phase`;
+  if (st.result) {
+    const winner = st.result.winner ? `${SIDE_NAME[st.result.winner]} win` : 'draw';
+    return `${where} · game over: ${winner}${st.result.level ? ` (${st.result.level})` : ''}`;
+  }
+  if (!p.toAct) return where;
+  return p.toAct.kind === 'decision'
+    ? `${where} · ${SIDE_NAME[p.toAct.side]} to answer: ${p.toAct.decision?.kind ?? 'decision'}`
+    : `${where} · ${SIDE_NAME[p.toAct.side]} to act`;
+}
+
+/** The status words of a unit, as printed on its counter: morale (12.1) and markers. */
+export function unitStatusMarks(u: UnitState, hookMarkers: readonly string[] = []): string[] {
+  const out: string[] = [];
+  const morale = MORALE_MARK[u.morale];
+  if (morale) out.push(morale.label);
+  if (u.markers.rally) out.push('Rally');
+  if (u.markers.buildingBreastworks) out.push('BW');
+  if (u.markers.ineffective) out.push('Ineff');
+  out.push(...hookMarkers);
+  return out;
+}
+
+const isStringList = (x: unknown): x is string[] =>
+  Array.isArray(x) && x.every((e) => typeof e === 'string');
+
+function positionLayer(
+  scenario: ScenarioDocument,
+  p: BoardPosition,
+  grid: HexGrid,
+  centre: (h: HexId) => Point,
+  s: number,
+  flat: boolean,
+): string[] {
+  const out: string[] = [];
+  const st = p.state;
+  const specs = new Map(scenario.units.map((u) => [u.id, u]));
+
+  // Free set-up areas while the set-up lasts (3.0)
+  if (st.phase === 'setup' && scenario.setup.kind === 'free') {
+    out.push('<g class="setup-areas">');
+    for (const area of scenario.setup.areas) {
+      for (const h of area.hexes) {
+        if (!grid.has(h)) continue;
+        out.push(
+          `<polygon class="setup-area setup-area-${area.side}" data-hex="${esc(h)}" points="${polygon(centre(h), s * 0.9, flat)}" ` +
+            `fill="${SIDE_FILL[area.side]}" fill-opacity="0.18" stroke="${SIDE_FILL[area.side]}" stroke-width="${n(s * 0.05)}"/>`,
+        );
+      }
+    }
+    out.push('</g>');
+  }
+
+  // Objectives, coloured by the side that last occupied them (18.31)
+  out.push('<g class="objectives">');
+  for (const o of scenario.victory.objectives) {
+    if (!grid.has(o.hex)) continue;
+    const c = centre(o.hex);
+    const holder = st.objectives[o.hex] ?? null;
+    out.push(
+      `<circle cx="${n(c.x)}" cy="${n(c.y)}" r="${n(s * 0.82)}" fill="none" stroke="${holder ? SIDE_FILL[holder] : '#d00000'}" stroke-width="${n(s * 0.08)}">` +
+        `<title>${esc(`objective ${o.hex} (${o.case})${holder ? `: ${holder}` : ''}`)}</title></circle>`,
+    );
+  }
+  out.push('</g>');
+
+  // Fieldworks along the hexsides they face (10.34, 10.38); under construction dashed thinner
+  out.push('<g class="fieldworks">');
+  for (const f of st.fieldworks) {
+    if (!grid.has(f.hex)) continue;
+    const c = centre(f.hex);
+    const building = f.kind === 'under-construction';
+    for (const other of f.facing) {
+      if (!grid.has(other) || !grid.adjacent(f.hex, other)) continue;
+      const [a, b] = sharedEdge(c, centre(other), s);
+      const inward = (pt: Point) => toward(pt, c, 0.12);
+      out.push(
+        line(
+          inward(a),
+          inward(b),
+          `class="fieldwork fieldwork-${f.kind}" stroke="${f.kind === 'trench' ? '#3a2410' : '#5b3a1a'}" ` +
+            `stroke-width="${n(s * (building ? 0.06 : 0.1))}" stroke-dasharray="${n(s * 0.05)} ${n(s * (building ? 0.08 : 0.04))}"`,
+        ).replace(/\/>$/, `><title>${esc(`${f.kind} ${f.hex} (${f.side})`)}</title></line>`),
+      );
+    }
+  }
+  out.push('</g>');
+
+  // Units: each counter of a stack in its own slot, side by side, so no label covers another's strength
+  out.push('<g class="units" text-anchor="middle">');
+  const stacks = new Map<HexId, UnitState[]>();
+  for (const id of Object.keys(st.units).sort()) {
+    const u = st.units[id];
+    if (u.status !== 'on-map' || u.hex === null || !grid.has(u.hex)) continue;
+    const list = stacks.get(u.hex) ?? [];
+    list.push(u);
+    stacks.set(u.hex, list);
+  }
+  for (const [h, stack] of stacks) {
+    const c = centre(h);
+    const k = stack.length;
+    const w = Math.min(s * 0.78, (s * 1.5) / k);
+    const hgt = s * 0.78;
+    const scale = w / (s * 0.78);
+    stack.forEach((u, i) => {
+      const spec = specs.get(u.id);
+      const x = c.x - (k * w) / 2 + i * w;
+      const y = c.y - hgt / 2;
+      const marks = unitStatusMarks(u, p.unitMarkers[u.id]);
+      const morale = MORALE_MARK[u.morale];
+      const strength = `${u.strength}${spec ? TYPE_MARK[spec.type] : ''}`;
+      const designation = spec?.designation ?? u.id;
+      out.push(
+        `<g class="unit unit-${u.side}" data-unit="${esc(u.id)}" data-hex="${esc(h)}" data-strength="${u.strength}" data-status="${esc(marks.join(' '))}">` +
+          `<title>${esc(`${u.id}: ${designation} ${spec?.type ?? ''} ${u.strength} at ${h}, ${u.morale}${marks.length ? ` (${marks.join(', ')})` : ''}`)}</title>` +
+          `<rect x="${n(x + s * 0.01)}" y="${n(y)}" width="${n(w - s * 0.02)}" height="${n(hgt)}" rx="${n(s * 0.05)}" fill="${SIDE_FILL[u.side]}" ` +
+          `stroke="${morale ? morale.stroke : '#111'}" stroke-width="${n(s * (morale ? 0.07 : 0.03))}"/>` +
+          `<text x="${n(x + w / 2)}" y="${n(y + hgt * 0.3)}" font-size="${n(s * 0.18 * scale)}" fill="${SIDE_TEXT[u.side]}">${esc(designation)}</text>` +
+          `<text class="strength" x="${n(x + w / 2)}" y="${n(y + hgt * 0.64)}" font-size="${n(s * 0.26 * Math.max(scale, 0.7))}" font-weight="bold" fill="${SIDE_TEXT[u.side]}">${esc(strength)}</text>` +
+          (marks.length
+            ? `<text class="status" x="${n(x + w / 2)}" y="${n(y + hgt * 0.92)}" font-size="${n(s * 0.16 * Math.max(scale, 0.7))}" fill="${morale ? morale.stroke : '#ffd24a'}" font-weight="bold">${esc(marks.join(' '))}</text>`
+            : '') +
+          `</g>`,
+      );
+    });
+  }
+  out.push('</g>');
+
+  out.push(...lastOrderLayer(p, grid, centre, s));
+  return out;
+}
+
+/** The last order over the board: a move's or retreat's path, an attack's arrows, an advance, a placement. */
+function lastOrderLayer(
+  p: BoardPosition,
+  grid: HexGrid,
+  centre: (h: HexId) => Point,
+  s: number,
+): string[] {
+  if (!p.last || typeof p.last.order !== 'object' || p.last.order === null) return [];
+  const o = p.last.order as Record<string, unknown>;
+  const type = typeof o.type === 'string' ? o.type : '';
+  const before = p.before ?? p.state;
+  const hexOf = (unit: unknown): HexId | null =>
+    typeof unit === 'string' ? (before.units[unit]?.hex ?? p.state.units[unit]?.hex ?? null) : null;
+  const colour = p.last.side === 'union' ? '#1f3f8f' : '#8f1f1f';
+  const arrowId = `arrow-${p.last.side}`;
+  const out: string[] = [
+    `<g class="last-order last-order-${esc(type)}" fill="none" stroke="${colour}" stroke-width="${n(s * 0.09)}" stroke-linecap="round" stroke-linejoin="round">`,
+    `<defs><marker id="${arrowId}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">` +
+      `<path d="M0,0 L10,5 L0,10 z" fill="${colour}" stroke="none"/></marker></defs>`,
+    `<title>${esc(`last order (${p.last.side}): ${type}`)}</title>`,
+  ];
+  const track = (hexes: HexId[], cls: string) => {
+    const pts = hexes.filter((h) => grid.has(h)).map((h) => centre(h));
+    if (pts.length < 2) return;
+    out.push(
+      `<polyline class="${cls}" points="${pts.map((q) => `${n(q.x)},${n(q.y)}`).join(' ')}" stroke-dasharray="${n(s * 0.2)} ${n(s * 0.08)}" marker-end="url(#${arrowId})"/>`,
+    );
+  };
+  const ring = (h: unknown, cls: string) => {
+    if (typeof h !== 'string' || !grid.has(h)) return;
+    const c = centre(h);
+    out.push(`<circle class="${cls}" cx="${n(c.x)}" cy="${n(c.y)}" r="${n(s * 0.6)}"/>`);
+  };
+  if (isStringList(o.path)) {
+    // Movement, entry, exit, forced and flank marches, retreats: from where the unit stood (an entry starts on the map edge)
+    const start = type === 'enter' ? null : hexOf(o.unit);
+    track(start ? [start, ...o.path] : o.path, type === 'retreat' ? 'retreat-path' : 'move-path');
+    if (o.path.length === 1 && !start) ring(o.path[0], 'move-path');
+  } else if (type === 'attack') {
+    const targets = isStringList(o.defenders) ? o.defenders.filter((h) => grid.has(h)) : [];
+    const attackers = [
+      ...(isStringList(o.attackers) ? o.attackers : []),
+      ...(isStringList(o.bombard) ? o.bombard : []),
+    ];
+    for (const target of targets) {
+      ring(target, 'attack-target');
+      for (const a of attackers) {
+        const from = hexOf(a);
+        if (!from || !grid.has(from) || from === target) continue;
+        const q = toward(centre(from), centre(target), 0.72);
+        out.push(line(centre(from), q, `class="attack-arrow" marker-end="url(#${arrowId})"`));
+      }
+    }
+  } else if (type === 'advance') {
+    const from = hexOf(o.unit);
+    if (from && typeof o.to === 'string') track([from, o.to], 'advance-path');
+  } else {
+    // place, decline-advance, breastworks, markers: ring the hex (or the unit's hex)
+    ring(typeof o.hex === 'string' ? o.hex : hexOf(o.unit), 'order-hex');
   }
   out.push('</g>');
   return out;

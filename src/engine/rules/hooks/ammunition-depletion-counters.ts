@@ -168,6 +168,9 @@ export function outOfAmmoCounters(rule: RuleHook): MovementHook {
       if (next === state) return null;
       return { state: next, events: out };
     },
+    unitMarkers(_ctx, state) {
+      return hs(state).out.map((unit) => ({ unit, marker: 'OoA' }));
+    },
     strengthBonus(ctx, state, _combat, unitId) {
       if (!hs(state).out.includes(unitId)) return 0;
       const reduced = ctx.unitSpecs.get(unitId)?.reducedStrength;

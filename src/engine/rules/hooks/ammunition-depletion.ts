@@ -326,6 +326,11 @@ export function ammunitionDepletion(rule: RuleHook): MovementHook & {
     hook: rule.hook,
     case: rule.case,
     isOut,
+    unitMarkers(ctx, state) {
+      return Object.keys(state.units)
+        .filter((id) => isOut(ctx, state, id))
+        .map((unit) => ({ unit, marker: 'OoA' }));
+    },
     forbiddenHexes(ctx, state, unit) {
       if (!effect.mayNotEnterEnemyZoc || !isOut(ctx, state, unit.id)) return null;
       const zoc = enemyZocOf(ctx, state, unit.side);

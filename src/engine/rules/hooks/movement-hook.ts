@@ -114,6 +114,8 @@ export interface MovementHook {
    * live updates with it).
    */
   sealed?: { side: Side; orderTypes: string[]; stateKey: string };
+  /** Markers this rule puts on units now (19.61: "Out of Ammo"), for pictures of the position. */
+  unitMarkers?(ctx: GameContext, state: GameState): Array<{ unit: string; marker: string }>;
   /** Restriction on a unit's move, or null. */
   constraint?(ctx: GameContext, state: GameState, unit: UnitState): MoveConstraint | null;
   /** Why the unit may not place a Rally or Breastworks marker instead of moving, or null. */

@@ -63,7 +63,11 @@ export function parseAttack(order: Record<string, unknown>): AttackOrder | Refus
 
 // ------------------------------------------------------------ eligibility ----
 
-/** Whether a hex may be attacked now: it holds enemy units, none already attacked or advanced (8.14, 8.21, 8.75), not only gunboats (9.66). */
+/**
+ * Whether a hex may be attacked now: it holds enemy units, none already attacked there or advanced
+ * (8.14, 8.21, 8.75), not only gunboats (9.66). A unit retreated into it as a Friendly hex was
+ * attacked elsewhere and does not protect it (8.74: it suffers the result of the later attack).
+ */
 export function attackableHex(
   ctx: GameContext,
   state: GameState,
@@ -75,7 +79,12 @@ export function attackableHex(
   const units = unitsAt(state, hex, otherSide(side)).filter((u) => !noCombatPresence(ctx, u.id));
   if (units.length === 0) return false;
   if (units.every((u) => isGunboat(ctx, u.id))) return false;
-  return units.every((u) => !phase.defended.includes(u.id) && !phase.advanced.includes(u.id));
+  return units.every((u) => !alreadyDefended(phase, u.id) && !phase.advanced.includes(u.id));
+}
+
+/** 8.14 with 8.74: the unit has been attacked this phase, and not since retreated into a Friendly hex. */
+export function alreadyDefended(phase: CombatPhaseState, id: string): boolean {
+  return phase.defended.includes(id) && !phase.retreatedInto.includes(id);
 }
 
 /** A unit that may still attack this phase (8.14, 8.75, 12.23). */
@@ -335,10 +344,10 @@ export function attackRefusal(
     if (enemy.length === 0) return refusal('NO_ENEMY', '8.0', `there is no enemy unit in ${h}`);
     if (enemy.every((u) => isGunboat(ctx, u.id)))
       return refusal('GUNBOAT_IMMUNE', '9.66', 'gunboats may never be attacked');
-    if (enemy.some((u) => phase.defended.includes(u.id)))
+    if (enemy.some((u) => alreadyDefended(phase, u.id)))
       return refusal(
         'ALREADY_DEFENDED',
-        '8.14',
+        '8.14, 8.74',
         `units in ${h} have already been attacked this Combat Phase`,
       );
     if (enemy.some((u) => phase.advanced.includes(u.id)))

@@ -1,4 +1,6 @@
-import { legalOrders } from '../../game';
+import { applyOrder, legalOrders } from '../../game';
+import { fixedDice } from '../../dice';
+import type { GameEvent } from '../../types';
 import {
   play,
   setUp,
@@ -92,5 +94,43 @@ describe('12.41 rally markers', () => {
       ok: false,
       refusal: { code: 'MARKED_NO_MOVE' },
     });
+  });
+
+  it('12.41b, 12.17: a Disordered unit rallying in a town still rolls: 1-5 it stays Disordered, 6 makes it Shaken', () => {
+    for (const [die, after] of [
+      [3, 'disordered'],
+      [6, 'shaken'],
+    ] as const) {
+      const f = setUp(
+        testMap({ hexes: { '0505': { terrain: 'town' } } }),
+        testScenario({
+          units: [unit('i', 'union'), unit('e', 'confederate')],
+          placements: [
+            { unit: 'i', hex: '0505' },
+            { unit: 'e', hex: '1010' },
+          ],
+          turns: 5,
+        }),
+      );
+      f.state = {
+        ...f.state,
+        units: { ...f.state.units, i: { ...f.state.units.i, morale: 'disordered' } },
+      };
+      expect(legalOrders(f.ctx, f.state, 'union')).toContainEqual({
+        type: 'rally-marker',
+        unit: 'i',
+      });
+      f.state = play(f, 'union', { type: 'rally-marker', unit: 'i' });
+      // End of the Movement Phase: the Combat Phase opens with the Rally roll (12.41b), before any attack.
+      const r = applyOrder(f.ctx, f.state, 'union', { type: 'end-phase' }, fixedDice([die]));
+      if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+      const rolled = r.events.filter((e: GameEvent) => e.type === 'die-rolled');
+      expect(rolled).toEqual([
+        expect.objectContaining({ purpose: 'rally', unit: 'i', roll: die, outcome: after }),
+      ]);
+      expect(r.events.some((e: GameEvent) => e.type === 'rally-cancelled')).toBe(false);
+      expect(r.state.units.i).toMatchObject({ morale: after, markers: {} });
+      expect(r.state.units.i.markers.rally).toBeUndefined();
+    }
   });
 });

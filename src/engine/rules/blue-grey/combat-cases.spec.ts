@@ -527,6 +527,97 @@ describe('8.7 retreat and 8.8 displacement', () => {
   });
 });
 
+describe('8.74 a unit retreated into a Friendly hex that is attacked later', () => {
+  // u1 (12) in 0404 attacks c1 (4) in 0504 at 3:1, die 2: Dr. 0505 and 0605 are lakes and 0405, 0503 are
+  // enemy controlled, so c1's one way out is 0604. The Union guns in 0804 and 0805 are two hexes from
+  // 0604, in no enemy Zone of Control.
+  const retreatInto0604 = (
+    friends: { id: string; strength: number }[],
+    scenario: Parameters<typeof combatGame>[1]['scenario'] = undefined,
+  ) => {
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 12 },
+        { id: 'gun', side: 'union', hex: '0804', strength: 6, type: 'artillery' },
+        { id: 'gun2', side: 'union', hex: '0805', strength: 6, type: 'artillery' },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
+        ...friends.map((f) => ({ ...f, side: 'confederate' as const, hex: '0604' })),
+      ],
+      { hexes: lakes('0505', '0605'), scenario },
+    );
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2],
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
+    let s = r.state;
+    // c1's retreat (and any displacement), then decline u1's advance, then 12.12's die (1: no Disorder).
+    while (s.pending) {
+      const side = s.pending.side as Side;
+      const listed = legalOrders(ctx, s, side).filter((o) => o.type !== 'resign');
+      const ans = listed.find((o) => o.type === 'decline-advance') ?? listed[0];
+      s = act(ctx, s, side, ans, [1]).state;
+    }
+    expect(s.units.c1.hex).toBe('0604');
+    return { ctx, state: s };
+  };
+  const bombard = { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0604'] };
+
+  it('8.74: a hex a defender retreated into may still be bombarded; the retreated unit adds nothing to the defence but suffers the result', () => {
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }]);
+    expect(combatOf(state).retreatedInto).toEqual(['c1']);
+    expect(legalOrders(ctx, state, 'union')).toContainEqual(expect.objectContaining(bombard));
+    const r = act(ctx, state, 'union', bombard, [1]);
+    const c = resolved(r.events);
+    expect(c.strengths.perDefender).toEqual({ c1: 0, c2: 2 });
+    expect(c.strengths.defence).toBe(2);
+    expect(c.result).toBe('De');
+    // The retreated unit shares the result of the attack on its new hex.
+    expect(r.state.units.c1.status).toBe('eliminated');
+    expect(r.state.units.c2.status).toBe('eliminated');
+  });
+
+  it('8.74, 8.14: once the hex it retreated into has been attacked, the retreated unit shelters it no more', () => {
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 20 }]);
+    const r = act(ctx, state, 'union', bombard, [6]);
+    const d = drain(ctx, r.state, [1, 1]);
+    expect([d.state.units.c1.hex, d.state.units.c2.hex]).toEqual(['0604', '0604']);
+    expect(combatOf(d.state).retreatedInto).toEqual([]);
+    expect(attempt(ctx, d.state, 'union', { ...bombard, bombard: ['gun2'] })).toMatchObject({
+      ok: false,
+      refusal: { code: 'ALREADY_DEFENDED' },
+    });
+  });
+
+  it('8.74, 8.14: a unit retreated into an empty hex has been attacked and may not be attacked there again', () => {
+    const { ctx, state } = retreatInto0604([]);
+    expect(combatOf(state).retreatedInto).toEqual([]);
+    expect(legalOrders(ctx, state, 'union')).not.toContainEqual(expect.objectContaining(bombard));
+    expect(attempt(ctx, state, 'union', bombard)).toMatchObject({
+      ok: false,
+      refusal: { code: 'ALREADY_DEFENDED', rule: '8.14, 8.74' },
+    });
+  });
+
+  it('8.74, 8.62: a hex holding only a unit retreated into it (the friend displaced) defends with 0 and is attacked at 12:1', () => {
+    // One unit to a hex: c1 can only enter 0604 by displacing c2 (8.81), which leaves c1 alone there.
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }], {
+      stacking: { units: 1 },
+    });
+    expect(state.units.c2.hex).not.toBe('0604');
+    expect(combatOf(state).retreatedInto).toEqual(['c1']);
+    const r = act(ctx, state, 'union', bombard, [6]);
+    const c = resolved(r.events);
+    expect(c.strengths).toMatchObject({ defence: 0, perDefender: { c1: 0 } });
+    // C3: a defence of 0 reads as the table's highest ratio, 12:1 (die modifier -3, 8.61).
+    expect(c.odds).toBe('12:1');
+    expect(c.modifiers).toEqual([{ modifier: -3, case: '8.61' }]);
+  });
+});
+
 describe('8.77 cavalry retreat before combat', () => {
   it('8.78: cavalry may not retreat before a bombardment unless adjacent to another enemy unit', () => {
     const alone = combatGame([

@@ -91,7 +91,11 @@ export interface CombatPhaseState {
   defended: string[];
   /** 8.75: units that advanced; they may neither attack nor be attacked. */
   advanced: string[];
-  /** 8.74: units retreated this phase; they add nothing to a later defence. */
+  /**
+   * 8.74: units retreated this phase into a Friendly hex and not attacked there since: they add
+   * nothing to the defence of that hex but suffer the result, and (the exception to 8.14) do not
+   * keep the hex from being attacked.
+   */
   retreatedInto: string[];
   /** A25: enemy hexes that must be attacked because a Trench occupant attacked. */
   extraRequired: HexId[];

@@ -524,13 +524,17 @@ function doRetreat(
     forced,
     rule: ruleOf(reason),
   });
+  // 8.74: only a retreat into a Friendly hex (a unit of its side there as it enters, a displaced one included)
+  // makes the unit add nothing to, yet share, a later attack on that hex; into an empty hex 8.14 alone applies.
+  const to = o.path[o.path.length - 1];
+  const side = state.units[unit].side;
+  const intoFriendly = to !== undefined && unitsAt(state, to, side).some((u) => u.id !== unit);
   let s = relocate(ctx, state, unit, o.path, !noDisorder, events);
   const phase = combatOf(s);
+  const others = phase.retreatedInto.filter((id) => id !== unit);
   const next: CombatPhaseState = {
     ...phase,
-    retreatedInto: phase.retreatedInto.includes(unit)
-      ? phase.retreatedInto
-      : [...phase.retreatedInto, unit],
+    retreatedInto: intoFriendly ? [...others, unit] : others,
   };
   let c = phase.current;
   if (c) {
@@ -667,6 +671,12 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
       result,
     });
   let s = updateCombat(state, (x) => ({ ...x, result }));
+  // 8.74, 8.14: a unit retreated into this hex has now suffered the attack on it; it may not be attacked again here.
+  const shelter = combatOf(s);
+  s = setPhase(s, {
+    ...shelter,
+    retreatedInto: shelter.retreatedInto.filter((id) => !c.defenders.includes(id)),
+  });
   // A52: an attacked Under Construction marker goes once its 1R has counted.
   s = removeAttackedConstruction(s, c.defenderHexes, events);
   const attacker = s.phasing;

@@ -2,7 +2,8 @@
  * Recovery at the start of the friendly Combat Phase (11.3, 12.41, 12.42,
  * 12.43; A3): first Night recovery for units not in an enemy ZOC, then a
  * Rally roll for every unit with a Rally marker (cancelled without a roll if
- * Night recovery already restored it), the marker removed after each roll.
+ * Night recovery already restored it; in a town the roll is made and its
+ * result floored at Disordered, 12.17), the marker removed after each roll.
  */
 import type { Dice } from '../../dice';
 import type { GameContext } from '../../game';
@@ -44,7 +45,9 @@ export function recoverAndRally(
     };
     if (!onMap(u)) continue;
     const inTown = ctx.map.hex(u.hex).terrain === 'town';
-    if (u.morale === 'good' || (u.morale === 'disordered' && inTown)) {
+    // 12.41b: "a die roll is required for each Rallying unit"; in a town 12.17 only floors the result at
+    // Disordered, so a Disordered unit there still rolls and a 6 makes it Shaken.
+    if (u.morale === 'good') {
       events.push({
         type: 'rally-cancelled',
         unit: id,

@@ -91,7 +91,11 @@ export function mayAttack(ctx: GameContext, p: ClassicCombatPhase, u: UnitState)
   );
 }
 
-/** Whether the enemy units in `hex` may be attacked now (O7.14, O7.75). */
+/**
+ * Whether the enemy units in `hex` may be attacked now (O7.14, O7.75): none attacked there or
+ * advanced. A unit retreated into it as a Friendly hex does not protect it (O7.74: it suffers
+ * the result of the later attack).
+ */
 export function attackableHex(
   state: GameState,
   p: ClassicCombatPhase,
@@ -100,7 +104,12 @@ export function attackableHex(
 ): boolean {
   const units = unitsAt(state, hex, otherSide(side));
   return (
-    units.length > 0 && units.every((e) => !p.defended.includes(e.id) && !p.advanced.includes(e.id))
+    units.length > 0 &&
+    units.every(
+      (e) =>
+        !(p.defended.includes(e.id) && !p.retreatedInto.includes(e.id)) &&
+        !p.advanced.includes(e.id),
+    )
   );
 }
 
@@ -220,7 +229,7 @@ export function classicAttackRefusal(
     if (!attackableHex(state, p, h, side))
       return refusal(
         'ALREADY_DEFENDED',
-        'O7.14, O7.75',
+        'O7.14, O7.74, O7.75',
         `the units in ${h} have already been attacked or advanced this phase`,
       );
   }

@@ -287,6 +287,83 @@ describe('O7.1-O7.3 which units attack, 1975', () => {
   });
 });
 
+describe('O7.74 a unit retreated into a Friendly hex that is bombarded later', () => {
+  // a (12) in 0404 attacks c1 (4) in 0504 at 3-1, die 2: Dr. 0505 and 0605 are river and 0405, 0503 are
+  // Enemy controlled, so c1's one way out is 0604. The Union guns in 0804 and 0805 are two hexes from
+  // 0604, in no Enemy Zone of Control.
+  const retreatInto0604 = (friends: { id: string; strength: number }[], stack?: number) => {
+    const river = { terrain: 'river' as const };
+    const { ctx, state } = classicGame(
+      [
+        { id: 'a', side: 'union', strength: 12, hex: '0404' },
+        { id: 'gun', side: 'union', type: 'artillery', strength: 6, hex: '0804' },
+        { id: 'gun2', side: 'union', type: 'artillery', strength: 6, hex: '0805' },
+        { id: 'c1', side: 'confederate', strength: 4, hex: '0504' },
+        ...friends.map((f) => ({ ...f, side: 'confederate' as const, hex: '0604' })),
+      ],
+      {
+        hexes: { '0505': river, '0605': river },
+        scenario: stack ? { stacking: { units: stack } } : {},
+      },
+    );
+    let r = act(
+      ctx,
+      toCombat(ctx, state),
+      'union',
+      { type: 'attack', attackers: ['a'], defenders: ['0504'] },
+      fixedDice([2]),
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
+    while (r.state.pending) {
+      const side = r.state.pending.side as 'union' | 'confederate';
+      const listed = classicOrders(ctx, r.state, side).filter((o) => o.type !== 'resign');
+      r = act(ctx, r.state, side, listed.find((o) => o.type === 'decline-advance') ?? listed[0]);
+    }
+    expect(r.state.units.c1.hex).toBe('0604');
+    return { ctx, state: r.state };
+  };
+  const bombard = { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0604'] } as const;
+
+  it('O7.74: the hex a defender retreated into may be bombarded; the retreated unit adds nothing but suffers the result', () => {
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }]);
+    expect(classicOrders(ctx, state, 'union')).toContainEqual(expect.objectContaining(bombard));
+    // 6 against c2's 2 alone is 3-1; die 1: De.
+    const r = act(ctx, state, 'union', bombard, fixedDice([1]));
+    expect(resolved(r.events)).toMatchObject({
+      attack: 6,
+      defence: 2,
+      column: '3-1',
+      result: 'De',
+    });
+    expect(r.state.units.c1.status).toBe('eliminated');
+    expect(r.state.units.c2.status).toBe('eliminated');
+  });
+
+  it('O7.74, O7.14: once that hex has been bombarded the retreated unit may not be attacked there again', () => {
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 9 }]);
+    // 6 against 9 is 1-2; die 3: Ar, which the bombarding gun may decline (O8.16).
+    let r = act(ctx, state, 'union', bombard, fixedDice([3]));
+    while (r.state.pending) {
+      const side = r.state.pending.side as 'union' | 'confederate';
+      const listed = classicOrders(ctx, r.state, side).filter((o) => o.type !== 'resign');
+      r = act(ctx, r.state, side, listed.find((o) => o.type === 'decline-retreat') ?? listed[0]);
+    }
+    expect([r.state.units.c1.hex, r.state.units.c2.hex]).toEqual(['0604', '0604']);
+    expect(refused(ctx, r.state, 'union', { ...bombard, bombard: ['gun2'] }).code).toBe(
+      'ALREADY_DEFENDED',
+    );
+  });
+
+  it('O7.74, O7.14: a unit retreated into an empty hex has been attacked and may not be bombarded there', () => {
+    const { ctx, state } = retreatInto0604([]);
+    expect(classicOrders(ctx, state, 'union')).not.toContainEqual(expect.objectContaining(bombard));
+    expect(refused(ctx, state, 'union', bombard)).toMatchObject({
+      code: 'ALREADY_DEFENDED',
+      rule: 'O7.14, O7.74, O7.75',
+    });
+  });
+});
+
 describe('O8.2-O8.5 artillery, 1975', () => {
   it('O8.21, O8.22, O8.23: bombarding artillery joins adjacent attackers, needs range to one defending hex, and only the adjacent units suffer results', () => {
     const { ctx, state } = classicGame([

@@ -44,7 +44,11 @@ export interface ClassicCombatPhase {
   defended: string[];
   /** O7.75: units that advanced: they may neither attack nor be attacked. */
   advanced: string[];
-  /** O7.74: units retreated this phase add nothing to a later defence. */
+  /**
+   * O7.74: units retreated this phase into a Friendly hex and not attacked there since: they add
+   * nothing to the defence of that hex but suffer the result, and (the exception to O7.14) do not
+   * keep the hex from being attacked.
+   */
   retreatedInto: string[];
   /** O7.22, O8.14: the combat each hex's attacking / bombarding units took part in. */
   attackedFrom: Record<HexId, number>;

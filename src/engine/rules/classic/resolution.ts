@@ -285,6 +285,12 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
     unitsAt(state, h, otherSide(state.phasing)).map((u) => u.id),
   );
   let s = setCurrent(state, { ...c, column, result, defenders });
+  // O7.74, O7.14: a unit retreated into this hex has now suffered the attack on it; it may not be attacked again here.
+  const shelter = phaseOf(s);
+  s = withPhase(s, {
+    ...shelter,
+    retreatedInto: shelter.retreatedInto.filter((id) => !defenders.includes(id)),
+  });
   const steps: ClassicStep[] = [];
   switch (result) {
     case 'Ae':
@@ -345,6 +351,7 @@ function doRetreat(
 ): GameState {
   const p = phaseOf(state);
   const from = state.units[id].hex;
+  const intoFriendly = unitsAt(state, to, state.units[id].side).some((u) => u.id !== id);
   let s = state;
   const front: ClassicStep[] = [];
   if (displace) {
@@ -371,9 +378,11 @@ function doRetreat(
   });
   const q = phaseOf(s);
   const cur = q.current;
+  const others = q.retreatedInto.filter((r) => r !== id);
   s = withPhase(s, {
     ...q,
-    retreatedInto: [...q.retreatedInto, id],
+    // O7.74: only a retreat into a Friendly hex (a unit of its side there as it enters, a displaced one included).
+    retreatedInto: intoFriendly ? [...others, id] : others,
     current: cur ? { ...cur, retreated: [...cur.retreated, id] } : null,
   });
   if (displace) {

@@ -16,9 +16,14 @@
  * "7.2: …") and classic (the 1975 SPI standard rules of seed 001, cases
  * 1.0–12.0, titles "O7.22: …"). The two editions number their cases
  * independently, so a row shows each edition's own heading for that number.
+ *
+ * An "Overrides" section lists the cases where a specific rule overrides a
+ * general one (scripts/rules-overrides.ts) with the tests proving each; the
+ * build fails (and with it the coverage test) when such a case has no test.
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { NOT_OVERRIDES, OVERRIDES, type Override } from './rules-overrides';
 
 const ROOT = path.join(__dirname, '..');
 const SEEDS = ['/work/shared/seeds', path.join(ROOT, 'docs/seeds')];
@@ -128,6 +133,76 @@ export function testsByCase(files: string[], leading: RegExp = LEADING): Map<str
   return map;
 }
 
+/** Every test title (it, test, describe) of the spec files → the files it is in. */
+export function testTitles(files: string[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const file of [...files].sort()) {
+    const rel = path.relative(ROOT, file).split(path.sep).join('/');
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(TITLE)) {
+      const title = m[2].replace(/\\(['"`])/g, '$1');
+      map.set(title, [...(map.get(title) ?? []), rel]);
+    }
+  }
+  return map;
+}
+
+/** The cases a title starts with, as written ("8.74", "O7.74"). */
+function leadingCases(title: string, edition: Override['edition']): string[] {
+  const lead = (edition === 'classic' ? LEADING_1975 : LEADING).exec(title);
+  return lead ? lead[1].split(',').map((c) => c.trim()) : [];
+}
+
+/**
+ * What is wrong with the override list: an entry with no test, a test title no
+ * spec file has, or a title that does not start with the overriding case.
+ */
+export function overrideProblems(
+  overrides: readonly Override[],
+  titles: Map<string, string[]>,
+): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const o of overrides) {
+    const key = `${o.edition} ${o.case}`;
+    if (seen.has(key)) problems.push(`${key}: listed twice`);
+    seen.add(key);
+    if (o.tests.length === 0) problems.push(`${key}: no test proves this override`);
+    for (const t of o.tests) {
+      if (!titles.has(t)) problems.push(`${key}: no spec file has the test "${t}"`);
+      else if (!leadingCases(t, o.edition).includes(o.case))
+        problems.push(`${key}: the test "${t}" does not start with ${o.case}`);
+    }
+  }
+  return problems;
+}
+
+function overridesSection(titles: Map<string, string[]>): string[] {
+  const problems = overrideProblems(OVERRIDES, titles);
+  if (problems.length) throw new Error(`scripts/rules-overrides.ts:\n  ${problems.join('\n  ')}`);
+  const cellText = (s: string) => s.replace(/\|/g, '/');
+  const lines = [
+    '',
+    '## Overrides: where a specific case overrides a general one',
+    '',
+    'Every case of the standard rules whose text says "except", "regardless", "even if",',
+    '"instead", "does not apply", "Exception:", or names another case it modifies, with the',
+    'general rule it overrides and the tests that set up exactly the overriding situation',
+    '(`scripts/rules-overrides.ts`; the coverage test fails when one has no test).',
+    '',
+    '| Edition | Case | Overrides | The text | Tests |',
+    '|---|---|---|---|---|',
+  ];
+  for (const o of OVERRIDES) {
+    const tests = o.tests.map((t) => `\`${titles.get(t)![0]}\`: ${cellText(t)}`).join('<br>');
+    lines.push(
+      `| ${o.edition} | ${o.case} | ${cellText(o.overrides)} | “${cellText(o.text)}” | ${tests} |`,
+    );
+  }
+  lines.push('', 'Phrases found that override no rule:', '');
+  for (const n of NOT_OVERRIDES) lines.push(`- ${n.edition} ${n.where}: ${n.why}`);
+  return lines;
+}
+
 /** One system's cell for a case: heading, then its tests, or why there are none. */
 function cell(
   c: RuleCase | undefined,
@@ -232,6 +307,7 @@ export function buildCoverage(): string {
     );
     for (const k of stray1975) lines.push(`- O${k}: ${tests1975.get(k)!.length} test(s)`);
   }
+  lines.push(...overridesSection(testTitles(files)));
   return lines.join('\n') + '\n';
 }
 

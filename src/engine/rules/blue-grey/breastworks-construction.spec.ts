@@ -96,7 +96,7 @@ describe('12.41 rally markers', () => {
     });
   });
 
-  it('12.41b, 12.17: a Disordered unit rallying in a town still rolls: 1-5 it stays Disordered, 6 makes it Shaken', () => {
+  it('12.41, 12.17: a Disordered unit rallying in a town still rolls (12.41b): 1-5 it stays Disordered, 6 makes it Shaken', () => {
     for (const [die, after] of [
       [3, 'disordered'],
       [6, 'shaken'],

@@ -10,7 +10,7 @@
  */
 import { legalOrders, whoMustAct, GameContext } from '../../game';
 import type { GameState } from '../../state';
-import type { HexSpec } from '../../types';
+import type { GameEvent, HexSpec, ScenarioDocument } from '../../types';
 import { act, attempt, combatGame, drain, ofType, resolved } from './combat.fixtures';
 import { combatOf } from './combat';
 
@@ -533,7 +533,7 @@ describe('8.74 a unit retreated into a Friendly hex that is attacked later', () 
   // 0604, in no enemy Zone of Control.
   const retreatInto0604 = (
     friends: { id: string; strength: number }[],
-    scenario: Parameters<typeof combatGame>[1]['scenario'] = undefined,
+    scenario: Partial<ScenarioDocument> | undefined = undefined,
   ) => {
     const { ctx, state } = combatGame(
       [
@@ -828,5 +828,192 @@ describe('12.3 routed units', () => {
     ]);
     const bad = attempt(ctx, s, 'confederate', { type: 'advance', unit: 'c1', to: '0404' });
     expect(bad.ok).toBe(false);
+  });
+});
+
+describe('specific cases over general ones (issue 21)', () => {
+  /** Answers pending decisions: `prefer` picks an answer type when listed, else the first listed. */
+  const settle = (ctx: GameContext, s0: GameState, prefer: string[], rolls: number[] = [1]) => {
+    let s = s0;
+    const events: GameEvent[] = [];
+    while (s.pending) {
+      const side = s.pending.side as Side;
+      const listed = legalOrders(ctx, s, side).filter((o) => o.type !== 'resign');
+      const ans = prefer.map((t) => listed.find((o) => o.type === t)).find((o) => o) ?? listed[0];
+      const r = act(ctx, s, side, ans, rolls);
+      events.push(...r.events);
+      s = r.state;
+    }
+    return { state: s, events };
+  };
+
+  it('6.11, 4.0: in the Combat Phase a move order is refused, but a retreat and an advance after combat move units', () => {
+    const { ctx, state } = combatGame([
+      { id: 'u1', side: 'union', hex: '0404', strength: 12 },
+      { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
+    ]);
+    expect(
+      attempt(ctx, state, 'union', { type: 'move', unit: 'u1', path: ['0403'] }),
+    ).toMatchObject({ ok: false });
+    // 3:1, die 2: Dr; c1 retreats, u1 advances into 0504.
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2],
+    );
+    const d = settle(ctx, r.state, ['advance']);
+    expect(d.state.units.c1.hex).not.toBe('0504');
+    expect(d.state.units.u1.hex).toBe('0504');
+  });
+
+  it('8.75: an advance ignores Enemy Zones of Control; the advanced unit may neither attack nor be attacked that phase, though next to Enemy units', () => {
+    // c3 in 0605 controls 0504; u1 advances into it all the same, and may then not attack c3.
+    const { ctx, state } = combatGame([
+      { id: 'u1', side: 'union', hex: '0404', strength: 12 },
+      { id: 'u2', side: 'union', hex: '0706', strength: 12 },
+      { id: 'u5', side: 'union', hex: '0707', strength: 12 },
+      { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
+      { id: 'c3', side: 'confederate', hex: '0605', strength: 1 },
+      { id: 'c4', side: 'confederate', hex: '0806', strength: 12 },
+    ]);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2],
+    );
+    const d = settle(ctx, r.state, ['advance']);
+    expect(d.state.units.u1.hex).toBe('0504');
+    // (u1 has attacked too: 8.14 refuses it first.)
+    expect(
+      attempt(ctx, d.state, 'union', { type: 'attack', attackers: ['u1'], defenders: ['0605'] }),
+    ).toMatchObject({ ok: false });
+    // u2 (12) attacks c4 (12) at 1:1, die 6: Ar; c4 advances into 0706, next to u5, which may not attack it.
+    const r2 = act(
+      ctx,
+      d.state,
+      'union',
+      { type: 'attack', attackers: ['u2'], defenders: ['0806'] },
+      [6],
+    );
+    expect(resolved(r2.events)).toMatchObject({ result: 'Ar' });
+    const d2 = settle(ctx, r2.state, ['accept-retreat', 'retreat', 'advance']);
+    expect(d2.state.units.c4.hex).toBe('0706');
+    // (c4 was attacked as well: 8.14 refuses it first.)
+    const refusedU5 = attempt(ctx, d2.state, 'union', {
+      type: 'attack',
+      attackers: ['u5'],
+      defenders: ['0706'],
+    });
+    expect(refusedU5.ok).toBe(false);
+    expect(
+      legalOrders(ctx, d2.state, 'union').filter(
+        (o) => o.type === 'attack' && (o.defenders as string[]).includes('0706'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('9.15: artillery across a creek from its target bombards it though adjacent, and suffers nothing from the result', () => {
+    const { ctx, state } = combatGame(
+      [
+        { id: 'gun', side: 'union', type: 'artillery', hex: '0404', strength: 1 },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 3 },
+      ],
+      { hexsides: [{ between: ['0404', '0504'], features: [{ type: 'creek' }] }] },
+    );
+    // Long odds, die 6: an attacker's result, which does not touch bombarding artillery.
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0504'] },
+      [6],
+    );
+    expect(['Ae', 'Ae*', 'Ar']).toContain(resolved(r.events).result);
+    const d = settle(ctx, r.state, ['decline-advance'], [1]);
+    expect(d.state.units.gun).toMatchObject({ hex: '0404', status: 'on-map', morale: 'good' });
+  });
+
+  it('11.23, 12.24, 10.22: the Night halving scales the attacking total, not each unit at its floor of 1', () => {
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 1 },
+        { id: 'u2', side: 'union', hex: '0405', strength: 1 },
+        { id: 'u3', side: 'union', hex: '0503', strength: 1 },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 1 },
+      ],
+      { night: true },
+    );
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1', 'u2', 'u3'], defenders: ['0504'] },
+      [4, 3],
+    );
+    // 3 halved is 1.5, rounded to 2: each unit alone at its floor of 1 would still give 3.
+    expect(resolved(r.events)).toMatchObject({
+      strengths: { attack: 3 },
+      night: { roll: 4, attack: 2 },
+      odds: '2:1',
+    });
+  });
+
+  it('12.12: a retreating defending artillery unit is Disordered without a roll; the infantry beside it rolls', () => {
+    const { ctx, state } = combatGame([
+      { id: 'u1', side: 'union', hex: '0404', strength: 12 },
+      { id: 'c1', side: 'confederate', hex: '0504', strength: 2 },
+      { id: 'cg', side: 'confederate', type: 'artillery', hex: '0504', strength: 2 },
+    ]);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [2],
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
+    const d = settle(ctx, r.state, ['decline-advance'], [1]);
+    const all = [...r.events, ...d.events];
+    expect(d.state.units.cg.morale).toBe('disordered');
+    expect(d.state.units.c1.morale).toBe('good');
+    const rolls = ofType(all, 'die-rolled').filter((e) => e.purpose === 'disorder');
+    expect(rolls.map((e) => e.unit)).toEqual(['c1']);
+  });
+
+  it('12.33: a Routed unit an advance after combat puts in an Enemy Zone of Control does not retreat at the end of the phase', () => {
+    // u9 (Routed) in 0303 is in no Enemy Zone of Control as the phase begins. u1 attacks c1 at 1:3, die 6: Ae;
+    // c1 advances into 0404, next to u9.
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404', strength: 4 },
+        { id: 'u9', side: 'union', hex: '0303', strength: 4 },
+        { id: 'c1', side: 'confederate', hex: '0504', strength: 12 },
+      ],
+      { tweak: (s) => ({ ...s, units: { ...s.units, u9: { ...s.units.u9, morale: 'routed' } } }) },
+    );
+    expect(combatOf(state).routedBeganInEzoc).toEqual([]);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: ['u1'], defenders: ['0504'] },
+      [6],
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Ae' });
+    const d = settle(ctx, r.state, ['advance']);
+    expect(d.state.units.c1.hex).toBe('0404');
+    let s = d.state;
+    for (const type of ['close-combat-phase', 'end-phase']) {
+      if (legalOrders(ctx, s, 'union').some((o) => o.type === type)) {
+        s = act(ctx, s, 'union', { type }).state;
+        s = settle(ctx, s, []).state;
+      }
+    }
+    expect(s.phase).not.toBe('combat');
+    expect(s.units.u9.hex).toBe('0303');
   });
 });

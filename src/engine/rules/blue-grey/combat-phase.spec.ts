@@ -215,7 +215,7 @@ describe('12.16, 12.32 start and end of the Combat Phase', () => {
     expect(legalOrders(ctx, r2.state, 'union')).toContainEqual({ type: 'end-phase' });
   });
 
-  it('11.3, 12.41: at Night units not in an enemy ZOC recover at the start of their Combat Phase; in a town they stay Disordered', () => {
+  it('11.3, 12.41, 12.17: at Night units not in an enemy ZOC recover at the start of their Combat Phase; in a town they stay Disordered', () => {
     const { state } = combatGame(
       [
         { id: 'u1', side: 'union', hex: '0202' },

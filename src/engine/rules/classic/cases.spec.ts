@@ -3,6 +3,7 @@
  */
 import { fixedDice } from '../../dice';
 import type { GameEvent } from '../../types';
+import type { GameState } from '../../state';
 import type { TestUnit } from './classic.fixtures';
 import { act, classicGame, classicOrders, refused, toCombat } from './classic.fixtures';
 import { applyClassicOrder } from './sequence-of-play';
@@ -365,7 +366,7 @@ describe('O7.74 a unit retreated into a Friendly hex that is bombarded later', (
 });
 
 describe('O8.2-O8.5 artillery, 1975', () => {
-  it('O8.21, O8.22, O8.23: bombarding artillery joins adjacent attackers, needs range to one defending hex, and only the adjacent units suffer results', () => {
+  it('O8.21, O8.22, O8.23, O8.13: bombarding artillery joins adjacent attackers, needs range to one defending hex, and only the adjacent units suffer results', () => {
     const { ctx, state } = classicGame([
       { id: 'a', side: 'union', strength: 1, hex: '0404' },
       { id: 'g', side: 'union', type: 'artillery', strength: 1, hex: '0402' },
@@ -469,5 +470,106 @@ describe('O11.32 Attack Effectiveness exemption, 1975', () => {
     const s1 = { ...s, units: { ...s.units, c: { ...s.units.c, hex: '0402' } } };
     const r = act(ctx, s1, 'union', { type: 'end-phase' });
     expect(r.state.units.a.hex).toBe('0401');
+  });
+});
+
+describe('specific cases over general ones, 1975 (issue 21)', () => {
+  /** Answers pending decisions: `prefer` picks an answer type when listed, else the first listed. */
+  const settle = (ctx: Parameters<typeof act>[0], s0: GameState, prefer: string[]) => {
+    let s = s0;
+    while (s.pending) {
+      const side = s.pending.side as 'union' | 'confederate';
+      const listed = classicOrders(ctx, s, side).filter((o) => o.type !== 'resign');
+      const ans = prefer.map((t) => listed.find((o) => o.type === t)).find((o) => o) ?? listed[0];
+      s = act(ctx, s, side, ans).state;
+    }
+    return s;
+  };
+  const river = { terrain: 'river' as const };
+
+  it('O5.11, O4.1: in the Combat Phase a move order is refused, but a retreat after combat moves the unit', () => {
+    const { ctx, state } = classicGame([
+      { id: 'a', side: 'union', strength: 12, hex: '0404' },
+      { id: 'c1', side: 'confederate', strength: 4, hex: '0504' },
+    ]);
+    const s = toCombat(ctx, state);
+    expect(() =>
+      refused(ctx, s, 'union', { type: 'move', unit: 'a', path: ['0403'] }),
+    ).not.toThrow();
+    // 3-1, die 2: Dr.
+    const r = act(
+      ctx,
+      s,
+      'union',
+      { type: 'attack', attackers: ['a'], defenders: ['0504'] },
+      fixedDice([2]),
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
+    expect(settle(ctx, r.state, ['decline-advance']).units.c1.hex).not.toBe('0504');
+  });
+
+  it('O7.75: an advance ignores Enemy Zones of Control; the advanced unit may neither attack nor be attacked that phase, though next to Enemy units', () => {
+    const { ctx, state } = classicGame([
+      { id: 'a', side: 'union', strength: 12, hex: '0404' },
+      { id: 'g', side: 'union', strength: 12, hex: '0706' },
+      { id: 'u5', side: 'union', strength: 12, hex: '0707' },
+      { id: 'c1', side: 'confederate', strength: 4, hex: '0504' },
+      { id: 'c3', side: 'confederate', strength: 1, hex: '0605' },
+      { id: 'c4', side: 'confederate', strength: 12, hex: '0806' },
+    ]);
+    let r = act(
+      ctx,
+      toCombat(ctx, state),
+      'union',
+      { type: 'attack', attackers: ['a'], defenders: ['0504'] },
+      fixedDice([2]),
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
+    let s = settle(ctx, r.state, ['advance']);
+    // 0504 is in c3's Zone of Control: a advanced into it all the same.
+    expect(s.units.a.hex).toBe('0504');
+    expect(
+      refused(ctx, s, 'union', { type: 'attack', attackers: ['a'], defenders: ['0605'] }).code,
+    ).toMatch(/ALREADY_ATTACKED|ADVANCED/);
+    // g (12) attacks c4 (12) at 1-1, die 4: Ar; c4 advances into 0706, next to u5, which may not attack it.
+    r = act(
+      ctx,
+      s,
+      'union',
+      { type: 'attack', attackers: ['g'], defenders: ['0806'] },
+      fixedDice([4]),
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Ar' });
+    s = settle(ctx, r.state, ['retreat', 'advance']);
+    expect(s.units.c4.hex).toBe('0706');
+    expect(
+      refused(ctx, s, 'union', { type: 'attack', attackers: ['u5'], defenders: ['0706'] }).code,
+    ).toBe('ALREADY_DEFENDED');
+  });
+
+  it('O7.82: if the displaced unit could not retreat, there is no displacement and the retreating unit is eliminated instead', () => {
+    // c1's only way out of 0504 is 0604, full (c2, c3); every hex out of 0604 is river or Enemy controlled.
+    const { ctx, state } = classicGame(
+      [
+        { id: 'a', side: 'union', strength: 12, hex: '0404' },
+        { id: 'c1', side: 'confederate', strength: 4, hex: '0504' },
+        { id: 'c2', side: 'confederate', strength: 2, hex: '0604' },
+        { id: 'c3', side: 'confederate', strength: 2, hex: '0604' },
+      ],
+      {
+        hexes: { '0505': river, '0605': river, '0603': river, '0703': river, '0704': river },
+      },
+    );
+    const r = act(
+      ctx,
+      toCombat(ctx, state),
+      'union',
+      { type: 'attack', attackers: ['a'], defenders: ['0504'] },
+      fixedDice([2]),
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
+    const s = settle(ctx, r.state, ['decline-advance']);
+    expect(s.units.c1.status).toBe('eliminated');
+    expect([s.units.c2.hex, s.units.c3.hex]).toEqual(['0604', '0604']);
   });
 });

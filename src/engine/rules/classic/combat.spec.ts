@@ -258,7 +258,7 @@ describe('O7 combat, 1975', () => {
 });
 
 describe('O8 artillery, 1975', () => {
-  it('O8.11, O8.12: artillery bombards up to three hexes, counting the target hex but not its own', () => {
+  it('O8.11, O8.12, O7.15: artillery bombards up to three hexes, counting the target hex but not its own', () => {
     const { ctx, state } = combat([
       { id: 'g', side: 'union', type: 'artillery', hex: '0401' },
       { id: 'c', side: 'confederate', hex: '0404' },

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import {
   BLOCK_DATA,
   BlockDataSet,
+  blockMaxCv,
   CALENDAR,
   commandRange,
   hqByCode,
   orderOfBattle,
   scheduledRps,
   crossCheckBlockData,
+  findObUnit,
   FireContext,
   firepower,
   isHit,
@@ -432,5 +434,137 @@ describe('HQs [2.21], Replacements chart [12.2], calendar [4.2]', () => {
     expect(s('east-campaign').end).toBeNull();
     expect(CALENDAR.victoryTrack.thresholds).toBeNull();
     expect(CALENDAR.victoryTrack.missing).toMatch(/not in 002/);
+  });
+});
+
+describe("USA West orders of battle against the notes' independent transcription (§9.3): no table checks them (A40)", () => {
+  const setup = (id: string, side: 'union' | 'confederate') => {
+    const byLocation = new Map<string, string[]>();
+    for (const u of orderOfBattle(id)!.sides[side].units) {
+      const key = u.location ?? '?';
+      const label =
+        u.type === null ? '?' : u.hq ? `${u.hq}${u.cv}` : `${ABBREVIATION[u.type]}${u.cv}`;
+      byLocation.set(key, [...(byLocation.get(key) ?? []), label]);
+    }
+    return [...byLocation].map(([loc, units]) => `${loc}: ${units.join(' ')}`);
+  };
+  const ABBREVIATION: Record<string, string> = {
+    infantry: 'Inf',
+    brigade: 'Brig',
+    garrison: 'Gar',
+    cavalry: 'Cav',
+    artillery: 'Art',
+    'heavy-artillery': 'HvyArt',
+  };
+
+  it('West 1861 [13.1]', () => {
+    expect(setup('west-1861', 'union')).toEqual([
+      'st-louis: UW3 Inf3 Inf2 Art2',
+      'rolla: Cav2',
+      'irontown: Cav1',
+      'cape-girardeau: Inf2 Inf2',
+      'cairo: TN2 Inf2 Inf2 Art1',
+      'evansville: Inf2',
+      'new-albany: Inf3',
+      'cincinnati: OH1 Inf2 Inf2 Art1',
+    ]);
+    expect(setup('west-1861', 'confederate')).toEqual([
+      'atlanta: Gar2 Inf1',
+      'vicksburg: Inf1',
+      'corinth: Cav2',
+      'memphis: Inf2 Art1',
+      'ft-henry: Inf2',
+      'ft-donelson: Inf2 Art1',
+      'nashville: CW3 Inf3 Cav3 Art2',
+      'clarkesville: KY1 Inf3 Cav2',
+      'knoxville: Inf2',
+    ]);
+  });
+
+  it('West 1862 USA (A4 MS is the CU block, A64 location illegible)', () => {
+    expect(setup('west-1862', 'union')).toEqual([
+      'st-louis: UW4 Inf3 Inf2 Cav2 Art4',
+      'cairo: TN3 Inf3 Inf3 Inf3 Art2',
+      'paducah: Inf3',
+      'irontown: CU2 Inf1 Inf1 Inf2 Inf1 Inf1 Art1',
+      'rolla: Cav2',
+      'louisville: OH3 Gar2 Art2',
+      'lebanon: Inf3',
+      'mumfordville: Inf3 Inf3 Inf3 Art2',
+      '?: Cav2',
+      'somerset: Cav3',
+      'calhoun: Inf2',
+    ]);
+  });
+
+  it('West 1863 USA (A65: unit rows authoritative)', () => {
+    expect(setup('west-1863', 'union')).toEqual([
+      'st-louis: UW4',
+      'providence: TN4 Inf3 Inf3 Inf3 Inf2 Cav2 Art2',
+      'duckport: Inf3 Inf3 Inf2 Art2',
+      'memphis: Inf3 Inf3 Gar3 Gar3',
+      'grand-jct: Cav3',
+      'corinth: Gar3',
+      'hard-times: Inf3 Inf2 Inf2 Art3',
+      'nashville: CU2 Gar2 Inf3 Inf3 Inf3 Art3',
+      'ft-donelson: Gar1',
+      'murfreesboro: Inf3 Inf2 Inf2 Inf2 Art4',
+      'carthage: Inf3 Inf2 Inf3 Art3',
+      'franklin: Cav2 Cav2',
+      'danville: Cav2',
+      'frankfort: OH2 Inf3 Inf3 Cav2 Art2',
+      'louisville: Gar3 Gar2',
+    ]);
+  });
+
+  it('West 1864 USA (A67 Washburne type and CV missing)', () => {
+    expect(setup('west-1864', 'union')).toEqual([
+      'nashville: UW4 Inf3',
+      'franklin: Cav3',
+      'bowling-green: Inf3',
+      'louisville: Gar3',
+      'memphis: ?',
+      'grand-jct: Cav2',
+      'corinth: Cav3',
+      'vicksburg: Gar2 Gar2',
+      'huntsville: TN3 Art4 Inf3 Inf3',
+      'athens: Inf2',
+      'columbia: Inf3',
+      'stevenson: Inf3 Art2',
+      'trenton: Inf3',
+      'tuscumbia: Inf3',
+      'decatur: Inf3 Art2',
+      'chattanooga: CU3 Inf3 Inf3 Inf3 Art3 Inf3 Inf3 Inf2 Art1',
+      'cleveland: Inf3 Inf3 Inf2 Art3',
+      'red-clay: Cav3 Cav2 Cav2',
+      'knoxville: OH2 Inf2 Inf1 Inf1 Art2',
+      'loudon: Cav2',
+    ]);
+  });
+});
+
+describe('OB unit references (for battle scenarios drawn from an OB)', () => {
+  it('finds a unit in a setup or a force, with its side', () => {
+    expect(findObUnit('east-1861', 'usa-ap-hq')).toMatchObject({
+      side: 'union',
+      force: null,
+      unit: { hq: 'AP', cv: 3, location: 'alexandria', line: 2158 },
+    });
+    expect(findObUnit('west-1863', 'csa-hood')).toMatchObject({
+      side: 'confederate',
+      force: 'longstreets-corps',
+    });
+    expect(findObUnit('west-1861', 'ky-militia-frankfort')).toMatchObject({
+      side: null,
+      force: 'kentucky-militia',
+    });
+    expect(findObUnit('east-1861', 'usa-nobody')).toBeUndefined();
+  });
+
+  it("[2.4] maximum CV: an HQ its own, a block its type's for side and theater", () => {
+    expect(blockMaxCv('east', 'union', { type: 'usa-hq', hq: 'AP' })).toBe(4);
+    expect(blockMaxCv('west', 'union', { type: 'usa-hq', hq: 'MS' })).toBe(3);
+    expect(blockMaxCv('east', 'confederate', { type: 'infantry' })).toBe(4);
+    expect(blockMaxCv('west', 'confederate', { type: 'heavy-artillery' })).toBeNull();
   });
 });

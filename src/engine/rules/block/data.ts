@@ -847,3 +847,43 @@ export function crossCheckBlockData(data: BlockDataSet): DataProblem[] {
     add('calendar', 'weather', 'every month is either fixed or rolled, once [4.41]');
   return problems;
 }
+
+// --------------------------------------------------- OB unit references ----
+
+/** Where an OB unit stands in the documents: its OB, its side (null for the neutral militia) and the unit. */
+export interface ObUnitRef {
+  ob: OrderOfBattleDocument;
+  side: Side | null;
+  /** The force it belongs to, for units outside the starting setup (emergency forces, Longstreet's Corps, militia). */
+  force: string | null;
+  unit: ObUnit;
+}
+
+/** An OB unit by its OB id and unit id (e.g. east-1861 / usa-mcdowell), in the setup or a force. */
+export function findObUnit(orderId: string, unitId: string): ObUnitRef | undefined {
+  const ob = orderOfBattle(orderId);
+  if (!ob) return undefined;
+  for (const side of ['union', 'confederate'] as const) {
+    const unit = ob.sides[side].units.find((u) => u.id === unitId);
+    if (unit) return { ob, side, force: null, unit };
+  }
+  for (const f of ob.forces) {
+    const unit = f.units.find((u) => u.id === unitId);
+    if (unit) return { ob, side: f.side, force: f.id, unit };
+  }
+  return undefined;
+}
+
+/**
+ * The maximum CV of a block [2.4]: an HQ's own (hqs.json), else its type's
+ * for the side and theater (counter mix). null where 002 does not give one.
+ */
+export function blockMaxCv(
+  theater: Theater,
+  side: Side,
+  block: { type: UnitTypeId; hq?: string },
+): number | null {
+  if (unitType(block.type).maxCv === 'per-hq')
+    return (block.hq && hqByCode(theater, side, block.hq)?.maxCv) || null;
+  return maxCvOf(side, theater, block.type)?.value ?? null;
+}

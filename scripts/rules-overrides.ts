@@ -333,6 +333,16 @@ export const OVERRIDES: readonly Override[] = [
     text: 'Exception: retreating artillery units are automatically Disordered',
     tests: [
       '12.12: a retreating defending artillery unit is Disordered without a roll; the infantry beside it rolls',
+      '12.12: a defending battery bombarded from afar (in no Enemy Zone of Control) that retreats is not Disordered (D21-1)',
+    ],
+  },
+  {
+    edition: 'blue-grey',
+    case: '12.32',
+    overrides: '8.75: a hex vacated by combat may be entered by a victorious unit',
+    text: 'the Friendly Routed unit must retreat at the end of the Combat Phase … (Case 8.7). This does not trigger an advance after combat by an Enemy unit',
+    tests: [
+      '12.32: a Routed unit retreating at the end of the Combat Phase gives the enemy no advance after combat (over 8.75)',
     ],
   },
   {
@@ -445,6 +455,25 @@ export const OVERRIDES: readonly Override[] = [
     text: 'except when making a combined attack with infantry or cavalry (see 8.2)',
     tests: [
       'O8.21, O8.22, O8.23, O8.13: bombarding artillery joins adjacent attackers, needs range to one defending hex, and only the adjacent units suffer results',
+    ],
+  },
+  {
+    edition: 'classic',
+    case: 'O7.81',
+    overrides:
+      'O5.32: at most two units in a hex (O7.73 "If there is no other alternative, it may displace … (see 7.8)")',
+    text: 'If there is no other alternative, it may displace an adjacent Friendly unit (see 7.8)',
+    tests: [
+      'O7.81, O7.82: a retreating unit with no other path displaces one unit of a full stack; displaced artillery that had not fought may not fire',
+    ],
+  },
+  {
+    edition: 'classic',
+    case: 'O11.31',
+    overrides: 'O7.75: a hex vacated by combat may be entered by a victorious unit',
+    text: 'the Friendly Ineffective unit must retreat according to the rules of Retreat After Combat (see 7.7). This does not allow an Optional Advance by an opposing unit',
+    tests: [
+      'O11.31: the end-of-phase retreat of an Ineffective unit allows no Optional Advance by the enemy (over O7.75)',
     ],
   },
   {

@@ -984,6 +984,24 @@ describe('specific cases over general ones (issue 21)', () => {
     expect(rolls.map((e) => e.unit)).toEqual(['c1']);
   });
 
+  it('12.12: a defending battery bombarded from afar (in no Enemy Zone of Control) that retreats is not Disordered (D21-1)', () => {
+    const { ctx, state } = combatGame([
+      { id: 'gun', side: 'union', type: 'artillery', hex: '0802', strength: 8 },
+      { id: 'cg', side: 'confederate', type: 'artillery', hex: '0604', strength: 1 },
+    ]);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0604'] },
+      [4],
+    );
+    expect(resolved(r.events)).toMatchObject({ result: 'Dr' });
+    const d = settle(ctx, r.state, ['decline-advance'], [6]);
+    expect(d.state.units.cg.hex).not.toBe('0604');
+    expect(d.state.units.cg.morale).toBe('good');
+  });
+
   it('12.33: a Routed unit an advance after combat puts in an Enemy Zone of Control does not retreat at the end of the phase', () => {
     // u9 (Routed) in 0303 is in no Enemy Zone of Control as the phase begins. u1 attacks c1 at 1:3, die 6: Ae;
     // c1 advances into 0404, next to u9.

@@ -215,6 +215,31 @@ describe('12.16, 12.32 start and end of the Combat Phase', () => {
     expect(legalOrders(ctx, r2.state, 'union')).toContainEqual({ type: 'end-phase' });
   });
 
+  it('12.32: a Routed unit retreating at the end of the Combat Phase gives the enemy no advance after combat (over 8.75)', () => {
+    const { ctx, state } = combatGame(
+      [
+        { id: 'u1', side: 'union', hex: '0404' },
+        { id: 'c1', side: 'confederate', hex: '0504' },
+      ],
+      { tweak: (s) => ({ ...s, units: { ...s.units, u1: { ...s.units.u1, morale: 'routed' } } }) },
+    );
+    const r = applyOrder(ctx, state, 'union', { type: 'close-combat-phase' }, fixedDice([]));
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    const retreat = legalOrders(ctx, r.state, 'union').find((o) => o.type === 'retreat')!;
+    const r2 = applyOrder(ctx, r.state, 'union', retreat, fixedDice([]));
+    if (!r2.ok) throw new Error(JSON.stringify(r2.refusal));
+    expect(r2.state.units.u1.hex).not.toBe('0404');
+    // 0404 is vacated next to c1, yet no advance decision is offered and c1 stays.
+    expect(r2.state.pending).toBeNull();
+    expect(r2.state.units.c1.hex).toBe('0504');
+    expect(r2.events.filter((e) => e.type === 'advanced' || e.type === 'unit-advanced')).toEqual(
+      [],
+    );
+    expect(legalOrders(ctx, r2.state, 'confederate').filter((o) => o.type !== 'resign')).toEqual(
+      [],
+    );
+  });
+
   it('11.3, 12.41, 12.17: at Night units not in an enemy ZOC recover at the start of their Combat Phase; in a town they stay Disordered', () => {
     const { state } = combatGame(
       [

@@ -580,6 +580,32 @@ describe('O11 Attack Effectiveness (optional), 1975', () => {
     expect(t.phasing).toBe('confederate');
   });
 
+  it('O11.31: the end-of-phase retreat of an Ineffective unit allows no Optional Advance by the enemy (over O7.75)', () => {
+    const { ctx, state } = classicGame(units, { options: { attackEffectiveness: true } });
+    const s0 = {
+      ...state,
+      units: {
+        ...state.units,
+        a: {
+          ...state.units.a,
+          markers: { ineffective: true } as GameState['units'][string]['markers'],
+        },
+      },
+    };
+    const r = act(ctx, toCombat(ctx, s0), 'union', { type: 'end-phase' });
+    const events = [...r.events];
+    let t = r.state;
+    while (t.pending) {
+      expect(t.pending.side).toBe('union');
+      const o = act(ctx, t, 'union', classicOrders(ctx, t, 'union')[0]);
+      events.push(...o.events);
+      t = o.state;
+    }
+    expect(t.units.a.hex).not.toBe('0403');
+    expect(t.units.c.hex).toBe('0404');
+    expect(events.filter((e) => e.type === 'advanced')).toEqual([]);
+  });
+
   it('O11.4: at the end of a Night Game-Turn every unit recovers its Attack Effectiveness', () => {
     const { ctx, state } = classicGame(
       [

@@ -178,6 +178,70 @@ export const OVERRIDES: readonly Override[] = [
   },
   {
     edition: 'blue-grey',
+    case: '8.42',
+    overrides: '8.6: the Combat Results Table runs from 1:5 to 6:1',
+    text: 'with the proviso that the odds cannot be shifted below 1:5. Odds Column shifts above 6:1 may confer a favourable die roll modification on the Attacker (Case 8.61)',
+    tests: [
+      '8.42: odds cannot be shifted below 1:5',
+      '8.42, 8.61: shifts to the right walk beyond 6:1 and earn die modifiers',
+    ],
+  },
+  {
+    edition: 'blue-grey',
+    case: '8.43',
+    overrides: '10.1 (Terrain Effects Chart): the effect of each terrain attacked over',
+    text: 'only the Terrain type most favourable to the Defender is used … See the Terrain Effects Chart (Case 10.1)',
+    tests: ['8.43: a unit attacking a clear hex and a rough hex is halved'],
+  },
+  {
+    edition: 'blue-grey',
+    case: '9.16',
+    overrides: '8.47, 10.1: attackers are halved over water obstacles',
+    text: 'The Combat Strength of bombarding artillery unit is not halved over water obstacles, including bridges, fords and streams (Cases 8.47 and 10.1)',
+    tests: ['9.16: bombarding artillery is not halved by the stream hexsides of the target hex'],
+  },
+  {
+    edition: 'blue-grey',
+    case: '9.23',
+    overrides: '8.47, 10.1: attackers are halved over water obstacles',
+    text: 'The Combat Strength of an artillery unit making a combined attack is not halved over water obstacles (Cases 8.47 and 10.1)',
+    tests: [
+      '9.23: in a combined attack the infantry is halved across the stream, the bombarding artillery is not',
+    ],
+  },
+  {
+    edition: 'blue-grey',
+    case: '9.45',
+    overrides: '8.47, 10.1: attackers are halved over water obstacles',
+    text: 'The Combat Strength of an artillery unit making an adjacent attack is not halved over water obstacles (Cases 8.47 and 10.1)',
+    tests: [
+      '9.45: adjacent artillery attacking across a stream is not halved; infantry beside it is',
+    ],
+  },
+  {
+    edition: 'blue-grey',
+    case: '9.22',
+    overrides: '9.13: artillery attacking from a non-adjacent hex attacks a single hex',
+    text: '9.13 "except when making a combined attack with infantry or cavalry (Case 9.2)"; 9.22 artillery need only be within Range and Line of Sight of one of the defending hexes',
+    tests: ['9.22: in a combined attack on two hexes, artillery need reach only one of them'],
+  },
+  {
+    edition: 'blue-grey',
+    case: '6.46',
+    overrides: '6.42, 6.43: Strategic Movement adds two (cavalry four) Movement Points',
+    text: '6.46 one less additional Movement Point during a Night Game-Turn; 11.11 "also reduced by one (Cases 6.42 and 6.43)"',
+    tests: ['6.46: at Night the bonus is one less'],
+  },
+  {
+    edition: 'blue-grey',
+    case: '12.18',
+    overrides:
+      '12.17: units entering town hexes are automatically Disordered (8.83 "Displacement never results in Disorder (Case 12.18)")',
+    text: 'A unit forced to Displace is not subject to Disorder',
+    tests: ['8.83, 12.18: a displaced unit retreating into a town is not Disordered'],
+  },
+  {
+    edition: 'blue-grey',
     case: '8.74',
     overrides: '8.14: no Enemy unit may be attacked more than once per Combat Phase',
     text: 'the previously retreated unit does not contribute its Combat Strength to the defence (Case 8.14), but it does suffer the result of the attack',

@@ -10,8 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { InvalidCountersError } from '../src/engine/errors';
-import { prepareGame } from '../src/engine/game';
-import { gameScenario } from '../src/engine/scenario/counters';
+import { DEFAULT_RULES, rulesFor } from '../src/engine/rules';
 import {
   defaultScenariosRoot,
   formatFileError,
@@ -60,9 +59,11 @@ function main(argv: string[]): number {
     return 2;
   }
   try {
-    // A game whose players supplied counters (options.counters) re-runs on the same merged scenario.
-    const scenario = gameScenario(pkg.scenario, doc.options, pkg.map);
-    const result = verifyReplay(prepareGame(scenario, pkg.map), doc);
+    // Under the rules system the scenario names; a game whose players supplied counters
+    // (options.counters) re-runs on the same merged scenario.
+    const system = rulesFor(DEFAULT_RULES, pkg.scenario);
+    const ctx = system.prepare(pkg.scenario, pkg.map, doc.options);
+    const result = verifyReplay({ system, ctx }, doc);
     console.log(JSON.stringify(result, null, 2));
     console.error(result.ok ? `OK: ${result.detail}` : `FAILED: ${result.detail}`);
     return result.ok ? 0 : 1;

@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { InvalidCountersError } from '../engine/errors';
-import { prepareGame, type GameContext } from '../engine/game';
-import { gameScenario } from '../engine/scenario/counters';
+import { Inject, Injectable } from '@nestjs/common';
+import { InvalidCountersError, NotYetSupportedError } from '../engine/errors';
+import { rulesFor, type PreparedScenario, type RulesRegistry } from '../engine/rules';
 import type { DocumentError } from '../engine/scenario/validate';
 import type { GameOptions } from '../engine/state';
 import { ProblemException } from '../common/errors/problem';
 import { LruCache } from '../common/lru-cache';
+import { RULES_REGISTRY } from '../scenarios/rules-registry';
 import { ScenariosService } from '../scenarios/scenarios.service';
 import { unknownScenario } from './game-problems';
 import { canonicalJson, sha256Hex } from './state-hash';
@@ -14,8 +14,9 @@ import { canonicalJson, sha256Hex } from './state-hash';
 const CACHE_SIZE = 64;
 
 /**
- * The engine's per-scenario context (prepareGame: map tables, lookups), built
- * once per scenario and shared by every game of it. Scenario documents never
+ * The engine's per-scenario context, built once per scenario by the rules
+ * system the scenario names (RulesSystem.prepare: map tables, lookups) and
+ * shared by every game of it. Scenario documents never
  * change under an id (custom uploads are immutable), so the cache needs no
  * invalidation; it only forgets the least recently used beyond CACHE_SIZE.
  * The documents come from ScenariosService (shipped and custom), which loads
@@ -29,16 +30,19 @@ const CACHE_SIZE = 64;
  */
 @Injectable()
 export class GameContexts {
-  private readonly cache = new LruCache<string, Promise<GameContext>>(CACHE_SIZE);
+  private readonly cache = new LruCache<string, Promise<PreparedScenario>>(CACHE_SIZE);
 
-  constructor(private readonly scenarios: ScenariosService) {}
+  constructor(
+    private readonly scenarios: ScenariosService,
+    @Inject(RULES_REGISTRY) private readonly rules: RulesRegistry,
+  ) {}
 
   /**
    * The context of scenario `id` for a game with `options`: 422
    * UNKNOWN_SCENARIO when there is no such scenario, 422 INVALID_COUNTERS
    * (every problem in `errors`) when options.counters cannot be merged into it.
    */
-  async get(id: string, options?: GameOptions): Promise<GameContext> {
+  async get(id: string, options?: GameOptions): Promise<PreparedScenario> {
     const counters = options?.counters;
     const key = counters === undefined ? id : `${id}\u0000${sha256Hex(canonicalJson(counters))}`;
     const cached = this.cache.get(key);
@@ -49,19 +53,21 @@ export class GameContexts {
     return loading;
   }
 
-  private async prepare(id: string, options: GameOptions | undefined): Promise<GameContext> {
+  private async prepare(id: string, options: GameOptions | undefined): Promise<PreparedScenario> {
     const pkg = await this.scenarios.find(id);
     if (!pkg) throw unknownScenario(id);
-    let scenario;
     try {
-      scenario = gameScenario(pkg.scenario, options, pkg.map);
+      const system = rulesFor(this.rules, pkg.scenario);
+      return { system, ctx: system.prepare(pkg.scenario, pkg.map, options) };
     } catch (e) {
       if (e instanceof InvalidCountersError) throw invalidCounters(id, e.errors);
-      throw e;
-    }
-    try {
-      return prepareGame(scenario, pkg.map);
-    } catch (e) {
+      if (e instanceof NotYetSupportedError)
+        throw new ProblemException({
+          status: 422,
+          code: e.code,
+          rule: e.rule,
+          detail: `Scenario "${id}" cannot be played: ${e.message}`,
+        });
       throw new ProblemException({
         status: 422,
         code: 'SCENARIO_NOT_PLAYABLE',

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import type { GameContext } from '../engine/game';
-import type { GameState } from '../engine/state';
-import { orderForReader } from '../engine/secrecy';
+import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
+import type { GameEvent, Side } from '../engine/types';
 import type { GameEntry } from './entities/game-entry.entity';
-import { gameStatus, resultView, type ResultView } from './game-view';
+import {
+  gameStatus,
+  mustActView,
+  resultView,
+  type MustActView,
+  type ResultView,
+} from './game-view';
 
 /** What live clients receive for each accepted entry (SSE `entry` events, GraphQL gameUpdated). */
 export interface GameUpdate {
@@ -24,30 +29,62 @@ export interface GameUpdate {
   status: string;
   /** The result once the game is over, as GET /v1/games/{id} shows it (competition score included). */
   result: ResultView | null;
+  /** Who must act after the entry (both seats for a simultaneous decision); null once the game is over. */
+  mustAct: MustActView | null;
 }
 
-/** The update of a log entry (as just inserted, or read back with its state snapshot) of a game of `ctx`. */
+/**
+ * The update of a log entry (as just inserted, or read back with its state
+ * snapshot) with everything in it: what the bus carries between the service's
+ * instances, never what a client receives — each live client gets it through
+ * presentUpdate, as its reader may see it.
+ */
 export function updateOfEntry(
   e: Pick<
     GameEntry,
     'gameId' | 'seq' | 'side' | 'order' | 'events' | 'stateHash' | 'state' | 'createdAt'
   >,
-  ctx: GameContext,
+  prepared: PreparedScenario,
 ): GameUpdate {
-  const state = e.state as GameState;
+  const state = e.state as SystemState;
+  const acting = mustActView(prepared, state, null);
   return {
     gameId: e.gameId,
     seq: e.seq,
     version: e.seq,
     side: e.side,
-    // Live updates go to every listener, seats and spectators alike: sealed choices
-    // (17.62) travel as {type: "sealed"} until the game is over (src/engine/secrecy.ts).
-    order: orderForReader(ctx, e.order, null, gameStatus(state) === 'finished'),
+    order: e.order,
     events: e.events as unknown[],
     stateHash: e.stateHash,
     at: e.createdAt.toISOString(),
     status: gameStatus(state),
-    result: resultView(ctx, state),
+    result: resultView(prepared, state),
+    // The seats and kind only: a decision's choices are read with the game, by their seat.
+    mustAct: acting && {
+      side: acting.side,
+      seats: acting.seats,
+      kind: acting.kind,
+      ...(acting.simultaneous ? { simultaneous: acting.simultaneous } : {}),
+    },
+  };
+}
+
+/**
+ * An update as `reader` (a seat's side, or null for the public) may see it:
+ * while the game is under way, the order and events as the rules system lets
+ * that reader see them — a sealed order of another seat as {type: "sealed"}
+ * (17.62, sealed bids), hidden block identities and strengths left out.
+ */
+export function presentUpdate(
+  update: GameUpdate,
+  { system, ctx }: PreparedScenario,
+  reader: Reader,
+): GameUpdate {
+  const finished = update.status === 'finished';
+  return {
+    ...update,
+    order: system.orderFor(ctx, update.order, update.side as Side, reader, finished),
+    events: system.eventsFor(ctx, update.events as GameEvent[], reader, finished),
   };
 }
 
@@ -227,6 +264,8 @@ export const CATCH_UP_BATCH = 500;
 export interface UpdatesSource {
   after: number;
   read: (after: number, limit: number) => Promise<GameUpdate[]>;
+  /** How an update (from the bus or the log) is shown to this client's reader: presentUpdate. */
+  present: (update: GameUpdate) => GameUpdate;
 }
 
 /** Receives a live client's updates; `error` at most once, after which nothing more comes. */
@@ -258,7 +297,7 @@ export function followUpdates(
   const send = (u: GameUpdate) => {
     if (closed || u.seq <= sent) return;
     sent = u.seq;
-    sink.next(u);
+    sink.next(source.present(u));
   };
   const readLog = async () => {
     for (;;) {

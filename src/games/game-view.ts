@@ -1,9 +1,9 @@
-import type { GameContext } from '../engine/game';
-import { canOccupy } from '../engine/rules/blue-grey/victory';
-import { view } from '../engine/game';
-import type { GameResult, GameState, PendingDecision } from '../engine/state';
-import type { HexId, Side } from '../engine/types';
-import { competitionScoreOf, objectiveHolders } from '../engine/victory';
+import type { PreparedScenario, Reader, SystemState, SystemView } from '../engine/rules';
+import type { GameResult } from '../engine/state';
+import type { Side } from '../engine/types';
+
+export type { HexReinforcementView as ReinforcementView } from '../engine/rules/hex-system';
+export type { HexUnitView as UnitView } from '../engine/rules/hex-system';
 
 /** Row data a view needs besides the state. */
 export interface GameMeta {
@@ -14,38 +14,17 @@ export interface GameMeta {
   createdAt: Date;
 }
 
-export interface UnitView {
-  id: string;
-  side: Side;
-  designation: string;
-  type: string;
-  /** Hex on the map; null when pending, eliminated or exited. */
-  hex: HexId | null;
-  /** "on-map", "pending" (reinforcement to come), "eliminated" or "exited". */
-  status: string;
-  strength: number;
-  morale: string;
-  markers: Record<string, unknown>;
-}
-
-export interface ReinforcementView {
-  unit: string;
-  side: Side;
-  /** Game-Turn the unit is scheduled to enter. */
-  turn: number;
-  /** Entry hexes the owner chooses from. */
-  entry: HexId[];
-  /** 5.5: could not enter when scheduled; may enter at an edge hex within three hexes later. */
-  blocked: boolean;
-  case?: string;
-}
-
 export interface MustActView {
+  /** The first seat that must act (the only one unless `seats` names several). */
   side: Side;
-  /** "phase": the phasing side's turn to give orders; "decision": a pending decision to answer. */
-  kind: 'phase' | 'decision';
-  /** The pending decision with its choices, when kind is "decision". */
-  decision?: PendingDecision;
+  /** Every seat that must act now: both at once for a sealed simultaneous decision. */
+  seats: Side[];
+  /** "phase": the phasing side's turn to give orders; "decision": a pending decision to answer; or the system's own kind. */
+  kind: string;
+  /** Present (true) when the seats answer a sealed simultaneous decision: answers are held unseen until all are in. */
+  simultaneous?: true;
+  /** The pending decision with its choices, as the reader may see it. */
+  decision?: unknown;
 }
 
 export interface ResultView {
@@ -56,8 +35,8 @@ export interface ResultView {
   competitionScore: number | null;
 }
 
-/** GET /v1/games/{id}: the whole visible state. Never carries the seed or the dice. */
-export interface GameViewDto {
+/** The fields of GET /v1/games/{id} every rules system has. Never carries the seed or the dice. */
+export interface GameViewHeader {
   id: string;
   scenario: string;
   rulesSystem: string;
@@ -65,116 +44,100 @@ export interface GameViewDto {
   /** "active" or "finished". */
   status: 'active' | 'finished';
   version: number;
+  /** The system's count of time (a hex game's Game-Turn, a block game's own). */
   turn: number;
-  /** Number of Game-Turns in the scenario. */
-  turns: number;
-  night: boolean;
-  /** 'setup' (free-deployment set-up before Game-Turn One, 3.0), 'movement', 'combat' or 'finished'. */
+  /** The system's phase; "finished" once over. */
   phase: string;
-  phasing: Side;
   mustAct: MustActView | null;
-  units: UnitView[];
-  reinforcements: ReinforcementView[];
-  fieldworks: unknown[];
-  points: Record<Side, number>;
-  eliminatedStrength: Record<Side, number>;
-  /** Who occupies each objective hex now (18.31). */
-  objectives: Record<HexId, Side | null>;
   result: ResultView | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export function gameStatus(state: GameState): 'active' | 'finished' {
+/** The header fields: everything else in a game view is the rules system's own part (GraphQL Game.view). */
+export const GAME_VIEW_HEADER: ReadonlyArray<keyof GameViewHeader> = [
+  'id',
+  'scenario',
+  'rulesSystem',
+  'rulesVersion',
+  'status',
+  'version',
+  'turn',
+  'phase',
+  'mustAct',
+  'result',
+  'createdAt',
+  'updatedAt',
+];
+
+/** The rules system's own part of a game view (its fields besides the header). */
+export function systemPartOf(view: GameViewDto): Record<string, unknown> {
+  const part: Record<string, unknown> = { ...view };
+  for (const k of GAME_VIEW_HEADER) delete part[k];
+  return part;
+}
+
+/**
+ * GET /v1/games/{id}: the header and the rules system's own view of the game
+ * as the reader may see it (a hex game: turn, phase, units, reinforcements,
+ * points… — src/engine/rules/hex-system.ts; a block game: its own fields).
+ */
+export type GameViewDto = GameViewHeader & SystemView;
+
+export function gameStatus(state: Pick<SystemState, 'phase' | 'result'>): 'active' | 'finished' {
   return state.phase === 'finished' || state.result !== null ? 'finished' : 'active';
 }
 
-/** Which units can occupy an objective hex: the engine's reading (gunboats never do, 9.6). */
-export { canOccupy };
-
-export function resultView(ctx: GameContext, state: GameState): ResultView | null {
-  return state.result ? resultOf(ctx, state.result) : null;
+export function resultView(prepared: PreparedScenario, state: SystemState): ResultView | null {
+  return state.result ? resultOf(prepared, state.result) : null;
 }
 
 /** A game result as the views show it, with the competition score the scenario prints for it. */
-export function resultOf(ctx: GameContext, result: GameResult): ResultView {
+export function resultOf({ system, ctx }: PreparedScenario, result: GameResult): ResultView {
   const { winner, level, reason } = result;
+  return { winner, level, reason, competitionScore: system.competitionScore(ctx, result) };
+}
+
+/** Who must act, as `reader` may see it: the seats and kind are public, the decision's choices as the system shows them. */
+export function mustActView(
+  { system, ctx }: PreparedScenario,
+  state: SystemState,
+  reader: Reader,
+): MustActView | null {
+  const acting = system.mustAct(ctx, state, reader);
+  if (!acting) return null;
   return {
-    winner,
-    level,
-    reason,
-    competitionScore: competitionScoreOf(ctx.scenario.victory, winner, level),
+    side: acting.seats[0],
+    seats: [...acting.seats],
+    kind: acting.kind,
+    ...(acting.simultaneous ? { simultaneous: true as const } : {}),
+    ...(acting.decision !== undefined ? { decision: acting.decision } : {}),
   };
 }
 
-function sortByScenarioOrder<T extends { id: string }>(ctx: GameContext, units: T[]): T[] {
-  const order = new Map(ctx.scenario.units.map((u, i) => [u.id, i]));
-  const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
-  return [...units].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
-}
-
-/** Builds the client view of `state` (engine view() plus row data) as of `version` / `updatedAt`. */
+/** Builds the client view of `state` for `reader` (the system's view plus row data) as of `version` / `updatedAt`. */
 export function gameView(
-  ctx: GameContext,
+  prepared: PreparedScenario,
   meta: GameMeta,
-  state: GameState,
+  state: SystemState,
   version: number,
   updatedAt: Date,
+  reader: Reader,
 ): GameViewDto {
-  const v = view(ctx, state);
-  const blocked = new Set(state.blockedReinforcements ?? []);
-  const reinforcements: ReinforcementView[] = [];
-  for (const u of Object.values(state.units)) {
-    if (u.status !== 'pending') continue;
-    const spec = ctx.reinforcementOf.get(u.id);
-    if (!spec) continue;
-    reinforcements.push({
-      unit: u.id,
-      side: u.side,
-      turn: spec.turn,
-      entry: [...spec.entry],
-      blocked: blocked.has(u.id),
-      ...(spec.case ? { case: spec.case } : {}),
-    });
-  }
-  reinforcements.sort((a, b) => a.turn - b.turn || a.unit.localeCompare(b.unit));
+  const { system, ctx } = prepared;
+  // The header last: a system's view never overrides the game's identity, version or status.
   return {
+    ...system.view(ctx, state, reader),
     id: meta.id,
     scenario: meta.scenarioId,
     rulesSystem: meta.rulesSystem,
     rulesVersion: meta.rulesVersion,
     status: gameStatus(state),
     version,
-    turn: v.turn,
-    turns: v.turns,
-    night: v.night,
-    phase: v.phase,
-    phasing: v.phasing,
-    mustAct: v.mustAct
-      ? {
-          side: v.mustAct.side,
-          kind: v.mustAct.kind,
-          ...(v.mustAct.decision ? { decision: v.mustAct.decision } : {}),
-        }
-      : null,
-    // In the scenario's order: the stored state's key order is not kept by jsonb.
-    units: sortByScenarioOrder(ctx, v.units).map((u) => ({
-      id: u.id,
-      side: u.side,
-      designation: u.designation,
-      type: u.type,
-      hex: u.hex,
-      status: u.status,
-      strength: u.strength,
-      morale: u.morale,
-      markers: { ...u.markers },
-    })),
-    reinforcements,
-    fieldworks: v.fieldworks,
-    points: { union: v.victoryPoints.union, confederate: v.victoryPoints.confederate },
-    eliminatedStrength: { ...v.eliminatedStrength },
-    objectives: objectiveHolders(ctx.scenario.victory, state, canOccupy(ctx)),
-    result: resultView(ctx, state),
+    turn: state.turn,
+    phase: state.phase,
+    mustAct: mustActView(prepared, state, reader),
+    result: resultView(prepared, state),
     createdAt: meta.createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };

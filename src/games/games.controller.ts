@@ -67,9 +67,13 @@ export class GamesController {
     });
   }
 
+  /** The game as the reader sees it: a seat token gives its side's view, none the public one. */
   @Get(':id')
-  get(@Param('id') id: string): Promise<GameViewDto> {
-    return this.games.view(id);
+  async get(
+    @Param('id') id: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<GameViewDto> {
+    return this.games.view(id, await this.games.readerSide(id, authorization));
   }
 
   /**
@@ -151,10 +155,13 @@ export class GamesController {
     @Param('id') id: string,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Query('after') afterQuery: string | undefined,
+    @Headers('authorization') authorization: string | undefined,
   ): Promise<Observable<MessageEvent>> {
     const raw = lastEventId ?? afterQuery;
     const after = raw !== undefined && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-    const source = await this.games.updatesSource(id, after); // 404 for an unknown game before streaming
+    // A seat token is optional: with one, the stream shows what that seat may see; without, the public.
+    const reader = await this.games.readerSide(id, authorization); // 401/404 before streaming
+    const source = await this.games.updatesSource(id, after, reader);
     // Each entry once, in order, gaps filled from the log (followUpdates).
     return new Observable<MessageEvent>((subscriber) =>
       followUpdates(this.bus, id, source, {

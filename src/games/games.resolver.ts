@@ -1,4 +1,17 @@
-import { Args, Context, ID, Int, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import {
+  Args,
+  Context,
+  ID,
+  Int,
+  Mutation,
+  Parent,
+  Query,
+  ResolveField,
+  Resolver,
+  Subscription,
+} from '@nestjs/graphql';
+import { JSONScalar } from './graphql/json.scalar';
+import { systemPartOf, type GameViewDto } from './game-view';
 import { ProblemException } from '../common/errors/problem';
 import { graphqlAuthorization } from './graphql/seat-auth';
 import { GameUpdatesBus, updatesIterator } from './game-updates';
@@ -34,16 +47,25 @@ export class GamesResolver {
   }
 
   @Query(() => GameModel, {
-    description: 'The whole visible state of a game (GET /v1/games/{id}).',
+    description:
+      "The game as the reader may see it (GET /v1/games/{id}): a seat token (Authorization) gives its side's view, none the public one.",
   })
-  game(@Args('id', { type: () => ID }) id: string) {
-    return this.games.view(id);
+  async game(@Args('id', { type: () => ID }) id: string, @Context() context: unknown) {
+    return this.games.view(id, await this.games.readerSide(id, graphqlAuthorization(context)));
   }
 
   @Query(() => ReplayModel, { description: 'The replay of a game (GET /v1/games/{id}/replay).' })
   async replay(@Args('id', { type: () => ID }) id: string, @Context() context: unknown) {
     // As GET /v1/games/{id}/replay: an optional seat token shows that side's sealed choices (17.62).
     return this.games.replay(id, await this.games.readerSide(id, graphqlAuthorization(context)));
+  }
+
+  @ResolveField(() => JSONScalar, {
+    name: 'view',
+    description: "The rules system's own part of the view, as the reader may see it.",
+  })
+  view(@Parent() game: GameViewDto): Record<string, unknown> {
+    return systemPartOf(game);
   }
 
   @Mutation(() => CreatedGameModel, { description: 'Create a game (POST /v1/games).' })
@@ -65,6 +87,7 @@ export class GamesResolver {
         'The last entry (seq) the client has: a reconnecting client first receives the entries after it (as SSE Last-Event-ID). Default: the current version.',
     })
     after?: number | null,
+    @Context() context?: unknown,
   ) {
     if (after != null && after < 0) {
       throw new ProblemException({
@@ -73,7 +96,13 @@ export class GamesResolver {
         detail: `${after} is not an entry number: use 0 for the set-up, 1 for the first entry, …`,
       });
     }
-    // 404 for an unknown game before subscribing.
-    return updatesIterator(this.bus, id, await this.games.updatesSource(id, after ?? undefined));
+    // 401/404 before subscribing. The connection's seat token (connectionParams.authorization)
+    // shows what that seat may see; without one, the public view.
+    const reader = await this.games.readerSide(id, graphqlAuthorization(context));
+    return updatesIterator(
+      this.bus,
+      id,
+      await this.games.updatesSource(id, after ?? undefined, reader),
+    );
   }
 }

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { GameContext } from '../engine/game';
-import { boardPosition, renderBoardSvg } from '../engine/board';
-import { initialState } from '../engine/replay';
-import { hiddenFrom, orderForReader, stateForReader } from '../engine/secrecy';
-import type { GameOptions, GameResult, GameState } from '../engine/state';
-import { SIDES, type Side } from '../engine/types';
+import { initialStateOf } from '../engine/replay';
+import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
+import type { GameOptions, GameResult } from '../engine/state';
+import { SIDES, type GameEvent, type Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
 import { Game } from './entities/game.entity';
 import { GameEntry } from './entities/game-entry.entity';
@@ -23,7 +21,7 @@ import {
   tokenMatches,
 } from './seat-tokens';
 import { stateHash } from './state-hash';
-import { updateOfEntry, type UpdatesSource } from './game-updates';
+import { presentUpdate, updateOfEntry, type UpdatesSource } from './game-updates';
 import { CountersRequiredError, NotYetSupportedError } from '../engine/errors';
 
 export interface CreateGameInput {
@@ -103,11 +101,12 @@ export interface StateAtDto {
   stateHash: string;
   at: string;
   /** The engine state after entry `seq`, as the reader may see it. */
-  state: GameState;
+  state: unknown;
   /**
-   * Present (true) when sealed choices of the other side are left out of
-   * `state` while the game is under way (Road to Richmond 17.62); `stateHash`
-   * is of the whole state, checkable once the game is over.
+   * Present (true) when something hidden from the reader is left out of
+   * `state` while the game is under way (sealed choices, Road to Richmond
+   * 17.62; the identity and strength of enemy blocks); `stateHash` is of the
+   * whole state, checkable once the game is over.
    */
   redacted?: true;
   /** The client view as it stood after entry `seq` (what GET /v1/games/{id} answered then). */
@@ -129,11 +128,11 @@ interface ListedGameRow {
   updated_at: Date;
 }
 
-/** A loaded game: its row, the engine context of its scenario and its current state. */
+/** A loaded game: its row, its scenario prepared by its rules system, and its current state. */
 export interface LoadedGame {
   row: Game;
-  ctx: GameContext;
-  state: GameState;
+  prepared: PreparedScenario;
+  state: SystemState;
 }
 
 /**
@@ -161,23 +160,45 @@ function notSetUp(scenario: string, e: unknown): ProblemException {
   });
 }
 
+/** Who reads a replay and whether everything is shown yet (the game is over). */
+export interface ReplayReader {
+  prepared: PreparedScenario;
+  reader: Reader;
+  finished: boolean;
+}
+
 /**
- * A log entry as a replay shows it. `reader` (the side of the seat token the
- * request carries, or null) sees sealed orders of the other side as
- * {type: "sealed"} while the game is under way (src/engine/secrecy.ts); without
- * a context (tests, verification input) the order is shown as stored.
+ * A log entry as a replay shows it to `reader` (the side of the seat token the
+ * request carries, or null): while the game is under way, orders and events
+ * as the rules system lets that reader see them (sealed orders of the other
+ * side as {type: "sealed"}, hidden block identities left out); everything once
+ * it is over. Without a reader (tests, verification input) as stored.
  */
-export function toReplayEntry(
-  e: GameEntry,
-  sealing?: { ctx: GameContext; reader: Side | null; finished: boolean },
-): ReplayEntryDto {
+export function toReplayEntry(e: GameEntry, sealing?: ReplayReader): ReplayEntryDto {
+  const side = e.side as Side;
+  const events = e.events as GameEvent[];
+  const shown = sealing
+    ? {
+        order: sealing.prepared.system.orderFor(
+          sealing.prepared.ctx,
+          e.order,
+          side,
+          sealing.reader,
+          sealing.finished,
+        ),
+        events: sealing.prepared.system.eventsFor(
+          sealing.prepared.ctx,
+          events,
+          sealing.reader,
+          sealing.finished,
+        ),
+      }
+    : { order: e.order, events };
   return {
     seq: e.seq,
-    side: e.side as Side,
-    order: sealing
-      ? orderForReader(sealing.ctx, e.order, sealing.reader, sealing.finished)
-      : e.order,
-    events: e.events as unknown[],
+    side,
+    order: shown.order,
+    events: shown.events,
     stateHash: e.stateHash,
     at: e.createdAt.toISOString(),
   };
@@ -199,11 +220,11 @@ export class GamesService {
   async create(input: CreateGameInput): Promise<CreatedGame> {
     const options: GameOptions = input.options ?? {};
     // With options.counters, the scenario with the players' units merged in (422 INVALID_COUNTERS).
-    const ctx = await this.contexts.get(input.scenario, options);
+    const prepared = await this.contexts.get(input.scenario, options);
     const seed = input.seed ?? newSeed();
-    let state: GameState;
+    let state: SystemState;
     try {
-      state = initialState(ctx, options, seed);
+      state = initialStateOf(prepared, options, seed);
     } catch (e) {
       throw notSetUp(input.scenario, e);
     }
@@ -211,7 +232,7 @@ export class GamesService {
     const commitment = seedCommitment(seed);
     const row = await this.dataSource.transaction(async (m) => {
       const game = m.create(Game, {
-        scenarioId: ctx.scenario.id,
+        scenarioId: prepared.system.scenarioId(prepared.ctx),
         rulesSystem: state.rules.system,
         rulesVersion: state.rules.version,
         status: gameStatus(state),
@@ -238,7 +259,8 @@ export class GamesService {
       version: 0,
       seats: tokens,
       seedCommitment: commitment,
-      game: gameView(ctx, row, state, 0, row.updatedAt),
+      // The creator holds both seats' tokens but is no seat yet: the public view.
+      game: gameView(prepared, row, state, 0, row.updatedAt, null),
     };
   }
 
@@ -280,8 +302,10 @@ export class GamesService {
       if (row.result) {
         // The score is the scenario's victory table, which supplied counters leave as it is:
         // the scenario's own (shared) context, not a merge and check of each game's counters.
-        const ctx = await this.contexts.get(row.scenario_id).catch(() => undefined);
-        result = ctx ? resultOf(ctx, row.result) : { ...row.result, competitionScore: null };
+        const prepared = await this.contexts.get(row.scenario_id).catch(() => undefined);
+        result = prepared
+          ? resultOf(prepared, row.result)
+          : { ...row.result, competitionScore: null };
       }
       items.push({
         id: row.id,
@@ -310,14 +334,14 @@ export class GamesService {
     });
     if (!row) throw gameNotFound(id);
     // The game's own options: a game with supplied counters is played on the merged scenario.
-    const ctx = await this.contexts.get(row.scenarioId, row.options);
-    return { row, ctx, state: row.state as GameState };
+    const prepared = await this.contexts.get(row.scenarioId, row.options);
+    return { row, prepared, state: row.state as SystemState };
   }
 
-  /** GET /v1/games/{id}. */
-  async view(id: string): Promise<GameViewDto> {
-    const { row, ctx, state } = await this.load(id);
-    return gameView(ctx, row, state, row.version, row.updatedAt);
+  /** GET /v1/games/{id}: as `reader` (a seat's side, or null for the public) may see it. */
+  async view(id: string, reader: Reader = null): Promise<GameViewDto> {
+    const { row, prepared, state } = await this.load(id);
+    return gameView(prepared, row, state, row.version, row.updatedAt, reader);
   }
 
   /**
@@ -380,37 +404,39 @@ export class GamesService {
 
   /**
    * Where a live client of game `id` (SSE events, GraphQL gameUpdated) starts — after
-   * entry `after`, by default the current version — and how it reads the entries it
-   * missed from the log: as the live updates, sealed choices redacted (updateOfEntry).
+   * entry `after`, by default the current version — how it reads the entries it
+   * missed from the log (as the live updates, updateOfEntry), and how every update
+   * is shown to its reader (presentUpdate: what that seat, or the public, may see).
    * 404 for an unknown game.
    */
-  async updatesSource(id: string, after?: number): Promise<UpdatesSource> {
-    const { row, ctx } = await this.load(id);
+  async updatesSource(id: string, after?: number, reader: Reader = null): Promise<UpdatesSource> {
+    const { row, prepared } = await this.load(id);
     return {
       after: after ?? row.version,
       read: async (from, limit) =>
-        (await this.entriesAfter(id, from, limit, true)).map((e) => updateOfEntry(e, ctx)),
+        (await this.entriesAfter(id, from, limit, true)).map((e) => updateOfEntry(e, prepared)),
+      present: (update) => presentUpdate(update, prepared, reader),
     };
   }
 
   /** GET /v1/games/{id}/replay: the whole log; the seed only once the game is over. */
-  async replay(id: string, reader: Side | null = null): Promise<ReplayDto> {
+  async replay(id: string, reader: Reader = null): Promise<ReplayDto> {
     const { header, sealing } = await this.replayStart(id, reader);
     const entries = await this.entriesAfter(id, 0);
     return { ...header, entries: entries.map((e) => toReplayEntry(e, sealing)) };
   }
 
-  /** The replay header, and what `reader` may see of sealed choices (src/engine/secrecy.ts): everything once it is over. */
+  /** The replay header, and what `reader` may see of the entries (hidden information, sealed choices): everything once it is over. */
   async replayStart(
     id: string,
-    reader: Side | null,
-  ): Promise<{
-    header: Omit<ReplayDto, 'entries'>;
-    sealing: { ctx: GameContext; reader: Side | null; finished: boolean };
-  }> {
+    reader: Reader,
+  ): Promise<{ header: Omit<ReplayDto, 'entries'>; sealing: ReplayReader }> {
     const loaded = await this.load(id);
     const header = this.headerOf(loaded);
-    return { header, sealing: { ctx: loaded.ctx, reader, finished: header.status === 'finished' } };
+    return {
+      header,
+      sealing: { prepared: loaded.prepared, reader, finished: header.status === 'finished' },
+    };
   }
 
   /**
@@ -425,7 +451,7 @@ export class GamesService {
   }
 
   /** The replay header without entries. */
-  private headerOf({ row, ctx, state }: LoadedGame): Omit<ReplayDto, 'entries'> {
+  private headerOf({ row, prepared, state }: LoadedGame): Omit<ReplayDto, 'entries'> {
     const status = gameStatus(state);
     return {
       id: row.id,
@@ -436,7 +462,7 @@ export class GamesService {
       status,
       seedCommitment: row.seedCommitment,
       seed: status === 'finished' ? row.seed : null,
-      result: resultView(ctx, state),
+      result: resultView(prepared, state),
     };
   }
 
@@ -445,22 +471,23 @@ export class GamesService {
    * (never a re-run from the start). Seq 0 is the set-up, re-created from
    * the seed exactly as create() set it up (initialState is cheap and deterministic).
    */
-  async stateAt(id: string, seq: number, reader: Side | null = null): Promise<StateAtDto> {
-    const { row, ctx, state: now } = await this.load(id);
-    // Sealed choices of the other side are left out until the game is over (src/engine/secrecy.ts).
-    const shown = (state: GameState): { state: GameState; redacted?: true } =>
-      gameStatus(now) !== 'finished' && hiddenFrom(ctx, state, reader)
-        ? { state: stateForReader(ctx, state, reader), redacted: true }
-        : { state };
+  async stateAt(id: string, seq: number, reader: Reader = null): Promise<StateAtDto> {
+    const { row, prepared, state: now } = await this.load(id);
+    // What is hidden from the reader is left out until the game is over (the rules system decides).
+    const finished = gameStatus(now) === 'finished';
+    const shown = (state: SystemState): { state: unknown; redacted?: true } => {
+      const seen = prepared.system.stateFor(prepared.ctx, state, reader, finished);
+      return seen.redacted ? { state: seen.state, redacted: true } : { state: seen.state };
+    };
     if (seq === 0) {
-      const state = initialState(ctx, row.options, row.seed);
+      const state = initialStateOf(prepared, row.options, row.seed);
       return {
         gameId: id,
         seq: 0,
         stateHash: stateHash(state),
         at: row.createdAt.toISOString(),
         ...shown(state),
-        game: gameView(ctx, row, state, 0, row.createdAt),
+        game: gameView(prepared, row, state, 0, row.createdAt, reader),
       };
     }
     const entry = await this.dataSource
@@ -474,14 +501,14 @@ export class GamesService {
         extensions: { version: row.version },
       });
     }
-    const state = entry.state as GameState;
+    const state = entry.state as SystemState;
     return {
       gameId: id,
       seq,
       stateHash: entry.stateHash,
       at: entry.createdAt.toISOString(),
       ...shown(state),
-      game: gameView(ctx, row, state, seq, entry.createdAt),
+      game: gameView(prepared, row, state, seq, entry.createdAt, reader),
     };
   }
 
@@ -492,7 +519,7 @@ export class GamesService {
    * stateAt and toReplayEntry, so the picture hides exactly what the replay
    * and states/{seq} hide from this reader.
    */
-  async boardSvg(id: string, seq: number | undefined, reader: Side | null): Promise<string> {
+  async boardSvg(id: string, seq: number | undefined, reader: Reader): Promise<string> {
     const at = seq ?? (await this.load(id)).row.version;
     const now = await this.stateAt(id, at, reader);
     let before = null;
@@ -504,7 +531,15 @@ export class GamesService {
       const shown = toReplayEntry(entry, sealing);
       last = { side: shown.side, order: shown.order };
     }
-    const { ctx } = await this.load(id);
-    return renderBoardSvg(ctx, boardPosition(ctx, at, now.state, before, last));
+    const { prepared } = await this.load(id);
+    const { system, ctx } = prepared;
+    if (!system.renderBoard)
+      throw new ProblemException({
+        status: 422,
+        code: 'NOT_YET_SUPPORTED',
+        rule: 'board',
+        detail: `No picture of a position is drawn yet for games of the ${system.id} rules.`,
+      });
+    return system.renderBoard(ctx, at, now.state, before, last);
   }
 }

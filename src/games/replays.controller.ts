@@ -19,10 +19,10 @@ export class ReplaysController {
   @HttpCode(200)
   async verify(@Body() body: VerifyReplayDto): Promise<ReplayVerification> {
     // The replay's options: a game with supplied counters re-runs on the same merged scenario.
-    const ctx = await this.contexts.get(body.scenario, body.options);
+    const prepared = await this.contexts.get(body.scenario, body.options);
     try {
       // Entry events are compared as plain data: their shape needs no checking here.
-      return verifyReplay(ctx, body as unknown as ReplayDocument);
+      return verifyReplay(prepared, body as unknown as ReplayDocument);
     } catch (e) {
       if (e instanceof UnverifiableReplay) {
         throw new ProblemException({ status: 422, code: e.code, detail: e.message });

@@ -1,11 +1,11 @@
-import type { GameContext } from '../engine/game';
 import {
-  initialState,
-  rerunReplay,
+  initialStateOf,
+  rerunReplayOf,
   type ReplayEntryInput,
   type ReplayMismatch,
 } from '../engine/replay';
-import type { GameOptions, GameState } from '../engine/state';
+import type { PreparedScenario, SystemState } from '../engine/rules';
+import type { GameOptions } from '../engine/state';
 import { seedCommitment } from './seat-tokens';
 import { stateHash } from './state-hash';
 
@@ -51,10 +51,10 @@ export class UnverifiableReplay extends Error {
 
 /**
  * Re-runs a replay from its revealed seed and its orders under the scenario's
- * engine context and reports the first entry that does not re-derive. Shared
- * by POST /v1/replays/verify and `npm run verify`.
+ * rules system and context and reports the first entry that does not
+ * re-derive. Shared by POST /v1/replays/verify and `npm run verify`.
  */
-export function verifyReplay(ctx: GameContext, doc: ReplayDocument): ReplayVerification {
+export function verifyReplay(prepared: PreparedScenario, doc: ReplayDocument): ReplayVerification {
   if (typeof doc.seed !== 'string' || doc.seed.length === 0) {
     throw new UnverifiableReplay(
       'SEED_NOT_REVEALED',
@@ -63,9 +63,9 @@ export function verifyReplay(ctx: GameContext, doc: ReplayDocument): ReplayVerif
   }
   const options = doc.options ?? {};
   // The rules version this server runs for the scenario: a game is re-run only under the version it was played with.
-  let start: GameState;
+  let start: SystemState;
   try {
-    start = initialState(ctx, options, doc.seed);
+    start = initialStateOf(prepared, options, doc.seed);
   } catch (e) {
     // Options naming a rules system or version the engine lacks (NOT_YET_SUPPORTED): nothing to re-run.
     throw new UnverifiableReplay(
@@ -84,7 +84,7 @@ export function verifyReplay(ctx: GameContext, doc: ReplayDocument): ReplayVerif
     typeof doc.seedCommitment === 'string'
       ? seedCommitment(doc.seed) === doc.seedCommitment.toLowerCase()
       : null;
-  const check = rerunReplay(ctx, options, doc.seed, doc.entries, stateHash, start);
+  const check = rerunReplayOf(prepared, options, doc.seed, doc.entries, stateHash, start);
   const ok = check.ok && seedMatchesCommitment !== false;
   const detail = !check.ok
     ? `Entry ${check.mismatch!.seq} does not re-derive: ${check.mismatch!.detail}`

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { seededDice } from '../engine/dice';
-import { applyOrder, legalOrders, whoMustAct } from '../engine/game';
 import type { Order } from '../engine/state';
 import type { GameEvent, Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
@@ -63,10 +62,11 @@ export class MovesService {
     private readonly bus: GameUpdatesBus,
   ) {}
 
-  /** GET /v1/games/{id}/legal-orders: every order `side` may give now (empty when it may not act). */
+  /** GET /v1/games/{id}/legal-orders: every order `side` may give now (only resigning when it may not act). */
   async legalOrders(gameId: string, side: Side): Promise<LegalOrdersDto> {
-    const { row, ctx, state } = await this.games.load(gameId);
-    return { version: row.version, side, orders: legalOrders(ctx, state, side) };
+    const { row, prepared, state } = await this.games.load(gameId);
+    const { system, ctx } = prepared;
+    return { version: row.version, side, orders: system.legalOrders(ctx, state, side) };
   }
 
   /** POST /v1/games/{id}/orders. */
@@ -79,7 +79,8 @@ export class MovesService {
       }),
     );
     const answer = await this.dataSource.transaction(async (m) => {
-      const { row, ctx, state } = await this.games.load(input.gameId, m, true);
+      const { row, prepared, state } = await this.games.load(input.gameId, m, true);
+      const { system, ctx } = prepared;
 
       // After the lock: a retry racing its own first attempt sees the stored answer.
       if (input.idempotencyKey !== undefined) {
@@ -115,7 +116,7 @@ export class MovesService {
       }
 
       const isResign = (input.order as { type?: unknown } | null)?.type === 'resign';
-      const acting = whoMustAct(ctx, state);
+      const acting = system.mustAct(ctx, state, input.side);
       if (acting === null) {
         throw new ProblemException({
           status: 403,
@@ -124,19 +125,32 @@ export class MovesService {
         });
       }
       // A side may resign at any moment of the game; every other order waits its turn.
-      if (!isResign && acting.side !== input.side) {
+      // While both seats must act (a sealed simultaneous decision) either may answer.
+      if (!isResign && !acting.seats.includes(input.side)) {
+        const waitingOn = acting.seats.join(' and ');
+        const pendingKind = (acting.decision as { kind?: unknown } | undefined)?.kind;
         throw new ProblemException({
           status: 403,
           code: 'NOT_YOUR_TURN',
-          detail:
-            acting.kind === 'decision'
-              ? `The ${acting.side} player must answer a pending ${acting.decision?.kind ?? ''} decision first.`
-              : `It is the ${acting.side} player's ${state.phase} phase: the ${input.side} seat may not act now.`,
-          extensions: { mustAct: { side: acting.side, kind: acting.kind } },
+          detail: acting.simultaneous
+            ? `The ${waitingOn} player${acting.seats.length > 1 ? 's' : ''} must still answer the sealed ${acting.kind} decision; the ${input.side} seat has answered or need not.`
+            : acting.kind === 'decision'
+              ? `The ${waitingOn} player must answer a pending ${typeof pendingKind === 'string' ? pendingKind : ''} decision first.`
+              : acting.kind === 'phase'
+                ? `It is the ${waitingOn} player's ${state.phase} phase: the ${input.side} seat may not act now.`
+                : `The ${waitingOn} player must act (${acting.kind}): the ${input.side} seat may not act now.`,
+          extensions: {
+            mustAct: {
+              side: acting.seats[0],
+              seats: acting.seats,
+              kind: acting.kind,
+              ...(acting.simultaneous ? { simultaneous: true } : {}),
+            },
+          },
         });
       }
 
-      const result = applyOrder(
+      const result = system.applyOrder(
         ctx,
         state,
         input.side,
@@ -188,11 +202,12 @@ export class MovesService {
           detail: 'Another order was accepted at the same time: reload the game and decide again.',
         });
       }
+      // The answer goes to the seat that gave the order: its events and view as that seat sees them.
       const body: OrderAcceptedDto = {
         version: seq,
         seq,
-        events: result.events,
-        game: gameView(ctx, row, result.state, seq, at),
+        events: system.eventsFor(ctx, result.events, input.side, status === 'finished'),
+        game: gameView(prepared, row, result.state, seq, at, input.side),
       };
       if (input.idempotencyKey !== undefined) {
         await m.insert(IdempotencyKey, {
@@ -208,7 +223,7 @@ export class MovesService {
         statusCode: 200,
         body,
         replayed: false,
-        publish: updateOfEntry(entry, ctx),
+        publish: updateOfEntry(entry, prepared),
       };
     });
     if (answer.publish) {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RULES_REGISTRY, rulesRegistryProvider } from './rules-registry';
 import { ScenariosController, SchemasController } from './scenarios.controller';
 import { ScenariosResolver } from './scenarios.resolver';
 import { ScenariosService } from './scenarios.service';
@@ -10,7 +11,7 @@ import { ScenariosService } from './scenarios.service';
  */
 @Module({
   controllers: [ScenariosController, SchemasController],
-  providers: [ScenariosService, ScenariosResolver],
-  exports: [ScenariosService],
+  providers: [ScenariosService, ScenariosResolver, rulesRegistryProvider],
+  exports: [ScenariosService, RULES_REGISTRY],
 })
 export class ScenariosModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { Reader } from '../engine/rules';
 import type { Side } from '../engine/types';
-import { victoryStanding } from '../engine/game';
 import { gameStatus, resultView } from '../games/game-view';
 import { GamesService } from '../games/games.service';
 
@@ -37,11 +37,12 @@ export interface VictoryDto {
 export class VictoryService {
   constructor(private readonly games: GamesService) {}
 
-  async victory(gameId: string): Promise<VictoryDto> {
-    const { ctx, state } = await this.games.load(gameId);
-    const standing = victoryStanding(ctx, state);
+  /** Victory as `reader` (a seat's side, or null for the public) may see it: the rules system decides what is hidden. */
+  async victory(gameId: string, reader: Reader = null): Promise<VictoryDto> {
+    const { prepared, state } = await this.games.load(gameId);
+    const standing = prepared.system.victory(prepared.ctx, state, reader);
     const status = gameStatus(state);
-    const result = resultView(ctx, state);
+    const result = resultView(prepared, state);
     return {
       gameId,
       status,

@@ -11,7 +11,7 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
 import { GamesService } from '../../src/games/games.service';
-import { updateOfEntry } from '../../src/games/game-updates';
+import { presentUpdate, updateOfEntry } from '../../src/games/game-updates';
 
 const SEALED = { type: 'sealed', side: 'confederate', rule: '17.61, 17.62, 17.63, 17.64' };
 const LIST_KEY = 'conditional-reinforcements:17.61, 17.62, 17.63, 17.64';
@@ -131,9 +131,14 @@ describe('Road to Richmond 17.62: sealed choices in replays, states and live upd
 
   it('Road to Richmond 17.62: live updates (SSE entry events, GraphQL gameUpdated) carry the order sealed while the game is under way', async () => {
     const games = t.app.get(GamesService);
-    const { ctx } = await games.load(id);
+    const { prepared } = await games.load(id);
     const [entry] = await games.entriesAfter(id, 0, undefined, true);
-    expect(updateOfEntry(entry, ctx).order).toEqual(SEALED);
+    // The bus carries the whole entry; every live client gets it as its reader may see it.
+    expect(presentUpdate(updateOfEntry(entry, prepared), prepared, null).order).toEqual(SEALED);
+    expect(presentUpdate(updateOfEntry(entry, prepared), prepared, 'union').order).toEqual(SEALED);
+    expect(presentUpdate(updateOfEntry(entry, prepared), prepared, 'confederate').order).toEqual(
+      reallocation,
+    );
   });
 
   it('Road to Richmond 17.62: once the game is over everyone reads everything, and the replay verifies', async () => {

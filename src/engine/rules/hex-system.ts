@@ -10,6 +10,7 @@
  * choices (Road to Richmond 17.62), handled by secrecy.ts; everything else
  * on a hex map is public.
  */
+import { boardPosition, renderBoardSvg } from '../board';
 import type { Dice } from '../dice';
 import {
   applyOrder,
@@ -168,6 +169,11 @@ function hexSystem(id: 'blue-grey' | 'classic'): RulesSystem<GameContext, GameSt
     victory: (ctx, state) => victoryStanding(ctx, state),
     competitionScore: (ctx, result: GameResult) =>
       competitionScoreOf(ctx.scenario.victory, result.winner, result.level),
+    renderBoard: (ctx, seq, state, before, last) =>
+      renderBoardSvg(
+        ctx,
+        boardPosition(ctx, seq, state as GameState, before as GameState | null, last),
+      ),
   };
 }
 

@@ -141,6 +141,18 @@ export interface RulesSystem<Ctx = unknown, State extends SystemState = SystemSt
   victory(ctx: Ctx, state: State, reader: Reader): SystemVictory;
   /** The competition score the scenario prints for a result, null when none. */
   competitionScore(ctx: Ctx, result: GameResult): number | null;
+  /**
+   * The position after entry `seq` drawn as SVG, from states and the last
+   * order already shown as the reader may see them (stateFor, orderFor);
+   * absent where the system draws none yet.
+   */
+  renderBoard?(
+    ctx: Ctx,
+    seq: number,
+    state: unknown,
+    before: unknown,
+    last: { side: Seat; order: unknown } | null,
+  ): string;
 }
 
 /** A prepared scenario: its system and the context that system built for it. */

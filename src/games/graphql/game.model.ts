@@ -63,11 +63,28 @@ export class GameReinforcement {
 
 @ObjectType({ description: 'Who must act now and on what.' })
 export class MustAct {
-  @Field()
+  @Field({
+    description: 'The first seat that must act (the only one unless `seats` names several).',
+  })
   side!: string;
 
-  @Field({ description: '"phase" or "decision".' })
+  @Field(() => [String], {
+    description:
+      'Every seat that must act now: both at once for a sealed simultaneous decision (each answers once; an answer is held unseen until all are in).',
+  })
+  seats!: string[];
+
+  @Field({
+    description:
+      '"phase", "decision", or the rules system\'s own kind (a sealed decision\'s name).',
+  })
   kind!: string;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'True when the seats answer a sealed simultaneous decision.',
+  })
+  simultaneous?: boolean;
 
   @Field(() => JSONScalar, {
     nullable: true,
@@ -126,41 +143,75 @@ export class GameModel {
   @Field(() => Int)
   turn!: number;
 
-  @Field(() => Int)
-  turns!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Hex games (blue-grey, classic); null in a block game.',
+  })
+  turns!: number | null;
 
-  @Field()
-  night!: boolean;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Hex games (blue-grey, classic); null in a block game.',
+  })
+  night!: boolean | null;
 
   @Field()
   phase!: string;
 
-  @Field()
-  phasing!: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Hex games (blue-grey, classic); null in a block game.',
+  })
+  phasing!: string | null;
 
   @Field(() => MustAct, { nullable: true })
   mustAct!: MustAct | null;
 
-  @Field(() => [GameUnit])
-  units!: GameUnit[];
+  @Field(() => [GameUnit], {
+    nullable: true,
+    description: 'Hex games (blue-grey, classic); null in a block game.',
+  })
+  units!: GameUnit[] | null;
 
-  @Field(() => [GameReinforcement])
-  reinforcements!: GameReinforcement[];
+  @Field(() => [GameReinforcement], {
+    nullable: true,
+    description: 'Hex games (blue-grey, classic); null in a block game.',
+  })
+  reinforcements!: GameReinforcement[] | null;
 
-  @Field(() => JSONScalar)
-  fieldworks!: unknown[];
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description: 'Hex games (blue-grey, classic); null in a block game.',
+  })
+  fieldworks!: unknown[] | null;
 
-  @Field(() => SidePoints)
-  points!: SidePoints;
+  @Field(() => SidePoints, {
+    nullable: true,
+    description: 'Hex games (blue-grey, classic); null in a block game.',
+  })
+  points!: SidePoints | null;
 
-  @Field(() => SidePoints)
-  eliminatedStrength!: SidePoints;
+  @Field(() => SidePoints, {
+    nullable: true,
+    description: 'Hex games (blue-grey, classic); null in a block game.',
+  })
+  eliminatedStrength!: SidePoints | null;
 
-  @Field(() => JSONScalar, { description: 'Who occupies each objective hex: {"1508": "union"}.' })
-  objectives!: Record<string, string | null>;
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description:
+      'Hex games: who occupies each objective hex: {"1508": "union"}; null in a block game.',
+  })
+  objectives!: Record<string, string | null> | null;
 
   @Field(() => GameResultModel, { nullable: true })
   result!: GameResultModel | null;
+
+  @Field(() => JSONScalar, {
+    description:
+      "The rules system's own part of the view, as the reader may see it (a hex game: the fields above from turn to objectives; a block game: its board, blocks and battle, enemy blocks without identity or strength).",
+  })
+  view!: Record<string, unknown>;
 
   @Field()
   createdAt!: string;
@@ -282,6 +333,13 @@ export class GameUpdateModel extends ReplayEntryModel {
 
   @Field(() => JSONScalar, { nullable: true })
   result!: unknown;
+
+  @Field(() => MustAct, {
+    nullable: true,
+    description:
+      'Who must act after the entry (both seats at once for a simultaneous decision); null once over.',
+  })
+  mustAct!: MustAct | null;
 }
 
 @ObjectType({

@@ -65,6 +65,11 @@ const DOCUMENTS: [file: string, schema: string, what: string][] = [
     'The register of OCR defects and data ambiguities resolved in these documents',
   ],
   [
+    'terrain-effects.json',
+    'block-terrain-effects.schema.json',
+    'Terrain Effects chart (attack and reinforce limits per hexside, forage, movement, battle defense, retreat limits) and the Force March table',
+  ],
+  [
     'orders-of-battle/<theater>-<year>.json',
     'block-order-of-battle.schema.json',
     "One theater-year: both sides' starting units by location (with the printed counts), emergency and reinforcement forces, special events, dropped OCR rows",
@@ -148,7 +153,7 @@ export function buildBlockDataDoc(): string {
     'JSON under `src/engine/rules/block/data/`, each with a JSON Schema (draft 2020-12) under',
     '`scenarios/schema/`. `src/engine/rules/block/data.ts` types them, imports them (the engine stays',
     'pure: no I/O) and gives the accessors the engine reads (`unitType`, `firepower`, `isHit`,',
-    '`pursuitFire`, `maxCvOf`, `blockMaxCv`, `hqByCode`, `commandRange`, `scheduledRps`, `orderOfBattle`, `findObUnit`).',
+    '`pursuitFire`, `maxCvOf`, `blockMaxCv`, `hqByCode`, `commandRange`, `scheduledRps`, `attackLimit`, `reinforceLimit`, `forageLimit`, `forceMarchModifier`, `orderOfBattle`, `findObUnit`).',
     "`crossCheckBlockData` checks what a schema cannot: every OB unit's type is in the Unit Data chart",
     'for its side, every HQ code is an HQ of its side and theater (printed aliases resolve), no CV exceeds',
     'the block maximum, every location is in the gazetteer, each printed location count matches the unit',

@@ -3,8 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BLOCK_DATA,
+  attackLimit,
   BlockDataSet,
   blockMaxCv,
+  forageLimit,
+  forceMarchModifier,
+  forceMarchSucceeds,
+  reinforceLimit,
   CALENDAR,
   commandRange,
   hqByCode,
@@ -33,6 +38,7 @@ const DOCUMENTS: [document: string, schema: string][] = [
   ['calendar.json', 'block-calendar.schema.json'],
   ['locations.json', 'block-locations.schema.json'],
   ['ocr-defects.json', 'block-ocr-defects.schema.json'],
+  ['terrain-effects.json', 'block-terrain-effects.schema.json'],
   ...readdirSync(join(root, 'src/engine/rules/block/data/orders-of-battle'))
     .sort()
     .map((f): [string, string] => [`orders-of-battle/${f}`, 'block-order-of-battle.schema.json']),
@@ -566,5 +572,54 @@ describe('OB unit references (for battle scenarios drawn from an OB)', () => {
     expect(blockMaxCv('west', 'union', { type: 'usa-hq', hq: 'MS' })).toBe(3);
     expect(blockMaxCv('east', 'confederate', { type: 'infantry' })).toBe(4);
     expect(blockMaxCv('west', 'confederate', { type: 'heavy-artillery' })).toBeNull();
+  });
+});
+
+describe('Terrain Effects chart (L151–167) and Force March table (L844–848)', () => {
+  it('[7.51] example: in Dry two units reinforce across a Clear hexside, one across a Forest hexside; Mud Forest needs a DR', () => {
+    expect([
+      reinforceLimit('clear', 'dry'),
+      reinforceLimit('forest', 'dry'),
+      reinforceLimit('forest', 'mud'),
+    ]).toEqual([2, 1, 'DR']);
+  });
+
+  it('[7.12] example: two units retreat across a Dry Forest hexside by day, four at night', () => {
+    expect([attackLimit('forest', 'dry'), attackLimit('forest', 'dry', true)]).toEqual([2, 4]);
+  });
+
+  it('[1.31] Marsh and Gap hexsides are seasonally impassable in Mud; Mountain and Major River always', () => {
+    expect(
+      (['marsh', 'gap', 'mountain', 'major-river', 'minor-river'] as const).map((h) => [
+        attackLimit(h, 'mud'),
+        reinforceLimit(h, 'mud'),
+      ]),
+    ).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [1, 'DR'],
+    ]);
+  });
+
+  it('[11.2] example: a city in clear terrain forages six units in Dry and four in Mud; a marsh none in Mud', () => {
+    expect([forageLimit('clear', 'city', 'dry'), forageLimit('clear', 'city', 'mud')]).toEqual([
+      6, 4,
+    ]);
+    expect([forageLimit('marsh', null, 'mud'), forageLimit('forest', 'town', 'mud')]).toEqual([
+      0, 2,
+    ]);
+  });
+
+  it('[5.322] Force March: Cavalry +1, Artillery -1 (Heavy too, A18), rough hexside and Mud -1 each (both -2); USA 5-6, CSA 4-6', () => {
+    expect(forceMarchModifier('cavalry', false, 'dry')).toBe(1);
+    expect(forceMarchModifier('heavy-artillery', false, 'dry')).toBe(-1);
+    expect(forceMarchModifier('infantry', true, 'mud')).toBe(-2);
+    expect([forceMarchSucceeds('union', 4), forceMarchSucceeds('union', 5)]).toEqual([false, true]);
+    expect([forceMarchSucceeds('confederate', 3), forceMarchSucceeds('confederate', 4)]).toEqual([
+      false,
+      true,
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import replacementsJson from './data/replacements.json';
 import calendarJson from './data/calendar.json';
 import locationsJson from './data/locations.json';
 import ocrDefectsJson from './data/ocr-defects.json';
+import terrainEffectsJson from './data/terrain-effects.json';
 import east1861 from './data/orders-of-battle/east-1861.json';
 import east1862 from './data/orders-of-battle/east-1862.json';
 import east1863 from './data/orders-of-battle/east-1863.json';
@@ -307,6 +308,63 @@ export interface CalendarDocument {
   scenarios: BlockScenarioEntry[];
 }
 
+// ------------------------------------------------------ Terrain Effects ----
+
+export type HexsideTerrainId =
+  'clear' | 'forest' | 'marsh' | 'minor-river' | 'bridge' | 'gap' | 'major-river' | 'mountain';
+export type HexTerrainId = 'clear' | 'forest' | 'marsh' | 'mountain';
+/** A hexside limit: a number of units, or 'DR', one unit on a successful 50/50 roll [1.31][7.51]. */
+export type HexsideLimit = number | 'DR';
+export interface HexsideTerrainRow {
+  id: HexsideTerrainId;
+  label: string;
+  /** Units that may attack across per Campaign Turn [1.31]; 0 = impassable to attack. */
+  attack: Record<Weather, number>;
+  /** Units that may reinforce across per Battle Turn [7.51]. */
+  reinforce: Record<Weather, HexsideLimit>;
+  stopAfterCrossing: boolean;
+  /** Anything but clear, for the Force March roll [5.322]. */
+  rough: boolean;
+  rules: string[];
+  notes: string;
+}
+export interface HexTerrainRow {
+  id: HexTerrainId;
+  label: string;
+  forage: Record<Weather, number> | null;
+  movement: 'no-effect' | 'stop-if-vacant' | 'stop' | 'impassable';
+  battleDefense: 'basic' | 'double' | null;
+  rules: string[];
+}
+export interface TerrainEffectsDocument {
+  id: 'terrain-effects';
+  title: string;
+  source: string;
+  dieRoll: { rule: string; description: string; successOnOrAbove: number };
+  hexsides: HexsideTerrainRow[];
+  hexes: HexTerrainRow[];
+  settlements: {
+    id: 'city' | 'town' | 'fortress';
+    label: string;
+    forageBonus: number;
+    battleDefense: 'other-terrain' | 'double';
+    rules: string[];
+    notes: string;
+  }[];
+  retreat: { rule: string; description: string; nightMultiplier: number };
+  forceMarch: {
+    rule: string;
+    description: string;
+    successOnOrAbove: Record<Side, number>;
+    failureLoss: number;
+    modifiers: {
+      id: 'cavalry' | 'artillery' | 'rough-hexside' | 'mud';
+      amount: number;
+      appliesTo: UnitTypeId[] | null;
+    }[];
+  };
+}
+
 // ------------------------------------------------- Locations and defects ----
 
 export interface BlockLocation {
@@ -432,6 +490,7 @@ export const REPLACEMENTS = replacementsJson as ReplacementsDocument;
 export const CALENDAR = calendarJson as CalendarDocument;
 export const LOCATIONS = locationsJson as LocationsDocument;
 export const OCR_DEFECTS = ocrDefectsJson as OcrDefectsDocument;
+export const TERRAIN_EFFECTS = terrainEffectsJson as TerrainEffectsDocument;
 export const ORDERS_OF_BATTLE: readonly OrderOfBattleDocument[] = [
   east1861,
   east1862,
@@ -473,6 +532,61 @@ export function scheduledRps(side: Side, theater: Theater, year: number): number
   return y && rate ? rate.perYear[y] : undefined;
 }
 
+/** A hexside's Terrain Effects row; throws on an unknown id (the documents are checked). */
+export function hexsideTerrain(id: HexsideTerrainId): HexsideTerrainRow {
+  const row = TERRAIN_EFFECTS.hexsides.find((h) => h.id === id);
+  if (!row) throw new Error(`unknown hexside terrain ${id}`);
+  return row;
+}
+
+/** Attack limit per Campaign Turn [1.31]; also the retreat limit per Battle Turn by day, doubled at Night [7.12]. */
+export function attackLimit(id: HexsideTerrainId, weather: Weather, night = false): number {
+  return hexsideTerrain(id).attack[weather] * (night ? TERRAIN_EFFECTS.retreat.nightMultiplier : 1);
+}
+
+/** Reinforce limit per Battle Turn [7.51]: units, or 'DR'. */
+export function reinforceLimit(id: HexsideTerrainId, weather: Weather): HexsideLimit {
+  return hexsideTerrain(id).reinforce[weather];
+}
+
+/** Forage limit of an unsupplied hex [11.2]: terrain, plus City +2 / Town +1 (not affected by Mud); null if impassable. */
+export function forageLimit(
+  hex: HexTerrainId,
+  settlement: 'city' | 'town' | null,
+  weather: Weather,
+): number | null {
+  const base = TERRAIN_EFFECTS.hexes.find((h) => h.id === hex)?.forage?.[weather];
+  if (base === undefined) return null;
+  const bonus = settlement
+    ? (TERRAIN_EFFECTS.settlements.find((s) => s.id === settlement)?.forageBonus ?? 0)
+    : 0;
+  return base + bonus;
+}
+
+/** The Force March die modifier [5.322]: Cavalry +1, Artillery -1 (Heavy too, A18), rough hexside -1, Mud -1. */
+export function forceMarchModifier(
+  type: UnitTypeId,
+  roughHexside: boolean,
+  weather: Weather,
+): number {
+  let m = 0;
+  for (const mod of TERRAIN_EFFECTS.forceMarch.modifiers) {
+    if (
+      mod.appliesTo
+        ? mod.appliesTo.includes(type)
+        : mod.id === 'mud'
+          ? weather === 'mud'
+          : roughHexside
+    )
+      m += mod.amount;
+  }
+  return m;
+}
+
+/** Does a modified Force March roll succeed for a side (USA 5–6, CSA 4–6) [5.322]? */
+export const forceMarchSucceeds = (side: Side, modifiedRoll: number): boolean =>
+  modifiedRoll >= TERRAIN_EFFECTS.forceMarch.successOnOrAbove[side];
+
 /** The order of battle with this id (east-1861 ... west-1864). */
 export function orderOfBattle(id: string): OrderOfBattleDocument | undefined {
   return ORDERS_OF_BATTLE.find((o) => o.id === id);
@@ -489,6 +603,7 @@ export interface BlockDataSet {
   calendar: CalendarDocument;
   locations: LocationsDocument;
   ocrDefects: OcrDefectsDocument;
+  terrainEffects: TerrainEffectsDocument;
   ordersOfBattle: readonly OrderOfBattleDocument[];
 }
 
@@ -500,6 +615,7 @@ export const BLOCK_DATA: BlockDataSet = {
   calendar: CALENDAR,
   locations: LOCATIONS,
   ocrDefects: OCR_DEFECTS,
+  terrainEffects: TERRAIN_EFFECTS,
   ordersOfBattle: ORDERS_OF_BATTLE,
 };
 
@@ -691,6 +807,7 @@ export function crossCheckBlockData(data: BlockDataSet): DataProblem[] {
     'replacements',
     'calendar',
     'locations',
+    'terrain-effects',
     ...data.ordersOfBattle.map((o) => o.id),
   ]);
   data.ocrDefects.defects.forEach((d, i) =>
@@ -821,6 +938,27 @@ export function crossCheckBlockData(data: BlockDataSet): DataProblem[] {
     });
     ob.dropped.forEach((d, i) => citeDefect(doc, `dropped[${i}]`, d.defect));
   }
+
+  // Terrain Effects
+  const te = data.terrainEffects;
+  te.hexsides.forEach((h, i) => {
+    if (te.hexsides.findIndex((o) => o.id === h.id) !== i)
+      add('terrain-effects', `hexsides[${i}].id`, `${h.id} is listed twice`);
+    // Mud never raises a limit [4.42]; 'DR' lies between 1 and 0.
+    const rank = (l: HexsideLimit) => (l === 'DR' ? 0.5 : l);
+    if (h.attack.mud > h.attack.dry || rank(h.reinforce.mud) > rank(h.reinforce.dry))
+      add('terrain-effects', `hexsides[${i}]`, `${h.id}: a Mud limit above its Dry limit`);
+    if (h.rough === (h.id === 'clear'))
+      add(
+        'terrain-effects',
+        `hexsides[${i}].rough`,
+        `${h.id}: rough means anything but clear [5.322]`,
+      );
+  });
+  for (const m of te.forceMarch.modifiers)
+    for (const t of m.appliesTo ?? [])
+      if (!typesById.has(t))
+        add('terrain-effects', 'forceMarch.modifiers', `${m.id}: unknown unit type ${t}`);
 
   // Calendar
   data.calendar.scenarios.forEach((s, i) => {

@@ -20,6 +20,11 @@
  * An "Overrides" section lists the cases where a specific rule overrides a
  * general one (scripts/rules-overrides.ts) with the tests proving each; the
  * build fails (and with it the coverage test) when such a case has no test.
+ *
+ * A third table covers the Bobby Lee & Sam Grant block game (seed 002, rules
+ * 1.0–13.7, headings "6.31 Night Turns" at a line start; titles "B6.31: …").
+ * Its cases the engine refuses as not yet supported are NOT_YET_SUPPORTED_002,
+ * each with the reason.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -61,6 +66,28 @@ export const DESCRIPTIVE_1975: Readonly<Record<string, string>> = {
   '12.0': "designer's notes: history and intent, no rule",
 };
 
+/** Cases of seed 002 (block game) that state no rule of play, and why. */
+export const DESCRIPTIVE_002: Readonly<Record<string, string>> = {};
+
+/**
+ * Cases of seed 002's battle rules (6.0–7.6) that a game refuses as "not yet
+ * supported", and why: listed, never silently ignored.
+ */
+export const NOT_YET_SUPPORTED_002: Readonly<Record<string, string>> = {
+  '7.52':
+    'victorious units reinforcing another battle: a battle scenario holds one battle; it needs the campaign map (Eastern map issue)',
+};
+
+/** Parts of seed 002's battle cases that are played with a stated default instead of asking, or refused. */
+export const LIMITS_002: Readonly<Record<string, string>> = {
+  '7.11':
+    'a Defender retreating into an adjacent battle hex needs two battles on a map: not yet supported (one battle per scenario)',
+  '7.15':
+    "the routing owner is not asked which hexsides his blocks take: they go across the first open hexside with room, in the scenario's order",
+  '7.43':
+    'the two-space move by the Outflank roll is refused as not yet supported; a Lost block that succeeds engages its flank if the enemy is still there, else returns to the Reserve (the voluntary return is not asked)',
+};
+
 export interface RuleCase {
   id: string;
   heading: string;
@@ -80,6 +107,24 @@ export function classicCases(text: string): RuleCase[] {
   const all = text.split('\n');
   const end = all.findIndex((l) => l.trim() === 'BLUE & GRAY II');
   return ruleCases(all.slice(0, end < 0 ? all.length : end).join('\n'), Infinity);
+}
+
+/** The cases of the block game's rules (seed 002, before the index and charts). */
+export function blockCases(text: string): RuleCase[] {
+  const all = text.split('\n');
+  const end = all.findIndex(
+    (l, i) => i > 1500 && /^Index\b|^INDEX\b|^\s*Attack Limits, 5\.31/.test(l),
+  );
+  const out: RuleCase[] = [];
+  const seen = new Set<string>();
+  for (const line of all.slice(0, end < 0 ? 1680 : end)) {
+    const m = /^(\d{1,2}\.\d{1,3}) ([A-Z].*)$/.exec(line.trim());
+    if (!m || seen.has(m[1])) continue;
+    seen.add(m[1]);
+    const heading = m[2].replace(/\s+/g, ' ').replace(/\|/g, '/');
+    out.push({ id: m[1], heading: heading.length > 70 ? `${heading.slice(0, 67)}…` : heading });
+  }
+  return out;
 }
 
 /** The cases of the standard rules, in order of first appearance. */
@@ -112,6 +157,8 @@ const TITLE =
 const LEADING = /^(\d+\.\d+(?:\s*,\s*\d+\.\d+)*)\s*[:\s]/;
 /** 1975 titles: "O7.22: …", "O5.13, O6.3: …", "O17.11-17.14, O17.2: …" (the O is dropped from the case). */
 const LEADING_1975 = /^(O\d+\.\d+(?:-\d+\.\d+)?(?:\s*,\s*O\d+\.\d+(?:-\d+\.\d+)?)*)\s*[:\s]/;
+/** Block game titles: "B7.14: …", "B7.35, B7.15 …" (the B is dropped from the case). */
+const LEADING_002 = /^(B\d+\.\d+(?:\s*,\s*B\d+\.\d+)*)/;
 
 /** case → test titles ("file: title"). */
 export function testsByCase(files: string[], leading: RegExp = LEADING): Map<string, string[]> {
@@ -123,7 +170,7 @@ export function testsByCase(files: string[], leading: RegExp = LEADING): Map<str
       const title = m[2].replace(/\\(['"`])/g, '$1');
       const lead = leading.exec(title);
       if (!lead) continue;
-      for (const c of lead[1].split(',').map((s) => s.trim().replace(/^O/, ''))) {
+      for (const c of lead[1].split(',').map((s) => s.trim().replace(/^[OB]/, ''))) {
         const list = map.get(c) ?? [];
         list.push(`\`${rel}\`: ${title.replace(/\|/g, '/')}`);
         map.set(c, list);
@@ -308,7 +355,64 @@ export function buildCoverage(): string {
     for (const k of stray1975) lines.push(`- O${k}: ${tests1975.get(k)!.length} test(s)`);
   }
   lines.push(...overridesSection(testTitles(files)));
+  lines.push(...blockCoverage(files));
   return lines.join('\n') + '\n';
+}
+
+/** The block game's table (seed 002). */
+function blockCoverage(files: string[]): string[] {
+  const cases = blockCases(fs.readFileSync(seedFile('002_'), 'utf8'));
+  const tests = testsByCase(files, LEADING_002);
+  const ids = new Set(cases.map((c) => c.id));
+  for (const k of [...Object.keys(NOT_YET_SUPPORTED_002), ...Object.keys(LIMITS_002)])
+    if (!ids.has(k))
+      throw new Error(`NOT_YET_SUPPORTED_002/LIMITS_002 name ${k}, not a case of seed 002`);
+  const battle = cases.filter((c) => /^[67]\./.test(c.id));
+  const withTests = (cs: RuleCase[]) => cs.filter((c) => tests.has(c.id)).length;
+  const out = [
+    '',
+    '## Bobby Lee & Sam Grant (seed 002, the block game)',
+    '',
+    'Test titles "B7.14: …". This issue builds the battle system (6.0–7.6); the campaign rules',
+    '(map, movement, supply, replacements, scenarios) come with the Eastern and Western map issues',
+    'and show "not yet enforced" until then.',
+    '',
+    '| Part | Cases | With tests | Not yet supported |',
+    '|---|---|---|---|',
+    `| battles (6.0–7.6) | ${battle.length} | ${withTests(battle)} | ${battle.filter((c) => NOT_YET_SUPPORTED_002[c.id] !== undefined).length} |`,
+    `| whole rules | ${cases.length} | ${withTests(cases)} | ${cases.filter((c) => NOT_YET_SUPPORTED_002[c.id] !== undefined).length} |`,
+    '',
+    '| Case | block game (seed 002) |',
+    '|---|---|',
+  ];
+  for (const c of cases) {
+    const t = tests.get(c.id);
+    const hasChildren = cases.some(
+      (o) => o.id !== c.id && o.id.startsWith(c.id.replace(/0$/, '')) && o.id.length > c.id.length,
+    );
+    const refused = NOT_YET_SUPPORTED_002[c.id];
+    const limit = LIMITS_002[c.id];
+    const body = [
+      ...(t ?? []),
+      ...(refused ? [`not yet supported: ${refused}`] : []),
+      ...(limit ? [`limit: ${limit}`] : []),
+    ];
+    const text =
+      body.length > 0
+        ? body.join('<br>')
+        : DESCRIPTIVE_002[c.id] !== undefined
+          ? `descriptive — nothing to enforce (${DESCRIPTIVE_002[c.id]})`
+          : hasChildren
+            ? 'section: see its cases'
+            : 'not yet enforced';
+    out.push(`| ${c.id} | **${c.heading}**<br>${text} |`);
+  }
+  const stray = [...tests.keys()].filter((k) => !ids.has(k)).sort(caseOrder);
+  if (stray.length) {
+    out.push('', '## Tests citing block-game cases that are not headings of seed 002', '');
+    for (const k of stray) out.push(`- B${k}: ${tests.get(k)!.length} test(s)`);
+  }
+  return out;
 }
 
 export const COVERAGE_FILE = path.join(ROOT, 'docs/rules-coverage.md');

@@ -15,6 +15,7 @@ import {
   hqByCode,
   orderOfBattle,
   scheduledRps,
+  spareBlocks,
   crossCheckBlockData,
   findObUnit,
   FireContext,
@@ -621,5 +622,28 @@ describe('Terrain Effects chart (L151–167) and Force March table (L844–848)'
       false,
       true,
     ]);
+  });
+});
+
+describe('[4.23] spare blocks: the Mix less the starting OB (the Victory Track pool)', () => {
+  it('East 1861 USA: 24 spare blocks, every HQ fielded', () => {
+    expect(spareBlocks('east-1861', 'union')).toEqual({
+      units: { artillery: 2, cavalry: 6, garrison: 2, 'heavy-artillery': 1, infantry: 13 },
+      hqs: [],
+    });
+  });
+
+  it('West 1862 CSA: the TN HQ arrives by the May/62 exchange (OB NOTE 2); the emergency forces come from the spares', () => {
+    const spare = spareBlocks('west-1862', 'confederate')!;
+    expect(spare.hqs).toEqual(['TN']);
+    expect(spare.units).toEqual({ artillery: 2, cavalry: 2, garrison: 1, infantry: 4 });
+    // Bragg's and Van Dorn's corps: 4 infantry, 2 artillery, 2 cavalry: all within the spares
+    const forces = orderOfBattle('west-1862')!.forces.flatMap((f) => f.units);
+    for (const type of ['infantry', 'artillery', 'cavalry'] as const)
+      expect(forces.filter((u) => u.type === type).length).toBeLessThanOrEqual(spare.units[type]!);
+  });
+
+  it('USA West: no Mix is printed (A40), so the pool is unknown', () => {
+    expect(spareBlocks('west-1863', 'union')).toBeUndefined();
   });
 });

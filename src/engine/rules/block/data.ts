@@ -625,7 +625,7 @@ export interface DataProblem {
   message: string;
 }
 
-type MixKey = keyof MixColumn;
+export type MixKey = keyof MixColumn;
 const COLUMN_TYPES = (c: MixColumn) =>
   (Object.keys(c) as MixKey[]).filter((k) => k !== 'totals').sort();
 const mixKeyOf = (type: UnitTypeId): MixKey => (type.endsWith('-hq') ? 'hq' : type);
@@ -1024,4 +1024,38 @@ export function blockMaxCv(
   if (unitType(block.type).maxCv === 'per-hq')
     return (block.hq && hqByCode(theater, side, block.hq)?.maxCv) || null;
   return maxCvOf(side, theater, block.type)?.value ?? null;
+}
+
+// ----------------------------------------------------- Spare blocks [4.23] ----
+
+export interface SpareBlocks {
+  /** Unbuilt non-HQ blocks per counter-mix row (Mix units minus the starting OB's). */
+  units: Partial<Record<Exclude<MixKey, 'hq' | 'totals'>, number>>;
+  /** HQ codes of the side and theater that the starting OB does not field. */
+  hqs: string[];
+}
+
+/**
+ * The spare blocks of a side at the start of a scenario [4.23]: the full
+ * counter set (Mix) less the starting OB; they go to the Victory Track as the
+ * pool of unbuilt blocks, public by count (notes A81). undefined where 002
+ * prints no Mix for that side and theater (USA West, A40). Brigades are the
+ * CSA East blocks, buildable in either theater [2.221].
+ */
+export function spareBlocks(orderId: string, side: Side): SpareBlocks | undefined {
+  const ob = orderOfBattle(orderId);
+  const mix =
+    ob && COUNTER_MIX.tables.find((t) => t.side === side && t.theater === ob.theater)?.columns.mix;
+  if (!ob || !mix) return undefined;
+  const fielded = obMix(ob, side);
+  const units: SpareBlocks['units'] = {};
+  for (const k of COLUMN_TYPES(mix)) {
+    if (k === 'hq') continue;
+    units[k] = mix[k]!.units - (fielded[k]?.units ?? 0);
+  }
+  const codes = new Set(ob.sides[side].units.map((u) => u.hq).filter((c): c is string => !!c));
+  const hqs = HQS.hqs
+    .filter((h) => h.theater === ob.theater && h.side === side && !codes.has(h.code))
+    .map((h) => h.code);
+  return { units, hqs };
 }

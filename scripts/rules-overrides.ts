@@ -379,6 +379,7 @@ export const OVERRIDES: readonly Override[] = [
     text: '11.3, 12.14, 12.15, 12.41 "Exception: Case 12.17"; Disordered, Shaken or Routed units are not additionally affected; a unit Rallying in a town will remain at least Disordered regardless of the success of the Rally result',
     tests: [
       '12.17: a town Disorders a Good unit and never escalates a worse one',
+      '12.17: a unit entering a town is Disordered if in good order; a Disordered or Shaken one is not made worse (12.14, 12.15 "Exception: Case 12.17")',
       '11.3, 12.41, 12.17: at Night units not in an enemy ZOC recover at the start of their Combat Phase; in a town they stay Disordered',
       '12.41, 12.17: a Disordered unit rallying in a town still rolls (12.41b): 1-5 it stays Disordered, 6 makes it Shaken',
     ],

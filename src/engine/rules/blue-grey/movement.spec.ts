@@ -455,3 +455,31 @@ describe('legal orders list the movement phase', () => {
     expect(legalOrders(f.ctx, f.state, 'confederate')).toEqual([{ type: 'resign' }]);
   });
 });
+
+describe('12.17 town Disorder in the Movement Phase, over 12.14 and 12.15', () => {
+  it('12.17: a unit entering a town is Disordered if in good order; a Disordered or Shaken one is not made worse (12.14, 12.15 "Exception: Case 12.17")', () => {
+    for (const [before, after] of [
+      ['good', 'disordered'],
+      ['disordered', 'disordered'],
+      ['shaken', 'shaken'],
+    ] as const) {
+      const f = setUp(
+        testMap({ hexes: { '0504': { terrain: 'town' } } }),
+        testScenario({
+          units: [unit('m', 'union'), unit('e', 'confederate')],
+          placements: [
+            { unit: 'm', hex: '0505' },
+            { unit: 'e', hex: '1010' },
+          ],
+          turns: 5,
+        }),
+      );
+      f.state = {
+        ...f.state,
+        units: { ...f.state.units, m: { ...f.state.units.m, morale: before } },
+      };
+      f.state = play(f, 'union', { type: 'move', unit: 'm', path: ['0504'] });
+      expect(f.state.units.m).toMatchObject({ hex: '0504', morale: after });
+    }
+  });
+});

@@ -84,6 +84,7 @@ export const OVERRIDES: readonly Override[] = [
     tests: [
       '6.25: hexside costs are added on top and not negated by roads',
       '7.2, 6.25: no road or turnpike rates into an Enemy controlled hex',
+      '6.25, 6.24, 6.22: turnpike and trail rates do not negate a hexside cost, nor apply into an Enemy controlled hex; 6.26 they do negate the slope',
     ],
   },
   {

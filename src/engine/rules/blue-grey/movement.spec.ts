@@ -113,6 +113,34 @@ describe('6.2 terrain effects on movement', () => {
     });
     expect(mp(f, ['0504'])).toBe('3');
   });
+  it('6.25, 6.24, 6.22: turnpike and trail rates do not negate a hexside cost, nor apply into an Enemy controlled hex; 6.26 they do negate the slope', () => {
+    const stream: HexsideSpec[] = [{ between: ['0505', '0504'], features: [{ type: 'stream' }] }];
+    const slope: HexsideSpec[] = [
+      { between: ['0505', '0504'], features: [{ type: 'slope', high: '0504' }] },
+    ];
+    const forest = { '0504': { terrain: 'forest-rough' } as HexSpec };
+    // The moved event writes MP as "2", "2/3" or "2 2/3".
+    const num = (x: string) =>
+      x.split(' ').reduce((t, p) => {
+        const [a, b] = p.split('/').map(Number);
+        return t + (b ? a / b : a);
+      }, 0);
+    for (const type of ['trail', 'turnpike'] as const) {
+      const routes: RouteSpec[] = [{ type, hexes: ['0505', '0504'] }];
+      // Into forest-rough (5 MP) along the route: trail 2, turnpike 2/3; the stream's +2 is added on top (6.25).
+      const rate = type === 'trail' ? 2 : 2 / 3;
+      expect(num(mp(world({ routes, hexes: forest }), ['0504']))).toBeCloseTo(rate);
+      expect(num(mp(world({ routes, hexes: forest, hexsides: stream }), ['0504']))).toBeCloseTo(
+        rate + 2,
+      );
+      // Up the slope along the route: no +1 (6.26).
+      expect(num(mp(world({ routes, hexes: forest, hexsides: slope }), ['0504']))).toBeCloseTo(
+        rate,
+      );
+      // Into an Enemy controlled forest-rough hex: its own 5 MP, not the route rate (6.25, 7.2).
+      expect(mp(world({ routes, hexes: forest, enemies: ['0503'] }), ['0504'])).toBe('5');
+    }
+  });
   it('6.26: climbing a slope costs +1 MP, going down nothing, along a road nothing', () => {
     const hexsides: HexsideSpec[] = [
       { between: ['0505', '0504'], features: [{ type: 'slope', high: '0504' }] },

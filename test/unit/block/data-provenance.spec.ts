@@ -50,3 +50,16 @@ describe('orders of battle: every unit is on the seed line it cites', () => {
       expect(line).toContain(u.name.split(/[ /,]/)[0].toLowerCase());
   });
 });
+
+describe('orders of battle: every dropped OCR row is on the seed line it cites', () => {
+  const lines = seedLines();
+  const dropped = ORDERS_OF_BATTLE.flatMap((ob) =>
+    ob.dropped.map((d) => [ob.id, d.line, d.printed] as const),
+  );
+
+  it.each(dropped)('%s L%i %s', (_ob, line, printed) => {
+    const text = lines[line - 1].replace(/\s+/g, ' ');
+    for (const part of printed.split(' | '))
+      expect(text).toContain(part.replace(/\s+/g, ' ').trim());
+  });
+});

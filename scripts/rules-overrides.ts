@@ -251,6 +251,7 @@ export const OVERRIDES: readonly Override[] = [
       '8.74, 8.62: a hex holding only a unit retreated into it (the friend displaced) defends with 0 and is attacked at 12:1',
       '8.74, 8.14: a unit retreated into an empty hex has been attacked and may not be attacked there again',
       '8.74, 8.14: once the hex it retreated into has been attacked, the retreated unit shelters it no more',
+      '8.74, 8.81: a unit displaced into an empty hex was never attacked and defends there with its strength (D21-2)',
     ],
   },
   {

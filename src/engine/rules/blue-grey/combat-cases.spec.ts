@@ -602,6 +602,22 @@ describe('8.74 a unit retreated into a Friendly hex that is attacked later', () 
     });
   });
 
+  it('8.74, 8.81: a unit displaced into an empty hex was never attacked and defends there with its strength (D21-2)', () => {
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }], {
+      stacking: { units: 1 },
+    });
+    expect(state.units.c2.hex).toBe('0603');
+    expect(combatOf(state).retreatedInto).toEqual(['c1']);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0603'] },
+      [6],
+    );
+    expect(resolved(r.events).strengths.perDefender).toEqual({ c2: 2 });
+  });
+
   it('8.74, 8.62: a hex holding only a unit retreated into it (the friend displaced) defends with 0 and is attacked at 12:1', () => {
     // One unit to a hex: c1 can only enter 0604 by displacing c2 (8.81), which leaves c1 alone there.
     const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }], {

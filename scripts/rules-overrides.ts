@@ -43,7 +43,16 @@ export const OVERRIDES: readonly Override[] = [
     overrides: '6.11 and 4.0 B: units move only in their own Movement Phase',
     text: 'during both Players’ Combat Phases, except when advancing or retreating before or as a result of combat, Friendly units may not be moved',
     tests: [
-      '6.11, 4.0: in the Combat Phase a move order is refused, but a retreat and an advance after combat move units',
+      '6.11, 4.0, 7.4: in the Combat Phase a move order is refused, but a retreat and an advance after combat move units out of Enemy controlled hexes',
+    ],
+  },
+  {
+    edition: 'blue-grey',
+    case: '7.4',
+    overrides: '6.13: a unit may never exit an Enemy controlled hex',
+    text: '6.13 "An Enemy controlled hex may be exited only during a retreat or advance before or as a result of combat (Case 8.7)"; 7.4 the same',
+    tests: [
+      '6.11, 4.0, 7.4: in the Combat Phase a move order is refused, but a retreat and an advance after combat move units out of Enemy controlled hexes',
     ],
   },
   {
@@ -438,7 +447,16 @@ export const OVERRIDES: readonly Override[] = [
     overrides: 'O5.11, O4.1 B: units move only in their own Movement Phase',
     text: 'neither Player may move his units except when forced to, as a result of the Combat',
     tests: [
-      'O5.11, O4.1: in the Combat Phase a move order is refused, but a retreat after combat moves the unit',
+      'O5.11, O4.1, O5.13: in the Combat Phase a move order is refused, but a retreat after combat moves the unit out of an Enemy controlled hex',
+    ],
+  },
+  {
+    edition: 'classic',
+    case: 'O5.13',
+    overrides: 'O5.13: a unit may never exit an Enemy controlled hex',
+    text: 'An Enemy controlled hex may be left only during a retreat or advance as a result of combat (see 7.7)',
+    tests: [
+      'O5.11, O4.1, O5.13: in the Combat Phase a move order is refused, but a retreat after combat moves the unit out of an Enemy controlled hex',
     ],
   },
   {

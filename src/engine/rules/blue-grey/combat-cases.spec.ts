@@ -863,7 +863,7 @@ describe('specific cases over general ones (issue 21)', () => {
     return { state: s, events };
   };
 
-  it('6.11, 4.0: in the Combat Phase a move order is refused, but a retreat and an advance after combat move units', () => {
+  it('6.11, 4.0, 7.4: in the Combat Phase a move order is refused, but a retreat and an advance after combat move units out of Enemy controlled hexes', () => {
     const { ctx, state } = combatGame([
       { id: 'u1', side: 'union', hex: '0404', strength: 12 },
       { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },

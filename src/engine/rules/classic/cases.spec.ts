@@ -487,7 +487,7 @@ describe('specific cases over general ones, 1975 (issue 21)', () => {
   };
   const river = { terrain: 'river' as const };
 
-  it('O5.11, O4.1: in the Combat Phase a move order is refused, but a retreat after combat moves the unit', () => {
+  it('O5.11, O4.1, O5.13: in the Combat Phase a move order is refused, but a retreat after combat moves the unit out of an Enemy controlled hex', () => {
     const { ctx, state } = classicGame([
       { id: 'a', side: 'union', strength: 12, hex: '0404' },
       { id: 'c1', side: 'confederate', strength: 4, hex: '0504' },

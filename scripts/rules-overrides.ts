@@ -504,6 +504,7 @@ export const OVERRIDES: readonly Override[] = [
       'O7.74: the hex a defender retreated into may be bombarded; the retreated unit adds nothing but suffers the result',
       'O7.74, O7.14: once that hex has been bombarded the retreated unit may not be attacked there again',
       'O7.74, O7.14: a unit retreated into an empty hex has been attacked and may not be bombarded there',
+      'O7.74, O7.6: a hex holding only a unit retreated into it (the friend displaced) defends with 0 and is bombarded at 6-1',
     ],
   },
   {

@@ -355,6 +355,14 @@ describe('O7.74 a unit retreated into a Friendly hex that is bombarded later', (
     );
   });
 
+  it('O7.74, O7.6: a hex holding only a unit retreated into it (the friend displaced) defends with 0 and is bombarded at 6-1', () => {
+    // One unit to a hex: c1 can only enter 0604 by displacing c2 (O7.81), which leaves c1 alone there.
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }], 1);
+    expect(state.units.c2.hex).not.toBe('0604');
+    const r = act(ctx, state, 'union', bombard, fixedDice([6]));
+    expect(resolved(r.events)).toMatchObject({ attack: 6, defence: 0, column: '6-1' });
+  });
+
   it('O7.74, O7.14: a unit retreated into an empty hex has been attacked and may not be bombarded there', () => {
     const { ctx, state } = retreatInto0604([]);
     expect(classicOrders(ctx, state, 'union')).not.toContainEqual(expect.objectContaining(bombard));

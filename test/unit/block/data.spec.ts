@@ -17,6 +17,7 @@ import {
   scheduledRps,
   spareBlocks,
   crossCheckBlockData,
+  crossCheckOrderOfBattle,
   findObUnit,
   FireContext,
   firepower,
@@ -645,5 +646,20 @@ describe('[4.23] spare blocks: the Mix less the starting OB (the Victory Track p
 
   it('USA West: no Mix is printed (A40), so the pool is unknown', () => {
     expect(spareBlocks('west-1863', 'union')).toBeUndefined();
+  });
+});
+
+describe('crossCheckOrderOfBattle: one OB (e.g. an upload) against the built-in documents', () => {
+  it('a built-in OB passes; a damaged copy is refused with the paths of its problems', () => {
+    expect(crossCheckOrderOfBattle(orderOfBattle('east-1862')!)).toEqual([]);
+    const copy = clone(orderOfBattle('east-1862')!);
+    copy.sides.confederate.units[0].hq = 'AP';
+    copy.sides.confederate.units[1].location = 'atlantis';
+    expect(crossCheckOrderOfBattle(copy).map((p) => `${p.path}: ${p.message}`)).toEqual(
+      expect.arrayContaining([
+        'sides.confederate.units[0].hq: csa-csa-hq: AP is not a east confederate HQ code',
+        'sides.confederate.units[1].location: csa-anv-hq: east location atlantis is not in locations.json',
+      ]),
+    );
   });
 });

@@ -828,116 +828,7 @@ export function crossCheckBlockData(data: BlockDataSet): DataProblem[] {
   );
 
   // Orders of battle
-  for (const ob of data.ordersOfBattle) {
-    const doc = ob.id;
-    if (ob.id !== `${ob.theater}-${ob.year}`)
-      add(doc, 'id', `id should be ${ob.theater}-${ob.year}`);
-    const ids = new Set<string>();
-    const checkUnit = (u: ObUnit, side: Side | null, path: string) => {
-      if (ids.has(u.id)) add(doc, `${path}.id`, `unit id ${u.id} is used twice`);
-      ids.add(u.id);
-      u.defects?.forEach((d) => citeDefect(doc, `${path}.defects`, d));
-      u.resolutions?.forEach((r) => citeDefect(doc, `${path}.resolutions`, r.defect));
-      if (u.location !== null && !locationKeys.has(`${ob.theater}:${u.location}`))
-        add(
-          doc,
-          `${path}.location`,
-          `${u.id}: ${ob.theater} location ${u.location} is not in locations.json`,
-        );
-      if (!u.type) return;
-      const type = typesById.get(u.type);
-      if (!type)
-        return add(doc, `${path}.type`, `${u.id}: type ${u.type} is not in the Unit Data chart`);
-      if (side && !type.sides.includes(side))
-        add(doc, `${path}.type`, `${u.id}: ${u.type} is not a ${side} type`);
-      let max: number | null | undefined;
-      if (type.maxCv === 'per-hq') {
-        const hq =
-          side && u.hq
-            ? data.hqs.hqs.find(
-                (h) => h.theater === ob.theater && h.side === side && h.code === u.hq,
-              )
-            : undefined;
-        if (!hq)
-          return add(doc, `${path}.hq`, `${u.id}: ${u.hq} is not a ${ob.theater} ${side} HQ code`);
-        if (u.printedHq && !hq.aliases.includes(u.printedHq))
-          add(doc, `${path}.printedHq`, `${u.id}: ${u.printedHq} is not an alias of ${hq.code}`);
-        max = hq.maxCv;
-      } else if (side) {
-        const table = data.counterMix.tables.find(
-          (t) => t.side === side && t.theater === ob.theater,
-        );
-        max = table?.maxCv[u.type]?.value;
-        if (max === null)
-          add(doc, `${path}.type`, `${u.id}: ${ob.theater} ${side} has no ${u.type} block`);
-      }
-      if (u.cv !== null && typeof max === 'number' && u.cv > max)
-        add(doc, `${path}.cv`, `${u.id}: CV ${u.cv} exceeds the maximum ${max}`);
-      if (u.forrest && !(side === 'confederate' && ob.theater === 'west' && u.type === 'cavalry'))
-        add(doc, `${path}.forrest`, `${u.id}: Forrest is the CSA West cavalry block [2.241]`);
-    };
-    for (const side of ['union', 'confederate'] as const) {
-      const setup = ob.sides[side];
-      setup.units.forEach((u, i) => checkUnit(u, side, `sides.${side}.units[${i}]`));
-      setup.locations.forEach((l, i) => {
-        const path = `sides.${side}.locations[${i}]`;
-        if (!locationKeys.has(`${ob.theater}:${l.location}`))
-          add(doc, path, `${ob.theater} location ${l.location} is not in locations.json`);
-        l.defects?.forEach((d) => citeDefect(doc, `${path}.defects`, d));
-        const listed = setup.units.filter((u) => u.location === l.location).length;
-        const agrees = l.count === null || l.count === listed;
-        if (!agrees && !l.defects)
-          add(
-            doc,
-            path,
-            `${side} ${l.printed}: printed (${l.count}) but ${listed} units are listed there`,
-          );
-        if (agrees && l.defects && l.count !== null)
-          add(
-            doc,
-            path,
-            `${side} ${l.printed}: a count defect is recorded but (${l.count}) matches`,
-          );
-      });
-      for (const u of setup.units)
-        if (u.location !== null && !setup.locations.some((l) => l.location === u.location))
-          add(
-            doc,
-            `sides.${side}.locations`,
-            `${side} ${u.location} has units but no location entry`,
-          );
-      // The starting OB adds up to its year's counter-mix column (notes §9.2).
-      const table = data.counterMix.tables.find((t) => t.side === side && t.theater === ob.theater);
-      const column = table?.columns[String(ob.year) as ChartYear];
-      if (column && !table!.printedDisagreements.some((d) => d.column === String(ob.year))) {
-        const mix = obMix(ob, side);
-        for (const k of new Set([
-          ...COLUMN_TYPES(column),
-          ...COLUMN_TYPES(mix),
-          'totals' as const,
-        ])) {
-          const want = column[k] ?? { units: 0, steps: 0 };
-          const got = mix[k] ?? { units: 0, steps: 0 };
-          if (want.units !== got.units || want.steps !== got.steps)
-            add(
-              doc,
-              `sides.${side}`,
-              `${side} ${k}: the OB lists ${got.units}/${got.steps}, the ${ob.year} table prints ${want.units}/${want.steps}`,
-            );
-        }
-      }
-    }
-    ob.forces.forEach((f, i) => {
-      f.units.forEach((u, j) => checkUnit(u, f.side, `forces[${i}].units[${j}]`));
-      if (f.historicalLocation && !locationKeys.has(`${ob.theater}:${f.historicalLocation}`))
-        add(
-          doc,
-          `forces[${i}].historicalLocation`,
-          `${f.historicalLocation} is not in locations.json`,
-        );
-    });
-    ob.dropped.forEach((d, i) => citeDefect(doc, `dropped[${i}]`, d.defect));
-  }
+  for (const ob of data.ordersOfBattle) problems.push(...crossCheckOrderOfBattle(ob, data));
 
   // Terrain Effects
   const te = data.terrainEffects;
@@ -1058,4 +949,127 @@ export function spareBlocks(orderId: string, side: Side): SpareBlocks | undefine
     .filter((h) => h.theater === ob.theater && h.side === side && !codes.has(h.code))
     .map((h) => h.code);
   return { units, hqs };
+}
+
+/**
+ * The cross-references of one order of battle against the other documents
+ * (by default the built-in ones): unit ids unique; every type in the Unit
+ * Data chart for its side; HQ codes and printed aliases; CV within the
+ * block maximum; Forrest only on the CSA West cavalry; locations in the
+ * gazetteer; printed location counts equal to the unit rows unless the
+ * defect is recorded; the starting OB equal to its year's counter-mix
+ * column; every defect cited registered for this document. A service can
+ * run it on an uploaded OB after its JSON Schema.
+ */
+export function crossCheckOrderOfBattle(
+  ob: OrderOfBattleDocument,
+  data: BlockDataSet = BLOCK_DATA,
+): DataProblem[] {
+  const problems: DataProblem[] = [];
+  const add = (document: string, path: string, message: string) =>
+    problems.push({ document, path, message });
+  const typesById = new Map(data.unitData.types.map((t) => [t.id, t]));
+  const locationKeys = new Set(data.locations.locations.map((l) => `${l.theater}:${l.id}`));
+  const citeDefect = (document: string, path: string, id: string | null | undefined) => {
+    const defect = id ? data.ocrDefects.defects.find((d) => d.id === id) : undefined;
+    if (id && !defect) add(document, path, `defect ${id} is not in ocr-defects.json`);
+    else if (id && !defect!.documents.includes(document))
+      add(document, path, `defect ${id} does not list ${document} among its documents`);
+  };
+  const doc = ob.id;
+  if (ob.id !== `${ob.theater}-${ob.year}`) add(doc, 'id', `id should be ${ob.theater}-${ob.year}`);
+  const ids = new Set<string>();
+  const checkUnit = (u: ObUnit, side: Side | null, path: string) => {
+    if (ids.has(u.id)) add(doc, `${path}.id`, `unit id ${u.id} is used twice`);
+    ids.add(u.id);
+    u.defects?.forEach((d) => citeDefect(doc, `${path}.defects`, d));
+    u.resolutions?.forEach((r) => citeDefect(doc, `${path}.resolutions`, r.defect));
+    if (u.location !== null && !locationKeys.has(`${ob.theater}:${u.location}`))
+      add(
+        doc,
+        `${path}.location`,
+        `${u.id}: ${ob.theater} location ${u.location} is not in locations.json`,
+      );
+    if (!u.type) return;
+    const type = typesById.get(u.type);
+    if (!type)
+      return add(doc, `${path}.type`, `${u.id}: type ${u.type} is not in the Unit Data chart`);
+    if (side && !type.sides.includes(side))
+      add(doc, `${path}.type`, `${u.id}: ${u.type} is not a ${side} type`);
+    let max: number | null | undefined;
+    if (type.maxCv === 'per-hq') {
+      const hq =
+        side && u.hq
+          ? data.hqs.hqs.find((h) => h.theater === ob.theater && h.side === side && h.code === u.hq)
+          : undefined;
+      if (!hq)
+        return add(doc, `${path}.hq`, `${u.id}: ${u.hq} is not a ${ob.theater} ${side} HQ code`);
+      if (u.printedHq && !hq.aliases.includes(u.printedHq))
+        add(doc, `${path}.printedHq`, `${u.id}: ${u.printedHq} is not an alias of ${hq.code}`);
+      max = hq.maxCv;
+    } else if (side) {
+      const table = data.counterMix.tables.find((t) => t.side === side && t.theater === ob.theater);
+      max = table?.maxCv[u.type]?.value;
+      if (max === null)
+        add(doc, `${path}.type`, `${u.id}: ${ob.theater} ${side} has no ${u.type} block`);
+    }
+    if (u.cv !== null && typeof max === 'number' && u.cv > max)
+      add(doc, `${path}.cv`, `${u.id}: CV ${u.cv} exceeds the maximum ${max}`);
+    if (u.forrest && !(side === 'confederate' && ob.theater === 'west' && u.type === 'cavalry'))
+      add(doc, `${path}.forrest`, `${u.id}: Forrest is the CSA West cavalry block [2.241]`);
+  };
+  for (const side of ['union', 'confederate'] as const) {
+    const setup = ob.sides[side];
+    setup.units.forEach((u, i) => checkUnit(u, side, `sides.${side}.units[${i}]`));
+    setup.locations.forEach((l, i) => {
+      const path = `sides.${side}.locations[${i}]`;
+      if (!locationKeys.has(`${ob.theater}:${l.location}`))
+        add(doc, path, `${ob.theater} location ${l.location} is not in locations.json`);
+      l.defects?.forEach((d) => citeDefect(doc, `${path}.defects`, d));
+      const listed = setup.units.filter((u) => u.location === l.location).length;
+      const agrees = l.count === null || l.count === listed;
+      if (!agrees && !l.defects)
+        add(
+          doc,
+          path,
+          `${side} ${l.printed}: printed (${l.count}) but ${listed} units are listed there`,
+        );
+      if (agrees && l.defects && l.count !== null)
+        add(doc, path, `${side} ${l.printed}: a count defect is recorded but (${l.count}) matches`);
+    });
+    for (const u of setup.units)
+      if (u.location !== null && !setup.locations.some((l) => l.location === u.location))
+        add(
+          doc,
+          `sides.${side}.locations`,
+          `${side} ${u.location} has units but no location entry`,
+        );
+    // The starting OB adds up to its year's counter-mix column (notes §9.2).
+    const table = data.counterMix.tables.find((t) => t.side === side && t.theater === ob.theater);
+    const column = table?.columns[String(ob.year) as ChartYear];
+    if (column && !table!.printedDisagreements.some((d) => d.column === String(ob.year))) {
+      const mix = obMix(ob, side);
+      for (const k of new Set([...COLUMN_TYPES(column), ...COLUMN_TYPES(mix), 'totals' as const])) {
+        const want = column[k] ?? { units: 0, steps: 0 };
+        const got = mix[k] ?? { units: 0, steps: 0 };
+        if (want.units !== got.units || want.steps !== got.steps)
+          add(
+            doc,
+            `sides.${side}`,
+            `${side} ${k}: the OB lists ${got.units}/${got.steps}, the ${ob.year} table prints ${want.units}/${want.steps}`,
+          );
+      }
+    }
+  }
+  ob.forces.forEach((f, i) => {
+    f.units.forEach((u, j) => checkUnit(u, f.side, `forces[${i}].units[${j}]`));
+    if (f.historicalLocation && !locationKeys.has(`${ob.theater}:${f.historicalLocation}`))
+      add(
+        doc,
+        `forces[${i}].historicalLocation`,
+        `${f.historicalLocation} is not in locations.json`,
+      );
+  });
+  ob.dropped.forEach((d, i) => citeDefect(doc, `dropped[${i}]`, d.defect));
+  return problems;
 }

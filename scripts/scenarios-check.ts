@@ -42,6 +42,13 @@ function main(argv: string[]): number {
     }
   }
   for (const p of packages) {
+    if (!p.map) {
+      // Another rules system's scenario without a map (a block battle): its document alone.
+      console.log(
+        `ok  ${p.id}: ${p.scenario.rules.system} scenario, ${p.scenario.units.length} units`,
+      );
+      continue;
+    }
     const hexes = Object.keys(p.map.hexes).length;
     console.log(
       `ok  ${p.id}: ${p.scenario.units.length} units, ${p.scenario.turns} turns, ` +

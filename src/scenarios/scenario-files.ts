@@ -8,7 +8,8 @@ import Ajv2020, { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { DocumentError, validateScenarioPackage } from '../engine/scenario/validate';
+import { DEFAULT_RULES, type RulesRegistry, type RulesSystem } from '../engine/rules';
+import type { DocumentError } from '../engine/scenario/validate';
 import type { MapDocument, ScenarioDocument } from '../engine/types';
 
 /** The repository's scenarios/ folder: found by walking up from this file (works from src/ and dist/). */
@@ -35,32 +36,72 @@ export function loadSchemas(root = defaultScenariosRoot()): { scenario: object; 
   };
 }
 
-/** Compiled validators for both documents. Build once and reuse; compiling is the slow part. */
-export class ScenarioValidator {
-  readonly schemas: { scenario: object; map: object };
-  private readonly scenarioSchema: ValidateFunction;
-  private readonly mapSchema: ValidateFunction;
+/**
+ * The rules system whose documents `scenario` is checked as: the one its
+ * `rules.system` names, else the registry's first (the Blue & Grey hex
+ * scenario, whose schema then says what is wrong with the document).
+ */
+export function documentSystem(registry: RulesRegistry, scenario: unknown): RulesSystem {
+  const named = (scenario as { rules?: { system?: unknown } } | null)?.rules?.system;
+  const system = typeof named === 'string' ? registry.get(named) : undefined;
+  return system ?? [...registry.values()][0];
+}
 
-  constructor(root = defaultScenariosRoot()) {
+/**
+ * Compiled validators for every rules system's documents, each checked by the
+ * system its scenario names (src/engine/rules/system.ts ScenarioDocumentsSpec).
+ * Build once and reuse; compiling is the slow part (done at first use per schema).
+ */
+export class ScenarioValidator {
+  /** The hex game's two schemas (GET /v1/schemas/scenario and /v1/schemas/map). */
+  readonly schemas: { scenario: object; map: object };
+  private readonly ajv: Ajv2020;
+  private readonly compiled = new Map<string | object, ValidateFunction>();
+
+  constructor(
+    private readonly root = defaultScenariosRoot(),
+    readonly registry: RulesRegistry = DEFAULT_RULES,
+  ) {
     this.schemas = loadSchemas(root);
-    const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
-    addFormats(ajv, ['date']);
-    this.scenarioSchema = ajv.compile(this.schemas.scenario);
-    this.mapSchema = ajv.compile(this.schemas.map);
+    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+    addFormats(this.ajv, ['date']);
+  }
+
+  /** A schema (a file name under scenarios/schema/, or the schema itself), as published. */
+  schema(ref: string | object): object {
+    return typeof ref === 'string' ? (readJsonFile(join(this.root, 'schema', ref)) as object) : ref;
+  }
+
+  private validatorOf(ref: string | object): ValidateFunction {
+    let v = this.compiled.get(ref);
+    if (!v) {
+      v = this.ajv.compile(this.schema(ref));
+      this.compiled.set(ref, v);
+    }
+    return v;
+  }
+
+  /** Whether the scenario's rules system has a map document. */
+  hasMap(scenario: unknown): boolean {
+    return documentSystem(this.registry, scenario).scenarios.schemas.map !== undefined;
   }
 
   /**
-   * Every problem with a scenario and its map: schema first (a document
-   * that fails its schema is not checked further, its shape being unknown),
-   * then meaning. An empty list means the pair is playable data.
+   * Every problem with a scenario and its map (when its system has one): schema
+   * first (a document that fails its schema is not checked further, its shape
+   * being unknown), then meaning, by the scenario's rules system. An empty list
+   * means the documents are playable data.
    */
   check(scenario: unknown, map: unknown): DocumentError[] {
+    const spec = documentSystem(this.registry, scenario).scenarios;
     const errors: DocumentError[] = [
-      ...schemaErrors('scenario', this.scenarioSchema, scenario),
-      ...schemaErrors('map', this.mapSchema, map),
+      ...schemaErrors('scenario', this.validatorOf(spec.schemas.scenario), scenario),
+      ...(spec.schemas.map !== undefined
+        ? schemaErrors('map', this.validatorOf(spec.schemas.map), map)
+        : []),
     ];
     if (errors.length > 0) return errors;
-    return validateScenarioPackage(scenario as ScenarioDocument, map as MapDocument);
+    return spec.check(scenario, map);
   }
 }
 
@@ -69,9 +110,12 @@ export interface ScenarioPackage {
   id: string;
   dir: string;
   scenarioFile: string;
+  /** The map file; '' for a rules system whose scenarios have no map (a block battle). */
   mapFile: string;
+  /** The scenario document: a hex game's ScenarioDocument, or another system's (its `rules.system` says which). */
   scenario: ScenarioDocument;
-  map: MapDocument;
+  /** The map document; undefined for a rules system whose scenarios have no map. */
+  map: MapDocument | undefined;
 }
 
 /** A problem located in a file: `file:field: message`. */
@@ -106,6 +150,9 @@ export function loadScenarioDir(
   } catch (e) {
     return fail(scenarioFile, '(file)', `is not valid JSON: ${(e as Error).message}`);
   }
+  // A scenario whose rules system has no map document (a block battle) is one file.
+  if (!validator.hasMap(scenario))
+    return finish(dir, scenarioFile, '', scenario, undefined, show, validator);
   const mapName = (scenario as { map?: unknown })?.map;
   if (typeof mapName !== 'string' || !/^[A-Za-z0-9._-]+\.json$/.test(mapName)) {
     return fail(
@@ -123,7 +170,19 @@ export function loadScenarioDir(
   } catch (e) {
     return fail(mapFile, '(file)', `is not valid JSON: ${(e as Error).message}`);
   }
+  return finish(dir, scenarioFile, mapFile, scenario, map, show, validator);
+}
 
+/** Checks the documents read from a scenario folder and that its id is the folder's name. */
+function finish(
+  dir: string,
+  scenarioFile: string,
+  mapFile: string,
+  scenario: unknown,
+  map: unknown,
+  show: (f: string) => string,
+  validator: ScenarioValidator,
+): { pkg?: ScenarioPackage; errors: FileError[] } {
   const errors: FileError[] = validator.check(scenario, map).map((e) => ({
     file: show(e.document === 'scenario' ? scenarioFile : mapFile),
     path: e.path,
@@ -146,7 +205,7 @@ export function loadScenarioDir(
       scenarioFile,
       mapFile,
       scenario: scenario as ScenarioDocument,
-      map: map as MapDocument,
+      map: map as MapDocument | undefined,
     },
     errors: [],
   };

@@ -1,35 +1,40 @@
-import { notYetSupported, type NotYetSupported } from '../engine/game';
+import type { RulesRegistry, ScenarioGap } from '../engine/rules';
+import { documentSystem } from './scenario-files';
 import type { CountersSpec, MapDocument, ScenarioDocument } from '../engine/types';
 
-/** A scenario and the map it is played on. */
+/** A scenario and the map it is played on (none for a rules system without maps: a block battle). */
 export interface ScenarioDocuments {
   scenario: ScenarioDocument;
-  map: MapDocument;
+  map?: MapDocument;
 }
 
 /** Shipped with the service (scenarios/) or uploaded through POST /v1/scenarios. */
 export type ScenarioOrigin = 'shipped' | 'custom';
 
-/** One line of GET /v1/scenarios (openapi.yaml: ScenarioSummary). */
+/**
+ * One line of GET /v1/scenarios (openapi.yaml: ScenarioSummary): the fields
+ * every rules system has, and the system's own (RulesSystem.scenarios.summary;
+ * a hex game's are below).
+ */
 export interface ScenarioSummary {
   id: string;
   title: string;
-  date: string;
-  year: number;
-  turns: number;
-  rules: ScenarioDocument['rules'];
+  rules: { system: string; version: string };
+  date?: string;
+  year?: number;
+  turns?: number;
   /** fixed: the set-up is given hex by hex; free: players place units in areas. */
-  setup: ScenarioDocument['setup']['kind'];
+  setup?: string;
   /**
    * printed: the whole order of battle is in the scenario; incomplete: the text
    * lacks some of it (`missing`) or the players supply it (`counters`).
    */
-  orderOfBattle: 'printed' | 'incomplete';
+  orderOfBattle?: 'printed' | 'incomplete';
   /** The units the players supply in options.counters, where the text does not print them. */
   counters?: CountersSpec;
   /** What the rules text does not give, as the scenario declares it. */
   missing?: Array<{ case: string; what: string }>;
-  mapProvenance: MapDocument['provenance'];
+  mapProvenance?: MapDocument['provenance'];
   origin: ScenarioOrigin;
   /**
    * Whether a game of it can be created now: false while the engine lacks some
@@ -38,50 +43,53 @@ export interface ScenarioSummary {
    */
   playable: boolean;
   /** The rules it needs that the engine does not implement yet (empty when playable). */
-  notYetSupported: NotYetSupported[];
+  notYetSupported: ScenarioGap[];
+  [field: string]: unknown;
+}
+
+/** The summary of a scenario document, by its rules system; of its map, only the provenance is shown. */
+export function summaryOf(
+  registry: RulesRegistry,
+  scenario: ScenarioDocument,
+  mapProvenance: MapDocument['provenance'] | undefined,
+  origin: ScenarioOrigin,
+): ScenarioSummary {
+  const system = documentSystem(registry, scenario);
+  const gaps = registry.has(scenario.rules?.system) ? system.gaps(scenario) : [];
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    rules: scenario.rules,
+    ...system.scenarios.summary(scenario, mapProvenance),
+    origin,
+    playable: gaps.length === 0,
+    notYetSupported: gaps,
+  };
+}
+
+export function toSummary(
+  registry: RulesRegistry,
+  docs: ScenarioDocuments,
+  origin: ScenarioOrigin,
+): ScenarioSummary {
+  return summaryOf(registry, docs.scenario, docs.map?.provenance, origin);
+}
+
+export function toDetail(
+  registry: RulesRegistry,
+  docs: ScenarioDocuments,
+  origin: ScenarioOrigin,
+): ScenarioDetail {
+  return {
+    ...toSummary(registry, docs, origin),
+    scenario: docs.scenario,
+    ...(docs.map ? { map: docs.map } : {}),
+  };
 }
 
 /** GET /v1/scenarios/{id} (openapi.yaml: ScenarioDetail): the summary and both documents. */
 export interface ScenarioDetail extends ScenarioSummary {
   scenario: ScenarioDocument;
-  map: MapDocument;
-}
-
-export function toSummary(docs: ScenarioDocuments, origin: ScenarioOrigin): ScenarioSummary {
-  return summaryOf(docs.scenario, docs.map.provenance, origin);
-}
-
-/** The summary of a scenario document; of its map, only the provenance is shown. */
-export function summaryOf(
-  scenario: ScenarioDocument,
-  mapProvenance: MapDocument['provenance'],
-  origin: ScenarioOrigin,
-): ScenarioSummary {
-  return {
-    id: scenario.id,
-    title: scenario.title,
-    date: scenario.date,
-    year: scenario.year,
-    turns: scenario.turns,
-    rules: scenario.rules,
-    setup: scenario.setup.kind,
-    orderOfBattle: scenario.counters || scenario.missing?.length ? 'incomplete' : 'printed',
-    ...(scenario.counters ? { counters: scenario.counters } : {}),
-    ...(scenario.missing?.length ? { missing: scenario.missing } : {}),
-    mapProvenance,
-    origin,
-    ...playability(scenario),
-  };
-}
-
-export function toDetail(docs: ScenarioDocuments, origin: ScenarioOrigin): ScenarioDetail {
-  return { ...toSummary(docs, origin), scenario: docs.scenario, map: docs.map };
-}
-
-/** The playable flag and the missing rules of a scenario (src/engine/game.ts notYetSupported). */
-function playability(
-  scenario: ScenarioDocument,
-): Pick<ScenarioSummary, 'playable' | 'notYetSupported'> {
-  const missing = notYetSupported(scenario);
-  return { playable: missing.length === 0, notYetSupported: missing };
+  /** Absent for a rules system whose scenarios have no map (a block battle). */
+  map?: MapDocument;
 }

@@ -5,7 +5,10 @@ import { JSONScalar } from '../games/graphql/json.scalar';
   description: 'Rules system and version a scenario is played under.',
 })
 export class ScenarioRulesModel {
-  @Field({ description: 'blue-grey (revised 2nd edition) or classic (1975).' })
+  @Field({
+    description:
+      'blue-grey (revised 2nd edition), classic (1975) or block (Bobby Lee / Sam Grant).',
+  })
   system: string;
 
   @Field()
@@ -92,26 +95,33 @@ export class ScenarioModel {
   @Field()
   title: string;
 
-  @Field({ description: 'ISO date of the first day of the battle.' })
-  date: string;
+  @Field(() => String, { nullable: true, description: 'ISO date of the first day of the battle.' })
+  date?: string;
 
-  @Field(() => Int)
-  year: number;
+  @Field(() => Int, { nullable: true })
+  year?: number;
 
-  @Field(() => Int, { description: 'Number of Game-Turns.' })
-  turns: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Number of Game-Turns (hex games); null where the rules system has none.',
+  })
+  turns?: number;
 
   @Field(() => ScenarioRulesModel)
   rules: ScenarioRulesModel;
 
-  @Field({ description: 'fixed (hex by hex) or free (areas).' })
-  setup: string;
-
-  @Field({
-    description:
-      'printed (the whole order of battle is in the scenario) or incomplete (the text lacks some of it, or the players supply it: counters).',
+  @Field(() => String, {
+    nullable: true,
+    description: 'Hex games: fixed (hex by hex) or free (areas); null for another rules system.',
   })
-  orderOfBattle: string;
+  setup?: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Hex games: printed (the whole order of battle is in the scenario) or incomplete (the text lacks some of it, or the players supply it: counters).',
+  })
+  orderOfBattle?: string;
 
   @Field(() => ScenarioCountersModel, {
     nullable: true,
@@ -125,8 +135,11 @@ export class ScenarioModel {
   })
   missing?: MissingDataModel[];
 
-  @Field({ description: 'printed, or reconstructed from the rules text.' })
-  mapProvenance: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'printed, or reconstructed from the rules text; null without a map document.',
+  })
+  mapProvenance?: string;
 
   @Field({ description: 'shipped or custom.' })
   origin: string;
@@ -147,6 +160,10 @@ export class ScenarioModel {
   })
   scenario?: unknown;
 
-  @Field(() => JSONScalar, { description: 'The map document (scenarios/schema/map.schema.json).' })
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description:
+      'The map document (scenarios/schema/map.schema.json); null for a rules system without maps (a block battle).',
+  })
   map?: unknown;
 }

@@ -27,8 +27,11 @@ export class ScenariosResolver {
     return parent.scenario ?? (await this.service.get(parent.id)).scenario;
   }
 
-  @ResolveField('map', () => JSONScalar)
+  @ResolveField('map', () => JSONScalar, {
+    nullable: true,
+    description: 'The map document; null for a rules system without maps (a block battle).',
+  })
   async mapDocument(@Parent() parent: ScenarioModel): Promise<unknown> {
-    return parent.map ?? (await this.service.get(parent.id)).map;
+    return parent.map ?? (await this.service.get(parent.id)).map ?? null;
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ProblemException } from '../common/errors/problem';
@@ -6,7 +6,9 @@ import { LruCache } from '../common/lru-cache';
 import { renderMapSvg } from '../engine/map/svg';
 import type { MapDocument, ScenarioDocument } from '../engine/types';
 import type { DocumentError } from '../engine/scenario/validate';
+import { DEFAULT_RULES, type RulesRegistry } from '../engine/rules';
 import { CustomScenario } from './entities/custom-scenario.entity';
+import { RULES_REGISTRY } from './rules-registry';
 import { formatFileError, loadScenarios, ScenarioValidator } from './scenario-files';
 import {
   ScenarioDetail,
@@ -35,13 +37,19 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
 @Injectable()
 export class ScenariosService {
   private readonly logger = new Logger(ScenariosService.name);
-  private readonly validator = new ScenarioValidator();
+  private readonly validator: ScenarioValidator;
   private shippedCache: Map<string, ScenarioDocuments> | undefined;
   // Custom uploads grow without bound in the database; memory keeps the recently used ones.
   private readonly customCache = new LruCache<string, ScenarioDocuments>(CUSTOM_CACHE_SIZE);
   private readonly svgCache = new LruCache<string, string>(CUSTOM_CACHE_SIZE);
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Optional() @Inject(RULES_REGISTRY) private readonly rules: RulesRegistry = DEFAULT_RULES,
+  ) {
+    // One validator for every rules system's documents, each by the system its scenario names.
+    this.validator = new ScenarioValidator(undefined, rules);
+  }
 
   /** The published JSON Schemas of the two documents. */
   schemas(): { scenario: object; map: object } {
@@ -63,7 +71,7 @@ export class ScenariosService {
   /** Summaries of every scenario: shipped first (by id), then custom ones in upload order. */
   async list(): Promise<ScenarioSummary[]> {
     const shipped = [...this.shipped().values()]
-      .map((d) => toSummary(d, 'shipped'))
+      .map((d) => toSummary(this.rules, d, 'shipped'))
       .sort((a, b) => a.id.localeCompare(b.id));
     // The scenario document and the map's provenance only: maps are the bulk of a package.
     const rows: Array<{ scenario: unknown; provenance: MapDocument['provenance'] }> =
@@ -73,7 +81,12 @@ export class ScenariosService {
           ORDER BY created_at, id`,
       );
     const custom = rows.map((r) =>
-      summaryOf(json<ScenarioDocument>(r.scenario), r.provenance, 'custom'),
+      summaryOf(
+        this.rules,
+        json<ScenarioDocument>(r.scenario),
+        r.provenance ?? undefined,
+        'custom',
+      ),
     );
     return [...shipped, ...custom];
   }
@@ -103,7 +116,7 @@ export class ScenariosService {
 
   async detail(id: string): Promise<ScenarioDetail> {
     const found = await this.get(id);
-    return toDetail(found, found.origin);
+    return toDetail(this.rules, found, found.origin);
   }
 
   /** The map of scenario `id` drawn as SVG with its set-up. */
@@ -111,6 +124,12 @@ export class ScenariosService {
     const cached = this.svgCache.get(id);
     if (cached) return cached;
     const { scenario, map } = await this.get(id);
+    if (!map)
+      throw new ProblemException({
+        status: 404,
+        code: 'MAP_NOT_FOUND',
+        detail: `Scenario "${id}" has no map document: its rules system (${scenario.rules.system}) plays it without one.`,
+      });
     const svg = renderMapSvg(map, { scenario });
     this.svgCache.set(id, svg);
     return svg;
@@ -143,7 +162,10 @@ export class ScenariosService {
         `"${id}" is the id of a shipped scenario; give the custom scenario another id`,
       );
     }
-    const stored: ScenarioDocuments = { scenario: docs.scenario, map: docs.map };
+    const stored: ScenarioDocuments = {
+      scenario: docs.scenario,
+      ...(docs.map !== undefined ? { map: docs.map } : {}),
+    };
     const taken = () =>
       exists(id, `a custom scenario with id "${id}" already exists; give this one another id`);
     if (await this.find(id)) throw taken();
@@ -155,7 +177,7 @@ export class ScenariosService {
       throw e;
     }
     this.customCache.set(id, Object.freeze(stored));
-    return toDetail(stored, 'custom');
+    return toDetail(this.rules, stored, 'custom');
   }
 
   /** Every problem of a POST body, as [{property, messages}] (property prefixed by scenario. or map.). */
@@ -166,15 +188,18 @@ export class ScenariosService {
     }
     const b = body as Record<string, unknown>;
     const shape: Array<{ property: string; messages: string[] }> = [];
+    // A rules system whose scenarios have no map (a block battle) takes {scenario} alone.
+    const withMap = this.validator.hasMap(b.scenario);
+    const fields = withMap ? ['scenario', 'map'] : ['scenario'];
     for (const key of Object.keys(b)) {
-      if (key !== 'scenario' && key !== 'map') {
+      if (!fields.includes(key)) {
         shape.push({
           property: key,
-          messages: ['is not a known field here (send {scenario, map})'],
+          messages: [`is not a known field here (send {${fields.join(', ')}})`],
         });
       }
     }
-    for (const key of ['scenario', 'map']) {
+    for (const key of fields) {
       if (!b[key] || typeof b[key] !== 'object' || Array.isArray(b[key])) {
         shape.push({
           property: key,

@@ -29,7 +29,8 @@ import type { GameOptions, GameResult, GameState, PendingDecision } from '../sta
 import type { HexId, MapDocument, ScenarioDocument, Side } from '../types';
 import { competitionScoreOf, objectiveHolders } from '../victory';
 import { canOccupy } from './blue-grey/victory';
-import type { MustAct, Reader, RulesSystem, SystemView } from './system';
+import { validateScenarioPackage } from '../scenario/validate';
+import type { DocumentProblem, MustAct, Reader, RulesSystem, SystemView } from './system';
 
 /** A unit as a hex game's view shows it. */
 export interface HexUnitView {
@@ -137,9 +138,31 @@ function hexMustAct(ctx: GameContext, state: GameState): MustAct | null {
   };
 }
 
+/** What GET /v1/scenarios shows of a hex scenario besides its id, title, rules and playability. */
+function hexSummary(doc: ScenarioDocument, mapProvenance: string | undefined) {
+  return {
+    date: doc.date,
+    year: doc.year,
+    turns: doc.turns,
+    setup: doc.setup.kind,
+    orderOfBattle: doc.counters || doc.missing?.length ? 'incomplete' : 'printed',
+    ...(doc.counters ? { counters: doc.counters } : {}),
+    ...(doc.missing?.length ? { missing: doc.missing } : {}),
+    mapProvenance,
+  };
+}
+
 function hexSystem(id: 'blue-grey' | 'classic'): RulesSystem<GameContext, GameState> {
   return {
     id,
+    scenarios: {
+      schemas: { scenario: 'scenario.schema.json', map: 'map.schema.json' },
+      check: (scenario, map) =>
+        validateScenarioPackage(scenario as ScenarioDocument, map as MapDocument).filter(
+          (e): e is DocumentProblem => e.document !== 'counters',
+        ),
+      summary: (scenario, mapProvenance) => hexSummary(scenario as ScenarioDocument, mapProvenance),
+    },
     prepare(scenario: unknown, map: unknown, options?: GameOptions): GameContext {
       const doc = scenario as ScenarioDocument;
       const mapDoc = map as MapDocument;

@@ -101,6 +101,8 @@ export interface StateForReader {
 export interface RulesSystem<Ctx = unknown, State extends SystemState = SystemState> {
   /** The value of `scenario.rules.system` this system plays. */
   readonly id: string;
+  /** Its scenario documents: schemas, checks, summary. */
+  readonly scenarios: ScenarioDocumentsSpec;
   /**
    * Once per scenario (the service caches it): the scenario's documents,
    * checked, with the lookups every game of it shares. `options` are the
@@ -153,6 +155,35 @@ export interface RulesSystem<Ctx = unknown, State extends SystemState = SystemSt
     before: unknown,
     last: { side: Seat; order: unknown } | null,
   ): string;
+}
+
+/** A problem with a scenario's documents, at its path in one of them. */
+export interface DocumentProblem {
+  document: 'scenario' | 'map';
+  path: string;
+  message: string;
+}
+
+/**
+ * A system's scenario documents: the JSON Schemas they are checked against
+ * and what the schemas cannot check. The service lists, shows and accepts
+ * uploads of every system's scenarios through this, one validator for all.
+ */
+export interface ScenarioDocumentsSpec {
+  /**
+   * The JSON Schema of each document: a file name under scenarios/schema/
+   * (published at GET /v1/schemas/{name without .schema.json}), or the schema
+   * itself. No `map`: the system's scenarios have no map document.
+   */
+  schemas: { scenario: string | object; map?: string | object };
+  /** What the schemas cannot see (references, the rules' own limits); [] when the documents are playable data. */
+  check(scenario: unknown, map: unknown): DocumentProblem[];
+  /**
+   * The system's fields of the scenario's summary in GET /v1/scenarios
+   * (a hex game: date, year, turns, set-up kind, order of battle, map
+   * provenance); `mapProvenance` is the map's, when there is one.
+   */
+  summary(scenario: unknown, mapProvenance: string | undefined): Record<string, unknown>;
 }
 
 /** A prepared scenario: its system and the context that system built for it. */

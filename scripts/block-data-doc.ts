@@ -153,7 +153,7 @@ export function buildBlockDataDoc(): string {
     'JSON under `src/engine/rules/block/data/`, each with a JSON Schema (draft 2020-12) under',
     '`scenarios/schema/`. `src/engine/rules/block/data.ts` types them, imports them (the engine stays',
     'pure: no I/O) and gives the accessors the engine reads (`unitType`, `firepower`, `isHit`,',
-    '`pursuitFire`, `maxCvOf`, `blockMaxCv`, `hqByCode`, `commandRange`, `scheduledRps`, `attackLimit`, `reinforceLimit`, `forageLimit`, `forceMarchModifier`, `orderOfBattle`, `findObUnit`, `spareBlocks`); `crossCheckOrderOfBattle` checks one OB (an upload) against the rest.',
+    '`pursuitFire`, `maxCvOf`, `blockMaxCv`, `hqByCode`, `commandRange`, `scheduledRps`, `attackLimit`, `reinforceLimit`, `forageLimit`, `forceMarchModifier`, `monthWeather`, `rolledWeather`, `blockScenario`, `orderOfBattle`, `findObUnit`, `spareBlocks`); `crossCheckOrderOfBattle` checks one OB (an upload) against the rest.',
     "`crossCheckBlockData` checks what a schema cannot: every OB unit's type is in the Unit Data chart",
     'for its side, every HQ code is an HQ of its side and theater (printed aliases resolve), no CV exceeds',
     'the block maximum, every location is in the gazetteer, each printed location count matches the unit',

@@ -6,6 +6,9 @@ import {
   attackLimit,
   BlockDataSet,
   blockMaxCv,
+  blockScenario,
+  monthWeather,
+  rolledWeather,
   forageLimit,
   forceMarchModifier,
   forceMarchSucceeds,
@@ -661,5 +664,33 @@ describe('crossCheckOrderOfBattle: one OB (e.g. an upload) against the built-in 
         'sides.confederate.units[1].location: csa-anv-hq: east location atlantis is not in locations.json',
       ]),
     );
+  });
+});
+
+describe('[4.41] weather by month', () => {
+  it('December–March Mud and May–October Dry, fixed (A24); November starts Dry and April Mud, and roll', () => {
+    expect(monthWeather('1862-01')).toEqual({ weather: 'mud', rolls: false });
+    expect(monthWeather('1862-07')).toEqual({ weather: 'dry', rolls: false });
+    expect(monthWeather('1862-11')).toEqual({ weather: 'dry', rolls: true });
+    expect(monthWeather('1863-04')).toEqual({ weather: 'mud', rolls: true });
+  });
+
+  it('a weather roll: odd Mud, even Dry, in November and April only (L676–684, A82)', () => {
+    expect([rolledWeather('1862-11', 3), rolledWeather('1862-11', 6)]).toEqual(['mud', 'dry']);
+    expect([rolledWeather('1863-04', 1), rolledWeather('1863-04', 2)]).toEqual(['mud', 'dry']);
+    expect(rolledWeather('1863-06', 1)).toBeUndefined();
+  });
+
+  it('every one-year scenario runs in Dry months except the West 1862 and 1863 openings (Feb, Apr)', () => {
+    const months = (id: string) => {
+      const s = blockScenario(id)!;
+      const out: string[] = [];
+      for (let m = Number(s.start.slice(5)); m <= Number(s.end!.slice(5)); m++)
+        out.push(monthWeather(`${s.start.slice(0, 4)}-${String(m).padStart(2, '0')}`).weather);
+      return out.join(' ');
+    };
+    expect(months('east-1861')).toBe('dry dry dry dry');
+    expect(months('west-1862')).toBe('mud mud mud dry dry dry dry dry dry');
+    expect(months('west-1863')).toBe('mud dry dry dry dry dry dry');
   });
 });

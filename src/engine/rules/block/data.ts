@@ -1073,3 +1073,28 @@ export function crossCheckOrderOfBattle(
   ob.dropped.forEach((d, i) => citeDefect(doc, `dropped[${i}]`, d.defect));
   return problems;
 }
+
+// ------------------------------------------------------- Calendar access ----
+
+/**
+ * The weather a month starts with [4.41]: December–March Mud, May–October
+ * Dry (notes A24); November starts Dry and April Mud, and in those two
+ * months (only) each Campaign Turn rolls until the weather changes.
+ */
+export function monthWeather(when: YearMonth): { weather: Weather; rolls: boolean } {
+  const month = when.slice(5, 7);
+  const rolled = CALENDAR.weather.rolled[month];
+  if (rolled) return { weather: rolled.startsAs, rolls: true };
+  return { weather: CALENDAR.weather.fixed[month], rolls: false };
+}
+
+/** The weather a weather-month roll gives: odd and even faces per the WEATHER chart [4.41]. */
+export function rolledWeather(when: YearMonth, face: number): Weather | undefined {
+  const rolled = CALENDAR.weather.rolled[when.slice(5, 7)];
+  return rolled && (face % 2 === 1 ? rolled.odd : rolled.even);
+}
+
+/** A scenario or campaign game of calendar.json by id (east-1861, west-campaign, two-theater, ...). */
+export function blockScenario(id: string): BlockScenarioEntry | undefined {
+  return CALENDAR.scenarios.find((s) => s.id === id);
+}

@@ -286,7 +286,7 @@ export function whoMustAct(
   return { side: state.phasing, kind: 'phase' };
 }
 
-/** Every order `side` may give now, each accepted unchanged by applyOrder; empty only if that side may not act. */
+/** Every order `side` may give now, each accepted unchanged by applyOrder; empty when that side may not act. Resignation is never listed. */
 export function legalOrders(ctx: GameContext, state: GameState, side: Side): Order[] {
   if (state.phase === 'finished') return [];
   const acting = whoMustAct(ctx, state);
@@ -300,7 +300,9 @@ export function legalOrders(ctx: GameContext, state: GameState, side: Side): Ord
     else if (state.phase === 'movement') orders.push(...movementPhaseOrders(ctx, state, side));
     else orders.push(...combatPhaseOrders(ctx, state, side));
   }
-  orders.push({ type: 'resign' });
+  // Resignation is not listed: it is no move of the game but a player's decision to stop
+  // (POST /v1/games/{id}/resign); a bot choosing among legal orders would resign by accident.
+  // applyOrder still accepts { type: 'resign' } from either side at any moment.
   return orders;
 }
 

@@ -42,7 +42,7 @@ describe('orders: GET /legal-orders and POST /orders', () => {
     (await request(server).get(`/v1/games/${g.id}/replay`).expect(200)).body.entries
       .length as number;
 
-  it('legal orders: the acting seat gets its orders, the other seat only resign', async () => {
+  it('legal orders: the acting seat gets its orders (never resign), the other seat none', async () => {
     const g = await newGame();
     const c = await request(server)
       .get(`/v1/games/${g.id}/legal-orders`)
@@ -52,11 +52,12 @@ describe('orders: GET /legal-orders and POST /orders', () => {
     expect(c.body).toMatchObject({ version: 0, side: 'confederate' });
     expect(c.body.orders.length).toBeGreaterThan(10);
     expect(c.body.orders).toContainEqual({ type: 'end-phase' });
+    expect(c.body.orders).not.toContainEqual({ type: 'resign' });
     const u = await request(server)
       .get(`/v1/games/${g.id}/legal-orders`)
       .set(auth(g.tokens.union))
       .expect(200);
-    expect(u.body).toEqual({ version: 0, side: 'union', orders: [{ type: 'resign' }] });
+    expect(u.body).toEqual({ version: 0, side: 'union', orders: [] });
   });
 
   it('401 without a token, with a wrong token, or with the token of another game', async () => {

@@ -416,7 +416,7 @@ describe('9.5 defence', () => {
       { id: 'c1', side: 'confederate', hex: '0504', strength: 2 },
       { id: 'cg', side: 'confederate', type: 'artillery', hex: '0605', strength: 6 },
     ]);
-    expect(legalOrders(ctx, state, 'confederate')).toEqual([{ type: 'resign' }]);
+    expect(legalOrders(ctx, state, 'confederate')).toEqual([]);
     expect(
       attempt(ctx, state, 'confederate', {
         type: 'attack',

@@ -840,7 +840,6 @@ describe('12.3 routed units', () => {
     expect(legalOrders(ctx, s, 'confederate')).toEqual([
       { type: 'advance', unit: 'c2', to: '0404' },
       { type: 'decline-advance', hex: '0404' },
-      { type: 'resign' },
     ]);
     const bad = attempt(ctx, s, 'confederate', { type: 'advance', unit: 'c1', to: '0404' });
     expect(bad.ok).toBe(false);

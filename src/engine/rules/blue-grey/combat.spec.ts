@@ -119,7 +119,7 @@ describe('8.6 results applied', () => {
       kind: 'decision',
       decision: { kind: 'retreat', unit: 'c1' },
     });
-    expect(legalOrders(ctx, s, 'union')).toEqual([{ type: 'resign' }]);
+    expect(legalOrders(ctx, s, 'union')).toEqual([]);
     const retreats = legalOrders(ctx, s, 'confederate').filter((o) => o.type === 'retreat');
     expect(retreats.length).toBeGreaterThan(1);
     for (const o of retreats)
@@ -179,7 +179,6 @@ describe('8.6 results applied', () => {
     expect(legalOrders(ctx, r.state, 'confederate')).toEqual([
       { type: 'advance', unit: 'c1', to: '0404' },
       { type: 'decline-advance', hex: '0404' },
-      { type: 'resign' },
     ]);
   });
 

@@ -480,7 +480,7 @@ describe('legal orders list the movement phase', () => {
     const orders = legalOrders(f.ctx, f.state, 'union');
     expect(orders.some((o) => o.type === 'end-phase')).toBe(true);
     expect(orders.filter((o) => o.type === 'move').length).toBeGreaterThan(50);
-    expect(legalOrders(f.ctx, f.state, 'confederate')).toEqual([{ type: 'resign' }]);
+    expect(legalOrders(f.ctx, f.state, 'confederate')).toEqual([]);
   });
 });
 

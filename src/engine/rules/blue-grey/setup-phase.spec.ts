@@ -79,7 +79,7 @@ describe('3.0 free-deployment set-up phase', () => {
     expect(f.state.phasing).toBe('confederate');
     expect(f.state.units.c1).toMatchObject({ status: 'pending', hex: null });
     expect(whoMustAct(f.ctx, f.state)).toEqual({ side: 'confederate', kind: 'phase' });
-    expect(legalOrders(f.ctx, f.state, 'union')).toEqual([{ type: 'resign' }]);
+    expect(legalOrders(f.ctx, f.state, 'union')).toEqual([]);
     expect(tryOrder(f, 'union', { type: 'place', unit: 'u1', hex: '0101' })).toMatchObject({
       ok: false,
       refusal: { code: 'NOT_YOUR_TURN' },
@@ -299,10 +299,7 @@ describe('3.0 free-deployment set-up phase', () => {
       refusal: { code: 'ALREADY_PLACED' },
     });
     f.state = play(f, 'union', { type: 'place', unit: 'u2', hex: '0201' } as Order);
-    expect(legalOrders(f.ctx, f.state, 'union')).toEqual([
-      { type: 'end-phase' },
-      { type: 'resign' },
-    ]);
+    expect(legalOrders(f.ctx, f.state, 'union')).toEqual([{ type: 'end-phase' }]);
     f.state = play(f, 'union', { type: 'end-phase' });
     expect(f.state).toMatchObject({ phase: 'setup', phasing: 'confederate', turn: 1 });
     f.state = play(f, 'confederate', { type: 'place', unit: 'c1', hex: '0510' } as Order);

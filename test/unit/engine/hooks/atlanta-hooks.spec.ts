@@ -211,7 +211,7 @@ describe('Atlanta Campaign 16.1 setup-breastworks: facing chosen by the owner (J
       ['4708', []],
     ]);
     expect(g.state.pending).toMatchObject({ side: 'union', kind: 'setup-breastworks-facing' });
-    expect(legalOrders(ctx, g.state, 'confederate')).toEqual([{ type: 'resign' }]);
+    expect(legalOrders(ctx, g.state, 'confederate')).toEqual([]);
     const answers = legalOrders(ctx, g.state, 'union').filter((o) => o.type === 'face-breastworks');
     expect(answers).toHaveLength(12);
     const bad = applyOrder(

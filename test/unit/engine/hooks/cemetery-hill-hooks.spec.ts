@@ -27,7 +27,7 @@ describe('Cemetery Hill 16.32 no Union Player-Turn on Game-Turn One (skip-player
     const ctx = prepareGame(scenario, map);
     const state = newGame(ctx, {}, fixedDice([]));
     expect(state).toMatchObject({ turn: 1, phase: 'movement', phasing: 'confederate' });
-    expect(legalOrders(ctx, state, 'union')).toEqual([{ type: 'resign' }]);
+    expect(legalOrders(ctx, state, 'union')).toEqual([]);
     expect(legalOrders(ctx, state, 'confederate').some((o) => o.type === 'move')).toBe(true);
   });
 

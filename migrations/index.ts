@@ -1,5 +1,6 @@
 import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
 import { IdempotencyRequestHash1763856000000 } from './1763856000000-IdempotencyRequestHash';
+import { Ladder1764201600000 } from './1764201600000-Ladder';
 
 /**
  * Every migration, oldest first. Migrations are listed explicitly (not globbed) so the
@@ -8,4 +9,8 @@ import { IdempotencyRequestHash1763856000000 } from './1763856000000-Idempotency
  * test/unit/migrations.spec.ts fails if a file in migrations/ is missing from this list.
  * Never edit a migration after it has landed: add a new one.
  */
-export const MIGRATIONS = [InitialSchema1763769600000, IdempotencyRequestHash1763856000000];
+export const MIGRATIONS = [
+  InitialSchema1763769600000,
+  IdempotencyRequestHash1763856000000,
+  Ladder1764201600000,
+];

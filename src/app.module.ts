@@ -8,9 +8,15 @@ import { graphqlOptions } from './common/graphql';
 import { LoggingModule } from './common/logging/logging.module';
 import { ThrottlingModule } from './common/throttling.module';
 import { DatabaseModule } from './database/database.module';
+import { ChallengesModule } from './challenges/challenges.module';
+import { ClocksModule } from './clocks/clocks.module';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
+import { MatchesModule } from './matches/matches.module';
 import { MovesModule } from './moves/moves.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { PlayersModule } from './players/players.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
 import { VictoryModule } from './victory/victory.module';
 
@@ -31,6 +37,12 @@ import { VictoryModule } from './victory/victory.module';
     GamesModule,
     MovesModule,
     VictoryModule,
+    ClocksModule,
+    PlayersModule,
+    NotificationsModule,
+    RatingsModule,
+    MatchesModule,
+    ChallengesModule,
   ],
 })
 export class AppModule {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { ScenariosModule } from '../scenarios/scenarios.module';
 import { GameContexts } from './game-contexts.service';
+import { GameHooks } from './game-hooks';
 import { GameUpdatesBus, InProcessGameUpdatesBus, RedisGameUpdatesBus } from './game-updates';
 import { GamesController } from './games.controller';
 import { GamesResolver } from './games.resolver';
@@ -16,6 +17,7 @@ import { SeatTokenGuard } from './seat-token.guard';
   providers: [
     GamesService,
     GameContexts,
+    GameHooks,
     SeatTokenGuard,
     GamesResolver,
     {
@@ -26,6 +28,6 @@ import { SeatTokenGuard } from './seat-token.guard';
         config.redisUrl ? new RedisGameUpdatesBus(config.redisUrl) : new InProcessGameUpdatesBus(),
     },
   ],
-  exports: [GamesService, GameContexts, GameUpdatesBus, SeatTokenGuard],
+  exports: [GamesService, GameContexts, GameUpdatesBus, SeatTokenGuard, GameHooks],
 })
 export class GamesModule {}

@@ -10,6 +10,7 @@ import { Game } from './entities/game.entity';
 import { GameEntry } from './entities/game-entry.entity';
 import { Seat } from './entities/seat.entity';
 import { GameContexts } from './game-contexts.service';
+import { GameHooks } from './game-hooks';
 import { gameNotFound, invalidSeatToken, isGameId, missingSeatToken } from './game-problems';
 import { gameStatus, gameView, resultOf, resultView, type GameViewDto } from './game-view';
 import {
@@ -214,6 +215,7 @@ export class GamesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly contexts: GameContexts,
+    private readonly hooks: GameHooks,
   ) {}
 
   /** POST /v1/games: a new game at version 0, with one seat per side and the seed commitment. */
@@ -358,7 +360,8 @@ export class GamesService {
     // Compare against every seat so the time taken does not depend on which matched.
     let side: Side | null = null;
     for (const seat of seats) if (tokenMatches(token, seat.tokenHash)) side = seat.side as Side;
-    return side;
+    // Else a player's own token for the seat he holds (src/players, src/challenges).
+    return side ?? this.hooks.sideForToken(gameId, token);
   }
 
   /**

@@ -9,5 +9,6 @@ import { MovesService } from './moves.service';
   imports: [GamesModule],
   controllers: [MovesController],
   providers: [MovesService, MovesResolver],
+  exports: [MovesService],
 })
 export class MovesModule {}

@@ -11,6 +11,7 @@ import { IdempotencyKey } from '../games/entities/idempotency-key.entity';
 import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
 import { gameStatus, gameView, type GameViewDto } from '../games/game-view';
 import { GamesService } from '../games/games.service';
+import { GameHooks } from '../games/game-hooks';
 import { canonicalJson, sha256Hex, stateHash } from '../games/state-hash';
 
 export interface LegalOrdersDto {
@@ -60,9 +61,10 @@ export class MovesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly games: GamesService,
     private readonly bus: GameUpdatesBus,
+    private readonly hooks: GameHooks,
   ) {}
 
-  /** GET /v1/games/{id}/legal-orders: every order `side` may give now (only resigning when it may not act). */
+  /** GET /v1/games/{id}/legal-orders: every order `side` may give now (empty when it may not act; never resign). */
   async legalOrders(gameId: string, side: Side): Promise<LegalOrdersDto> {
     const { row, prepared, state } = await this.games.load(gameId);
     const { system, ctx } = prepared;
@@ -102,6 +104,7 @@ export class MovesService {
             body: stored.response as OrderAcceptedDto,
             replayed: true,
             publish: null,
+            committed: null,
           };
         }
       }
@@ -150,6 +153,15 @@ export class MovesService {
         });
       }
 
+      // Players' games: a flagged clock refuses the order (src/clocks).
+      await this.hooks.beforeOrder({
+        manager: m,
+        row,
+        prepared,
+        state,
+        side: input.side,
+        order: input.order,
+      });
       const result = system.applyOrder(
         ctx,
         state,
@@ -202,6 +214,16 @@ export class MovesService {
           detail: 'Another order was accepted at the same time: reload the game and decide again.',
         });
       }
+      await this.hooks.afterOrder({
+        manager: m,
+        row,
+        prepared,
+        state,
+        side: input.side,
+        order: input.order,
+        next: result.state,
+        seq,
+      });
       // The answer goes to the seat that gave the order: its events and view as that seat sees them.
       const body: OrderAcceptedDto = {
         version: seq,
@@ -224,10 +246,16 @@ export class MovesService {
         body,
         replayed: false,
         publish: updateOfEntry(entry, prepared),
+        committed: { side: input.side, next: result.state },
       };
     });
     if (answer.publish) {
       await this.bus.publish(answer.publish).catch((e: Error) => this.logger.warn(e.message));
+    }
+    if (answer.committed) {
+      await this.hooks.committed(input.gameId, answer.committed.side, answer.committed.next, (e) =>
+        this.logger.warn(e.message),
+      );
     }
     return { statusCode: answer.statusCode, body: answer.body, replayed: answer.replayed };
   }

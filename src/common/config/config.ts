@@ -24,6 +24,12 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** NODE_ENV, informational ("production" disables writing src/schema.gql). */
   nodeEnv: string;
+  /**
+   * MUSTER_WEBHOOKS_ALLOW_PRIVATE=true lets webhooks deliver to loopback, private
+   * and link-local addresses (a receiver on the same host or network); off by
+   * default, so a webhook cannot be aimed at the service's own network.
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -106,6 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLevel}")`);
   }
 
+  const rawAllowPrivate = (
+    blankToUndefined(env.MUSTER_WEBHOOKS_ALLOW_PRIVATE) ?? 'false'
+  ).toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(rawAllowPrivate)) {
+    problems.push(`MUSTER_WEBHOOKS_ALLOW_PRIVATE must be true or false (got "${rawAllowPrivate}")`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -115,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl,
     logLevel,
     nodeEnv: blankToUndefined(env.NODE_ENV) ?? 'development',
+    webhooksAllowPrivate: rawAllowPrivate === 'true' || rawAllowPrivate === '1',
   };
 }

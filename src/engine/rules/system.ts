@@ -121,7 +121,7 @@ export interface RulesSystem<Ctx = unknown, State extends SystemState = SystemSt
    * public; `decision` is shown as `reader` may see it.
    */
   mustAct(ctx: Ctx, state: State, reader?: Reader): MustAct | null;
-  /** Every order `seat` may give now, each accepted unchanged by applyOrder; `resign` always. */
+  /** Every order `seat` may give now, each accepted unchanged by applyOrder; never `resign` (POST /v1/games/{id}/resign gives it). */
   legalOrders(ctx: Ctx, state: State, seat: Seat): Order[];
   /** One untrusted order: the next state and its events, or a refusal naming the case. Never throws. */
   applyOrder(

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { PreparedScenario, SystemState } from '../engine/rules/system';
+import type { Side } from '../engine/types';
+import type { Game } from './entities/game.entity';
+
+/** An order about to be applied, inside the order's transaction (the game row is locked). */
+export interface OrderAttempt {
+  manager: EntityManager;
+  row: Game;
+  prepared: PreparedScenario;
+  state: SystemState;
+  side: Side;
+  order: unknown;
+}
+
+/** An order the engine accepted, inside the order's transaction, before commit. */
+export interface OrderAccepted extends OrderAttempt {
+  next: SystemState;
+  seq: number;
+}
+
+/** What feature modules outside games add to seats and orders (players, clocks, ratings). */
+export interface GameHookSet {
+  /**
+   * The side a bearer token that is no seat token of the game acts for
+   * (a player's own token for a seat he holds), or null.
+   */
+  sideForToken?(gameId: string, token: string): Promise<Side | null>;
+  /** May refuse the order by throwing a ProblemException (a flagged clock). */
+  beforeOrder?(attempt: OrderAttempt): Promise<void>;
+  /** Bookkeeping in the same transaction (clocks, the end of a rated game). */
+  afterOrder?(accepted: OrderAccepted): Promise<void>;
+  /** After commit, best effort: notifications, tournament rounds. Errors are logged only. */
+  committed?(gameId: string, side: Side, next: SystemState): Promise<void>;
+}
+
+/**
+ * The hooks other modules register at start-up (onModuleInit), so the games
+ * and moves services need no import of them: anonymous games have no hook
+ * that does anything, and a module left out changes nothing.
+ */
+@Injectable()
+export class GameHooks {
+  private readonly sets: GameHookSet[] = [];
+
+  register(set: GameHookSet): void {
+    this.sets.push(set);
+  }
+
+  async sideForToken(gameId: string, token: string): Promise<Side | null> {
+    for (const set of this.sets) {
+      const side = (await set.sideForToken?.(gameId, token)) ?? null;
+      if (side) return side;
+    }
+    return null;
+  }
+
+  async beforeOrder(attempt: OrderAttempt): Promise<void> {
+    for (const set of this.sets) await set.beforeOrder?.(attempt);
+  }
+
+  async afterOrder(accepted: OrderAccepted): Promise<void> {
+    for (const set of this.sets) await set.afterOrder?.(accepted);
+  }
+
+  /** Every committed hook, each error passed to `onError` (never thrown: the order stands). */
+  async committed(
+    gameId: string,
+    side: Side,
+    next: SystemState,
+    onError: (e: Error) => void,
+  ): Promise<void> {
+    for (const set of this.sets) {
+      await set.committed?.(gameId, side, next).catch(onError);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { Side } from '../engine/types';
+import { GamesService } from '../games/games.service';
+import { MovesService, type OrderAcceptedDto } from '../moves/moves.service';
+
+/** Resignation through its own endpoint: the engine's resign order, logged like any order. */
+@Injectable()
+export class GameFlowService {
+  constructor(
+    private readonly games: GamesService,
+    private readonly moves: MovesService,
+  ) {}
+
+  /** POST /v1/games/{id}/resign: at any moment, whoever must act (4.0). 403 GAME_OVER once it is over. */
+  async resign(gameId: string, side: Side): Promise<OrderAcceptedDto> {
+    const { row } = await this.games.load(gameId);
+    const answer = await this.moves.submit({
+      gameId,
+      side,
+      expectedVersion: row.version,
+      order: { type: 'resign' },
+    });
+    return answer.body;
+  }
+}

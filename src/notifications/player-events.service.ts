@@ -1,0 +1,182 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Subject, type Subscription } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { Clock } from '../clocks/clock';
+import { WebhooksService } from './webhooks.service';
+
+/** What a player is told about. */
+export const PLAYER_EVENT_TYPES = [
+  'challenge-received',
+  'challenge-accepted',
+  'challenge-declined',
+  'challenge-cancelled',
+  'game-started',
+  'your-turn',
+  'decision-pending',
+  'draw-offered',
+  'draw-declined',
+  'takeback-requested',
+  'game-finished',
+  'tournament-round-paired',
+  'tournament-finished',
+] as const;
+export type PlayerEventType = (typeof PLAYER_EVENT_TYPES)[number];
+
+export interface PlayerEventDto {
+  /** Increasing over all players: a client resumes after the last id it has. */
+  id: number;
+  type: PlayerEventType;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+interface Emitted {
+  playerId: string;
+  event: PlayerEventDto;
+}
+
+/** How many stored events a reconnecting client is sent at most. */
+const BACKLOG = 200;
+
+/**
+ * The per-player event log: each event is stored (so a client that reconnects
+ * with Last-Event-ID gets what it missed), pushed to the player's live streams
+ * (SSE, GraphQL playerEvents) on this instance, and handed to his webhooks.
+ * Best effort like game updates: emitting never fails the action it reports.
+ */
+@Injectable()
+export class PlayerEventsService {
+  private readonly logger = new Logger('PlayerEvents');
+  private readonly live = new Subject<Emitted>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly webhooks: WebhooksService,
+    private readonly clock: Clock,
+  ) {}
+
+  async emit(
+    playerId: string,
+    type: PlayerEventType,
+    data: Record<string, unknown>,
+  ): Promise<void> {
+    try {
+      const [row] = (await this.dataSource.query(
+        `INSERT INTO player_events (player_id, type, data, created_at) VALUES ($1, $2, $3, $4)
+         RETURNING id`,
+        [playerId, type, JSON.stringify(data), this.clock.now()],
+      )) as Array<{ id: string }>;
+      const event: PlayerEventDto = {
+        id: Number(row.id),
+        type,
+        createdAt: this.clock.now().toISOString(),
+        data,
+      };
+      this.live.next({ playerId, event });
+      await this.webhooks.enqueue(playerId, event);
+    } catch (e) {
+      this.logger.warn(`event ${type} for ${playerId} not delivered: ${(e as Error).message}`);
+    }
+  }
+
+  /** Stored events of a player after `after`, oldest first (at most BACKLOG). */
+  async after(playerId: string, after: number): Promise<PlayerEventDto[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, type, data, created_at FROM player_events WHERE player_id = $1 AND id > $2
+       ORDER BY id LIMIT ${BACKLOG}`,
+      [playerId, after],
+    )) as Array<{
+      id: string;
+      type: PlayerEventType;
+      data: Record<string, unknown>;
+      created_at: Date;
+    }>;
+    return rows.map((r) => ({
+      id: Number(r.id),
+      type: r.type,
+      data: r.data,
+      createdAt: r.created_at.toISOString(),
+    }));
+  }
+
+  /** The latest event id of a player (0 without any): where a new live client starts by default. */
+  async lastId(playerId: string): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT coalesce(max(id), 0) AS id FROM player_events WHERE player_id = $1`,
+      [playerId],
+    );
+    return Number(row.id);
+  }
+
+  /**
+   * Follows a player's events after `after`: the stored ones first, then live
+   * ones; each once, in order (a live event already read from the log is dropped).
+   */
+  follow(
+    playerId: string,
+    after: number,
+    sink: { next(e: PlayerEventDto): void; error(e: unknown): void },
+  ): () => void {
+    let last = after;
+    let catchingUp = true;
+    const held: PlayerEventDto[] = [];
+    const deliver = (e: PlayerEventDto) => {
+      if (e.id <= last) return;
+      last = e.id;
+      sink.next(e);
+    };
+    const sub: Subscription = this.live.subscribe(({ playerId: p, event }) => {
+      if (p !== playerId) return;
+      if (catchingUp) held.push(event);
+      else deliver(event);
+    });
+    this.after(playerId, after)
+      .then((backlog) => {
+        backlog.forEach(deliver);
+        catchingUp = false;
+        held.sort((a, b) => a.id - b.id).forEach(deliver);
+        held.length = 0;
+      })
+      .catch((e) => sink.error(e));
+    return () => sub.unsubscribe();
+  }
+
+  /** The same as an async iterator, for the GraphQL subscription. */
+  iterator(playerId: string, after: number): AsyncIterableIterator<PlayerEventDto> {
+    const queue: PlayerEventDto[] = [];
+    const waiting: Array<(r: IteratorResult<PlayerEventDto>) => void> = [];
+    let done = false;
+    const stop = this.follow(playerId, after, {
+      next(e) {
+        const w = waiting.shift();
+        if (w) w({ value: e, done: false });
+        else if (queue.length < 1000) queue.push(e);
+      },
+      error() {
+        done = true;
+        for (const w of waiting.splice(0)) w({ value: undefined, done: true });
+      },
+    });
+    const finish = (): Promise<IteratorResult<PlayerEventDto>> => {
+      if (!done) {
+        done = true;
+        stop();
+        for (const w of waiting.splice(0)) w({ value: undefined, done: true });
+      }
+      return Promise.resolve({ value: undefined, done: true });
+    };
+    return {
+      next() {
+        if (queue.length > 0) return Promise.resolve({ value: queue.shift()!, done: false });
+        if (done) return Promise.resolve({ value: undefined, done: true });
+        return new Promise((resolve) => waiting.push(resolve));
+      },
+      return: finish,
+      throw: finish,
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+  }
+}

@@ -1,0 +1,340 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from '../support/app';
+import { expectMatchesSpec } from '../support/openapi';
+
+/**
+ * Issue 17, players and challenges: two players register, one challenges,
+ * the other accepts, they play to the end each with his own token, and both
+ * ratings change. Authorisation: a player cannot act for another.
+ */
+describe('ladder: players, tokens, challenges, a rated game played to the end, ratings', () => {
+  let t: TestApp;
+  let server: ReturnType<TestApp['app']['getHttpServer']>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = t.app.getHttpServer();
+  });
+  afterAll(() => t?.close());
+
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const register = async (handle: string) => {
+    const res = await request(server).post('/v1/players').send({ handle }).expect(201);
+    expectMatchesSpec(res);
+    return {
+      id: res.body.player.id as string,
+      token: res.body.token.token as string,
+      body: res.body,
+    };
+  };
+
+  /** Plays a game to its end with each side's own token: end-phase when listed, else the first legal order. */
+  async function playToEnd(gameId: string, tokenOf: Record<string, string>) {
+    let game = (await request(server).get(`/v1/games/${gameId}`).expect(200)).body;
+    for (let n = 0; n < 2000 && game.status === 'active'; n++) {
+      const side: string = game.mustAct.side;
+      const legal = await request(server)
+        .get(`/v1/games/${gameId}/legal-orders`)
+        .set(bearer(tokenOf[side]))
+        .expect(200);
+      expect(legal.body.orders).not.toContainEqual({ type: 'resign' });
+      const orders: Array<{ type: string }> = legal.body.orders;
+      const order = orders.find((o) => o.type === 'end-phase') ?? orders[0];
+      const res = await request(server)
+        .post(`/v1/games/${gameId}/orders`)
+        .set(bearer(tokenOf[side]))
+        .send({ expectedVersion: game.version, order });
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+      game = res.body.game;
+    }
+    return game;
+  }
+
+  it('registers a player with a first token holding every scope; only its sha256 is stored; GET /v1/me', async () => {
+    const a = await register('Grant');
+    expect(a.body.player).toMatchObject({ handle: 'Grant' });
+    expect(a.body.token).toMatchObject({
+      scopes: ['play', 'tournaments', 'scenarios'],
+      revokedAt: null,
+    });
+    expect(a.token).toMatch(/^mpt_/);
+    const me = await request(server).get('/v1/me').set(bearer(a.token)).expect(200);
+    expectMatchesSpec(me);
+    expect(me.body).toMatchObject({
+      id: a.id,
+      handle: 'Grant',
+      scopes: ['play', 'tournaments', 'scenarios'],
+    });
+    const { DataSource } = await import('typeorm');
+    const rows = await t.app
+      .get(DataSource)
+      .query(`SELECT token_hash FROM player_tokens WHERE player_id = $1`, [a.id]);
+    expect(JSON.stringify(rows)).not.toContain(a.token);
+
+    // The handle is unique regardless of case; a bad one is 400.
+    expect(
+      (await request(server).post('/v1/players').send({ handle: 'grant' }).expect(409)).body.code,
+    ).toBe('HANDLE_TAKEN');
+    expect(
+      (await request(server).post('/v1/players').send({ handle: 'a b' }).expect(400)).body.code,
+    ).toBe('BAD_HANDLE');
+    expect((await request(server).get('/v1/me').expect(401)).body.code).toBe(
+      'PLAYER_TOKEN_REQUIRED',
+    );
+    expect(
+      (await request(server).get('/v1/me').set(bearer('mpt_nothing')).expect(401)).body.code,
+    ).toBe('INVALID_PLAYER_TOKEN');
+  });
+
+  it('several tokens per player, scoped (never beyond the asking token), listed without secrets, revocable', async () => {
+    const a = await register('Sherman');
+    const play = await request(server)
+      .post('/v1/me/tokens')
+      .set(bearer(a.token))
+      .send({ label: 'bot', scopes: ['play'] })
+      .expect(201);
+    expectMatchesSpec(play);
+    expect(play.body).toMatchObject({ label: 'bot', scopes: ['play'] });
+    // A play-only token cannot make a token with more.
+    const beyond = await request(server)
+      .post('/v1/me/tokens')
+      .set(bearer(play.body.token))
+      .send({ scopes: ['tournaments'] })
+      .expect(403);
+    expect(beyond.body.code).toBe('SCOPE_NOT_HELD');
+    // Nor create challenges without "play"… and a tournaments-only token cannot play.
+    const tour = await request(server)
+      .post('/v1/me/tokens')
+      .set(bearer(a.token))
+      .send({ scopes: ['tournaments'] })
+      .expect(201);
+    const refused = await request(server)
+      .post('/v1/challenges')
+      .set(bearer(tour.body.token))
+      .send({ scenario: 'shiloh', side: 'union', rated: false })
+      .expect(403);
+    expectMatchesSpec(refused);
+    expect(refused.body).toMatchObject({ code: 'SCOPE_REQUIRED', scope: 'play' });
+    const list = await request(server).get('/v1/me/tokens').set(bearer(a.token)).expect(200);
+    expectMatchesSpec(list);
+    expect(list.body).toHaveLength(3);
+    expect(JSON.stringify(list.body)).not.toContain('mpt_');
+    await request(server).delete(`/v1/me/tokens/${play.body.id}`).set(bearer(a.token)).expect(204);
+    expect(
+      (await request(server).get('/v1/me').set(bearer(play.body.token)).expect(401)).body.code,
+    ).toBe('INVALID_PLAYER_TOKEN');
+    // Another player cannot revoke it (404: not his).
+    const b = await register('Thomas');
+    await request(server).delete(`/v1/me/tokens/${tour.body.id}`).set(bearer(b.token)).expect(404);
+  });
+
+  it('challenge, accept, play to the end each with his own token: a rated game, both ratings change', async () => {
+    const lee = await register('Lee');
+    const meade = await register('Meade');
+    const outsider = await register('Outsider');
+    const made = await request(server)
+      .post('/v1/challenges')
+      .set(bearer(lee.token))
+      .send({ opponent: 'Meade', scenario: 'antietam', side: 'confederate', rated: true })
+      .expect(201);
+    expectMatchesSpec(made);
+    expect(made.body).toMatchObject({
+      challenger: { handle: 'Lee' },
+      opponent: { handle: 'Meade' },
+      status: 'open',
+      rated: true,
+      side: 'confederate',
+    });
+    // Meade sees it incoming; the outsider cannot accept a challenge addressed to Meade.
+    const incoming = await request(server)
+      .get('/v1/challenges')
+      .set(bearer(meade.token))
+      .expect(200);
+    expectMatchesSpec(incoming);
+    expect(incoming.body.incoming.map((c: { id: string }) => c.id)).toEqual([made.body.id]);
+    const stolen = await request(server)
+      .post(`/v1/challenges/${made.body.id}/accept`)
+      .set(bearer(outsider.token))
+      .expect(403);
+    expect(stolen.body.code).toBe('NOT_YOUR_CHALLENGE');
+    const accepted = await request(server)
+      .post(`/v1/challenges/${made.body.id}/accept`)
+      .set(bearer(meade.token))
+      .expect(200);
+    expectMatchesSpec(accepted);
+    expect(accepted.body).toMatchObject({ side: 'union', challenge: { status: 'accepted' } });
+    const gameId: string = accepted.body.gameId;
+    // Accepted once only.
+    await request(server)
+      .post(`/v1/challenges/${made.body.id}/accept`)
+      .set(bearer(meade.token))
+      .expect(409);
+
+    const players = await request(server).get(`/v1/games/${gameId}/players`).expect(200);
+    expectMatchesSpec(players);
+    expect(players.body).toMatchObject({
+      rated: true,
+      players: { union: { handle: 'Meade' }, confederate: { handle: 'Lee' } },
+      outcome: null,
+    });
+
+    // A player cannot act for another: the player not to move gets NOT_YOUR_TURN, the outsider no seat at all.
+    const first = (await request(server).get(`/v1/games/${gameId}`).expect(200)).body.mustAct.side;
+    const waiting = first === 'union' ? lee : meade;
+    const wrong = await request(server)
+      .post(`/v1/games/${gameId}/orders`)
+      .set(bearer(waiting.token))
+      .send({ expectedVersion: 0, order: { type: 'end-phase' } })
+      .expect(403);
+    expect(wrong.body.code).toBe('NOT_YOUR_TURN');
+    const none = await request(server)
+      .post(`/v1/games/${gameId}/orders`)
+      .set(bearer(outsider.token))
+      .send({ expectedVersion: 0, order: { type: 'end-phase' } })
+      .expect(401);
+    expect(none.body.code).toBe('INVALID_SEAT_TOKEN');
+    await request(server)
+      .post(`/v1/games/${gameId}/resign`)
+      .set(bearer(outsider.token))
+      .expect(401);
+    // The rated game's seed was drawn by the server: a challenge takes no seed.
+    await request(server)
+      .post('/v1/challenges')
+      .set(bearer(lee.token))
+      .send({ scenario: 'shiloh', side: 'union', rated: true, seed: 'mine' })
+      .expect(400);
+
+    // Antietam played passively by both (end-phase when listed) ends in a Confederate decisive victory (19.2).
+    const game = await playToEnd(gameId, { union: meade.token, confederate: lee.token });
+    expect(game.status).toBe('finished');
+    expect(game.result).toMatchObject({ winner: 'confederate', level: 'decisive' });
+
+    const after = await request(server).get(`/v1/games/${gameId}/players`).expect(200);
+    expect(after.body.outcome).toMatchObject({ kind: 'result', winner: game.result.winner });
+    const changes = await request(server).get(`/v1/games/${gameId}/rating-changes`).expect(200);
+    expectMatchesSpec(changes);
+    expect(changes.body).toHaveLength(6); // overall, scenario, scenario-side × 2 players
+    for (const c of changes.body) {
+      expect(c.ratingAfter).not.toBe(c.ratingBefore);
+      expect(c.ratingBefore).toBe(1500);
+    }
+    const winner = game.result.winner === 'union' ? 'Meade' : 'Lee';
+    const overall = changes.body.filter((c: { category: string }) => c.category === 'overall');
+    for (const c of overall) {
+      if (c.handle === winner) expect(c.ratingAfter).toBeGreaterThan(1500);
+      else expect(c.ratingAfter).toBeLessThan(1500);
+    }
+    const ratings = await request(server).get('/v1/players/Lee/ratings').expect(200);
+    expectMatchesSpec(ratings);
+    expect(ratings.body.map((r: { category: string }) => r.category).sort()).toEqual([
+      'overall',
+      'scenario',
+      'scenario-side',
+    ]);
+    const board = await request(server).get('/v1/leaderboard?scenario=antietam').expect(200);
+    expectMatchesSpec(board);
+    expect(board.body.entries.map((e: { handle: string }) => e.handle)).toEqual([
+      winner,
+      winner === 'Lee' ? 'Meade' : 'Lee',
+    ]);
+    const sideBoard = await request(server)
+      .get('/v1/leaderboard?scenario=antietam&side=union')
+      .expect(200);
+    expect(sideBoard.body.entries.map((e: { handle: string }) => e.handle)).toEqual(['Meade']);
+    const balance = await request(server).get('/v1/scenarios/antietam/balance').expect(200);
+    expectMatchesSpec(balance);
+    expect(balance.body.games).toBe(1);
+    expect(balance.body.wins[game.result.winner]).toBe(1);
+    expect(balance.body.byLevel).toEqual([
+      { winner: game.result.winner, level: game.result.level, games: 1 },
+    ]);
+    expect(balance.body.averageTurns).toBe(game.turn);
+  });
+
+  it('resign, abort and draws are their own endpoints; decline, cancel and expiry of challenges', async () => {
+    const a = await register('Hooker');
+    const b = await register('Jackson');
+    const challenge = async (body: object = {}) =>
+      (
+        await request(server)
+          .post('/v1/challenges')
+          .set(bearer(a.token))
+          .send({ opponent: 'Jackson', scenario: 'shiloh', side: 'union', rated: false, ...body })
+          .expect(201)
+      ).body;
+    const c1 = await challenge();
+    expect(
+      (
+        await request(server)
+          .post(`/v1/challenges/${c1.id}/decline`)
+          .set(bearer(b.token))
+          .expect(200)
+      ).body.status,
+    ).toBe('declined');
+    const c2 = await challenge();
+    await request(server).post(`/v1/challenges/${c2.id}/cancel`).set(bearer(b.token)).expect(403);
+    expect(
+      (
+        await request(server)
+          .post(`/v1/challenges/${c2.id}/cancel`)
+          .set(bearer(a.token))
+          .expect(200)
+      ).body.status,
+    ).toBe('cancelled');
+
+    // Abort before each side's first order: no result, no rating.
+    const c3 = await challenge();
+    const g3 = (
+      await request(server).post(`/v1/challenges/${c3.id}/accept`).set(bearer(b.token)).expect(200)
+    ).body.gameId;
+    const aborted = await request(server)
+      .post(`/v1/games/${g3}/abort`)
+      .set(bearer(a.token))
+      .expect(200);
+    expectMatchesSpec(aborted);
+    expect(aborted.body.outcome).toMatchObject({ kind: 'aborted', winner: null });
+    expect((await request(server).get(`/v1/games/${g3}`).expect(200)).body.status).toBe('finished');
+
+    // Draw offered by one, accepted by the other.
+    const c4 = await challenge();
+    const g4 = (
+      await request(server).post(`/v1/challenges/${c4.id}/accept`).set(bearer(b.token)).expect(200)
+    ).body.gameId;
+    expect(
+      (await request(server).post(`/v1/games/${g4}/draw-accept`).set(bearer(b.token)).expect(409))
+        .body.code,
+    ).toBe('NO_DRAW_OFFER');
+    const offered = await request(server)
+      .post(`/v1/games/${g4}/draw-offer`)
+      .set(bearer(a.token))
+      .expect(200);
+    expect(offered.body.drawOffer).toBe('union');
+    await request(server).post(`/v1/games/${g4}/draw-decline`).set(bearer(b.token)).expect(200);
+    await request(server).post(`/v1/games/${g4}/draw-offer`).set(bearer(a.token)).expect(200);
+    const drawn = await request(server)
+      .post(`/v1/games/${g4}/draw-accept`)
+      .set(bearer(b.token))
+      .expect(200);
+    expectMatchesSpec(drawn);
+    expect(drawn.body.outcome).toMatchObject({ kind: 'draw', winner: null, reason: 'draw agreed' });
+
+    // Resign through its endpoint (the engine's resign order, in the log).
+    const c5 = await challenge();
+    const g5 = (
+      await request(server).post(`/v1/challenges/${c5.id}/accept`).set(bearer(b.token)).expect(200)
+    ).body.gameId;
+    const resigned = await request(server)
+      .post(`/v1/games/${g5}/resign`)
+      .set(bearer(b.token))
+      .expect(200);
+    expectMatchesSpec(resigned);
+    expect(resigned.body.game.result).toMatchObject({
+      winner: 'union',
+      reason: 'confederate resigned',
+    });
+    const replay = await request(server).get(`/v1/games/${g5}/replay`).expect(200);
+    expect(replay.body.entries.map((e: { order: unknown }) => e.order)).toEqual([
+      { type: 'resign' },
+    ]);
+  });
+});

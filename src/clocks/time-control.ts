@@ -125,7 +125,8 @@ export function clockAfterOrder(
   if (tc.kind === 'live') {
     const playerTurnEnded =
       before.phasing !== null
-        ? before.phasing === mover && (after.phasing !== before.phasing || after.turn !== before.turn)
+        ? before.phasing === mover &&
+          (after.phasing !== before.phasing || after.turn !== before.turn)
         : !after.mustAct.includes(mover);
     if (tc.incrementPer === 'order' || playerTurnEnded)
       remainingMs[mover] += tc.incrementSeconds * 1000;

@@ -298,7 +298,11 @@ export class MatchesService implements OnModuleInit {
   ): Promise<void> {
     const now = this.clock.now();
     const clock: ClockState | null = match.clock
-      ? { remainingMs: clockView(match.clock, now).remainingMs, running: [], since: now.toISOString() }
+      ? {
+          remainingMs: clockView(match.clock, now).remainingMs,
+          running: [],
+          since: now.toISOString(),
+        }
       : null;
     await m.query(
       `UPDATE ladder_games SET outcome = $2, finished_at = $3, draw_offer = NULL,
@@ -372,10 +376,7 @@ export class MatchesService implements OnModuleInit {
    * log holds the orders the engine played, which a replay re-runs; the
    * outcome is the match's.
    */
-  private async conclude(
-    gameId: string,
-    decide: (match: MatchRow) => Outcome,
-  ): Promise<MatchDto> {
+  private async conclude(gameId: string, decide: (match: MatchRow) => Outcome): Promise<MatchDto> {
     const match = await this.dataSource.transaction(async (m) => {
       const { row, state } = await this.games.load(gameId, m, true);
       const match = await this.mustFind(gameId, m, true);

@@ -11,6 +11,9 @@
 import type { BattleTerrain, HexsideTerrain, Side, UnitType, Weather } from './types';
 
 import {
+  attackLimit as dataAttackLimit,
+  forceMarchSucceeds as dataForceMarchSucceeds,
+  reinforceLimit as dataReinforceLimit,
   firepower as dataFirepower,
   hqTypeOf,
   maxCvOf,
@@ -18,6 +21,7 @@ import {
   unitType,
   yearMonth,
   type FireContext,
+  type HexsideLimit,
   type UnitTypeId,
 } from './data';
 
@@ -89,43 +93,22 @@ export function outflankModifier(type: UnitType, weather: Weather, terrain: Batt
   return m;
 }
 
+/** 5.322: a modified roll of 5–6 (USA) or 4–6 (CSA) succeeds (Force March table, terrain-effects.json). */
 export function forceMarchSucceeds(side: Side, modifiedRoll: number): boolean {
-  return modifiedRoll >= (side === 'union' ? 5 : 4);
+  return dataForceMarchSucceeds(side, modifiedRoll);
 }
 
 /** A hexside limit: a number of units, or "DR" (one unit on a 50% roll, 7.51). */
-export type Limit = number | 'DR';
+export type Limit = HexsideLimit;
 
-const ATTACK: Record<HexsideTerrain, [number, number]> = {
-  clear: [4, 2],
-  forest: [2, 1],
-  marsh: [1, 0],
-  'minor-river': [2, 1],
-  bridge: [2, 1],
-  gap: [1, 0],
-  'major-river': [0, 0],
-  mountain: [0, 0],
-};
-
-const REINFORCE: Record<HexsideTerrain, [Limit, Limit]> = {
-  clear: [2, 1],
-  forest: [1, 'DR'],
-  marsh: ['DR', 0],
-  'minor-river': [1, 'DR'],
-  bridge: [1, 'DR'],
-  gap: ['DR', 0],
-  'major-river': [0, 0],
-  mountain: [0, 0],
-};
-
-/** The Attack limit (Terrain Effects chart): also the retreat limit by day, doubled at Night (7.12). */
+/** The Attack limit (Terrain Effects chart, terrain-effects.json): also the retreat limit by day, doubled at Night (7.12). */
 export function attackLimit(t: HexsideTerrain, weather: Weather): number {
-  return ATTACK[t][weather === 'dry' ? 0 : 1];
+  return dataAttackLimit(t, weather);
 }
 
-/** The Reinforce limit per hexside per Battle Turn (7.51). */
+/** The Reinforce limit per hexside per Battle Turn (7.51; terrain-effects.json). */
 export function reinforceLimit(t: HexsideTerrain, weather: Weather): Limit {
-  return REINFORCE[t][weather === 'dry' ? 0 : 1];
+  return dataReinforceLimit(t, weather);
 }
 
 /**

@@ -26,6 +26,7 @@ import type { ScenarioDocument } from '../types';
 import { NotYetSupportedError } from '../errors';
 import { BLUE_GREY_2E, BLUE_GREY_SYSTEM } from './blue-grey/parameters';
 import { CLASSIC_1975, CLASSIC_SYSTEM, CLASSIC_VERSION } from './classic/parameters';
+import { BLOCK_RULES } from './block-system';
 import { BLUE_GREY_RULES, CLASSIC_RULES } from './hex-system';
 import type { RulesSystem, SystemState } from './system';
 
@@ -116,7 +117,11 @@ export function rulesRegistry(
 }
 
 /** Every rules system this engine plays. */
-export const DEFAULT_RULES: RulesRegistry = rulesRegistry(BLUE_GREY_RULES, CLASSIC_RULES);
+export const DEFAULT_RULES: RulesRegistry = rulesRegistry(
+  BLUE_GREY_RULES,
+  CLASSIC_RULES,
+  BLOCK_RULES,
+);
 
 /** The system `scenario.rules.system` names; NOT_YET_SUPPORTED for one the registry lacks. */
 export function rulesFor(

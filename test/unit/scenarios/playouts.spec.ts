@@ -88,6 +88,8 @@ function scenarios(): Array<{ id: string; scenario: ScenarioDocument; map: MapDo
     const file = path.join(root, id, 'scenario.json');
     if (!fs.existsSync(file)) continue;
     const scenario = JSON.parse(fs.readFileSync(file, 'utf8')) as ScenarioDocument;
+    // Another rules system's scenario without a map (a block battle) has its own playouts.
+    if (typeof scenario.map !== 'string') continue;
     const mapFile = path.join(root, id, scenario.map);
     if (!fs.existsSync(mapFile)) continue;
     out.push({ id, scenario, map: JSON.parse(fs.readFileSync(mapFile, 'utf8')) as MapDocument });

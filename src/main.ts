@@ -1,10 +1,13 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './common/bootstrap';
 import { APP_CONFIG, AppConfig, ConfigError, loadConfig } from './common/config/config';
+import { describeStartupFailure, formatStartupFailure } from './common/startup-failure';
 import { loadThrottleConfig } from './common/throttling.config';
+import { ScenariosService } from './scenarios/scenarios.service';
 
 function validateEnvironment(env: NodeJS.ProcessEnv): void {
   const problems: string[] = [];
@@ -19,6 +22,18 @@ function validateEnvironment(env: NodeJS.ProcessEnv): void {
   if (problems.length > 0) throw new ConfigError(problems);
 }
 
+/** Where the server listens, as a person would type it, and on which interfaces. */
+function listeningOn(address: AddressInfo | string | null): string {
+  if (address === null || typeof address === 'string') return String(address);
+  const wildcard = address.address === '::' || address.address === '0.0.0.0';
+  const host = wildcard
+    ? 'localhost'
+    : address.address.includes(':')
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}${wildcard ? ' (all interfaces)' : ''}`;
+}
+
 async function bootstrap(): Promise<void> {
   // Validate once, before anything else starts: every bad value (the rate limits' too) is
   // listed here in one clear message, not as a stack trace from inside Nest's injector.
@@ -30,14 +45,26 @@ async function bootstrap(): Promise<void> {
   app.enableShutdownHooks();
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.listen(config.port);
-  app.get(Logger).log(`Muster listening on ${await app.getUrl()}`, 'Bootstrap');
+
+  // What a person starting the service needs, in a few lines.
+  const logger = app.get(Logger);
+  const scenarios = await app.get(ScenariosService).list();
+  const bySystem = new Map<string, number>();
+  for (const s of scenarios) bySystem.set(s.rules.system, (bySystem.get(s.rules.system) ?? 0) + 1);
+  const systems = [...bySystem].map(([system, n]) => `${system} (${n})`).join(', ');
+  const needCounters = scenarios.filter((s) => s.counters !== undefined).length;
+  logger.log(`Listening on ${listeningOn(app.getHttpServer().address())}`, 'Muster');
+  logger.log(
+    `Rules systems: ${systems}; ${scenarios.length} scenarios, ${needCounters} need counters (GET /v1/scenarios)`,
+    'Muster',
+  );
+  logger.log('Contract: /v1/openapi.yaml · GraphiQL: /graphql · health: /health', 'Muster');
 }
 
 bootstrap().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Muster failed to start:', error);
+  process.stderr.write(`${formatStartupFailure(describeStartupFailure(error, process.env))}\n`);
+  if (process.env.LOG_LEVEL?.trim().toLowerCase() === 'debug' && error instanceof Error) {
+    process.stderr.write(`${error.stack}\n`);
   }
   process.exit(1);
 });

@@ -17,6 +17,9 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     autoSchemaFile: config.nodeEnv === 'production' ? true : SCHEMA_FILE,
     sortSchema: true,
     includeStacktraceInErrorResponses: false,
+    // Apollo's own landing page (the retired Playground, loaded from a CDN) is off:
+    // GraphiQL is served from npm packages by graphql-landing.ts instead.
+    playground: false,
     // Subscriptions (gameUpdated) over graphql-ws on the same path; the seat token,
     // when needed, travels in the connection params as `authorization`.
     subscriptions: { 'graphql-ws': true },

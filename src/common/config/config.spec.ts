@@ -55,4 +55,25 @@ describe('loadConfig', () => {
   it('rejects an out-of-range port', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
+
+  it('reads CORS_ORIGINS as a comma-separated list of origins, or *', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({ CORS_ORIGINS: 'http://localhost:5173, https://muster.example' }).corsOrigins,
+    ).toEqual(['http://localhost:5173', 'https://muster.example']);
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://muster.example/app' })).toThrow(
+      /CORS_ORIGINS entries must be origins/,
+    );
+    expect(() => loadConfig({ CORS_ORIGINS: 'muster.example' })).toThrow(ConfigError);
+  });
+
+  it('logs JSON in production and when asked, pretty when asked, and refuses other formats', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty', NODE_ENV: 'production' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(
+      /LOG_FORMAT must be one of pretty, json/,
+    );
+  });
 });

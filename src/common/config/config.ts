@@ -4,6 +4,9 @@ import { isAbsolute, resolve } from 'node:path';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export const LOG_FORMATS = ['pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 /** Value that makes the embedded database live in memory only (used by tests). */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
@@ -22,6 +25,12 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** pino log level (LOG_LEVEL, default info). */
   logLevel: LogLevel;
+  /**
+   * pretty: one readable line per event (pino-pretty), for a person at a terminal;
+   * json: one JSON object per line, for log collectors. LOG_FORMAT, by default pretty
+   * when standard output is a terminal outside production, json otherwise.
+   */
+  logFormat: LogFormat;
   /** NODE_ENV, informational ("production" disables writing src/schema.gql). */
   nodeEnv: string;
   /**
@@ -30,6 +39,11 @@ export interface AppConfig {
    * default, so a webhook cannot be aimed at the service's own network.
    */
   webhooksAllowPrivate: boolean;
+  /**
+   * Browser origins allowed by CORS (CORS_ORIGINS, comma-separated, e.g.
+   * `http://localhost:5173,https://muster.example`; `*` allows any). Empty: no CORS headers.
+   */
+  corsOrigins: string[];
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -119,6 +133,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`MUSTER_WEBHOOKS_ALLOW_PRIVATE must be true or false (got "${rawAllowPrivate}")`);
   }
 
+  const nodeEnv = blankToUndefined(env.NODE_ENV) ?? 'development';
+  const rawFormat = blankToUndefined(env.LOG_FORMAT)?.toLowerCase();
+  let logFormat: LogFormat =
+    nodeEnv !== 'production' && process.stdout.isTTY === true ? 'pretty' : 'json';
+  if (rawFormat !== undefined) {
+    if ((LOG_FORMATS as readonly string[]).includes(rawFormat)) {
+      logFormat = rawFormat as LogFormat;
+    } else {
+      problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got "${rawFormat}")`);
+    }
+  }
+
+  const corsOrigins = (blankToUndefined(env.CORS_ORIGINS) ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of corsOrigins) {
+    if (origin === '*') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== origin) {
+      problems.push(
+        `CORS_ORIGINS entries must be origins like https://host:port without a path, or * (got "${origin}")`,
+      );
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -127,7 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     redisUrl,
     logLevel,
-    nodeEnv: blankToUndefined(env.NODE_ENV) ?? 'development',
+    logFormat,
+    nodeEnv,
+    corsOrigins,
     webhooksAllowPrivate: rawAllowPrivate === 'true' || rawAllowPrivate === '1',
   };
 }

@@ -1,27 +1,67 @@
 import { Module } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import pretty from 'pino-pretty';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { requestId } from '../request-id';
 
+/** Query parameters whose values never reach a log line. */
+const SECRET_PARAM = /token|secret|password|key|auth/i;
+
+/** The request's path and query, with secret-looking query values masked. */
+export function loggedUrl(url: string | undefined): string {
+  if (!url) return '';
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const name of [...params.keys()]) {
+    if (SECRET_PARAM.test(name)) params.set(name, '***');
+  }
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
 /**
- * Structured JSON logs (pino). Every request gets one id (see request-id.ts) carried
- * as `req.id` on each log line of that request; authorization headers are redacted.
+ * Logs (pino). A person at a terminal reads one short coloured line per event
+ * (pino-pretty); production and piped output stay one JSON object per line for log
+ * collectors (LOG_FORMAT overrides the choice, see config.ts). Every request gets one id
+ * (request-id.ts) carried as `req.id`; a request line holds its method, path, status and
+ * time, never its headers (so never a seat token).
  */
 @Module({
   imports: [
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        pinoHttp: {
+      useFactory: (config: AppConfig) => {
+        const options = {
           level: config.logLevel,
           genReqId: requestId,
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
-          customLogLevel: (_req, res, err) =>
+          serializers: {
+            req: (req: IncomingMessage & { id?: string }) => ({
+              id: req.id,
+              method: req.method,
+              url: loggedUrl(req.url),
+            }),
+            res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+          },
+          customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+          customSuccessMessage: (req: IncomingMessage, res: ServerResponse, ms: number) =>
+            `${req.method} ${loggedUrl(req.url)} ${res.statusCode} ${Math.round(ms)} ms`,
+          customErrorMessage: (req: IncomingMessage, res: ServerResponse) =>
+            `${req.method} ${loggedUrl(req.url)} ${res.statusCode} failed`,
           // Health probes every few seconds would drown the log.
-          autoLogging: { ignore: (req) => req.url === '/health' },
-        },
-      }),
+          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' },
+        };
+        if (config.logFormat === 'json') return { pinoHttp: options };
+        const stream = pretty({
+          colorize: process.stdout.isTTY === true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname,context,req,res,responseTime',
+          messageFormat: '{if context}[{context}] {end}{msg}',
+          sync: true,
+        });
+        return { pinoHttp: [options, stream] };
+      },
     }),
   ],
 })

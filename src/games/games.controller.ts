@@ -16,6 +16,8 @@ import type { Request, Response } from 'express';
 import { Observable } from 'rxjs';
 import { ProblemException } from '../common/errors/problem';
 import { CreateGameDto } from './dto/create-game.dto';
+import { ImportGameDto } from './dto/import-game.dto';
+import { importSource } from './import-source';
 import { ListGamesQuery } from './dto/list-games.query';
 import { followUpdates, GameUpdatesBus } from './game-updates';
 import {
@@ -55,6 +57,13 @@ export class GamesController {
   @HttpCode(201)
   create(@Body() body: CreateGameDto): Promise<CreatedGame> {
     return this.games.create(body);
+  }
+
+  /** Re-creates a game from its text or JSON replay (docs/notation.md): every state hash equal. */
+  @Post('import')
+  @HttpCode(201)
+  importGame(@Body() body: ImportGameDto): Promise<CreatedGame & { imported: number }> {
+    return this.games.importGame(importSource(body));
   }
 
   @Get()
@@ -109,6 +118,17 @@ export class GamesController {
       after = batch[batch.length - 1].seq;
     }
     res.end();
+  }
+
+  /** The game as text (docs/notation.md), as this reader may read it. */
+  @Get(':id/export.txt')
+  async exportText(
+    @Param('id') id: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const text = await this.games.exportText(id, await this.games.readerSide(id, authorization));
+    res.status(200).type('text/plain; charset=utf-8').send(text);
   }
 
   @Get(':id/states/:seq')

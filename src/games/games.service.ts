@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { seededDice } from '../engine/dice';
+import { formatGameText } from '../engine/notation';
 import { initialStateOf } from '../engine/replay';
 import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type GameEvent, type Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
-import { Game } from './entities/game.entity';
+import { Game, type ForkOrigin } from './entities/game.entity';
 import { GameEntry } from './entities/game-entry.entity';
 import { Seat } from './entities/seat.entity';
 import { GameContexts } from './game-contexts.service';
@@ -26,10 +28,29 @@ import { presentUpdate, updateOfEntry, type UpdatesSource } from './game-updates
 import { CountersRequiredError, NotYetSupportedError } from '../engine/errors';
 
 export interface CreateGameInput {
-  scenario: string;
+  /** Required unless the game is a fork (which plays its game's scenario). */
+  scenario?: string;
   seed?: string;
   options?: GameOptions;
+  /** Start from the position after entry `seq` of game `game` (issue 18). */
+  fork?: { game: string; seq: number };
 }
+
+/** POST /v1/games/import: what a game's text or JSON replay says (docs/notation.md). */
+export interface ImportInput {
+  scenario: string;
+  options: GameOptions;
+  seed: string | null;
+  /** The orders, in order; a replay gives each entry's state hash too. */
+  entries: Array<{ seq: number; side: Side; order: unknown; stateHash?: string }>;
+  /** The hash of the final state the text records (FinalStateHash), checked after the last entry. */
+  finalStateHash?: string;
+  /** Set when the source is itself a fork: its set-up is not in the text, so it cannot be re-created. */
+  forkedFrom?: string;
+}
+
+/** At most this many entries are imported at once: the import is one request's bounded work. */
+export const MAX_IMPORT_ENTRIES = 20000;
 
 export interface CreatedGame {
   id: string;
@@ -41,6 +62,8 @@ export interface CreatedGame {
   seats: Array<{ side: Side; token: string }>;
   /** sha256 (hex) of the secret seed, revealed in the replay once the game is over. */
   seedCommitment: string;
+  /** A fork's origin: the game and entry it started from (issue 18). */
+  forkedFrom?: ForkOrigin;
   game: GameViewDto;
 }
 
@@ -92,6 +115,10 @@ export interface ReplayDto {
   /** The seed of the dice: null until the game is over. */
   seed: string | null;
   result: GameViewDto['result'];
+  /** A fork's origin: the game and entry it started from, and that position's hash (issue 18). */
+  forkedFrom?: ForkOrigin;
+  createdAt: string;
+  updatedAt: string;
   entries: ReplayEntryDto[];
 }
 
@@ -220,40 +247,57 @@ export class GamesService {
 
   /** POST /v1/games: a new game at version 0, with one seat per side and the seed commitment. */
   async create(input: CreateGameInput): Promise<CreatedGame> {
+    if (input.fork) return this.fork(input.fork, input);
+    const scenario = input.scenario ?? '';
     const options: GameOptions = input.options ?? {};
     // With options.counters, the scenario with the players' units merged in (422 INVALID_COUNTERS).
-    const prepared = await this.contexts.get(input.scenario, options);
+    const prepared = await this.contexts.get(scenario, options);
     const seed = input.seed ?? newSeed();
     let state: SystemState;
     try {
       state = initialStateOf(prepared, options, seed);
     } catch (e) {
-      throw notSetUp(input.scenario, e);
+      throw notSetUp(scenario, e);
     }
+    const { created } = await this.dataSource.transaction((m) =>
+      this.insertGame(m, prepared, state, seed, options),
+    );
+    return created;
+  }
+
+  /** Inserts a new game at version 0 from `state` with its seats; a fork records its origin and start. */
+  private async insertGame(
+    m: EntityManager,
+    prepared: PreparedScenario,
+    state: SystemState,
+    seed: string,
+    options: GameOptions,
+    fork?: { origin: ForkOrigin },
+  ): Promise<{ row: Game; created: CreatedGame }> {
     const tokens = SIDES.map((side) => ({ side, token: newSeatToken() }));
     const commitment = seedCommitment(seed);
-    const row = await this.dataSource.transaction(async (m) => {
-      const game = m.create(Game, {
-        scenarioId: prepared.system.scenarioId(prepared.ctx),
-        rulesSystem: state.rules.system,
-        rulesVersion: state.rules.version,
-        status: gameStatus(state),
-        state,
-        version: 0,
-        seed,
-        seedCommitment: commitment,
-        options,
-        result: state.result,
-      });
-      const saved = await m.save(game);
-      await m.save(
-        tokens.map((t) =>
-          m.create(Seat, { gameId: saved.id, side: t.side, tokenHash: hashSeatToken(t.token) }),
-        ),
-      );
-      return saved;
+    const game = m.create(Game, {
+      scenarioId: prepared.system.scenarioId(prepared.ctx),
+      rulesSystem: state.rules.system,
+      rulesVersion: state.rules.version,
+      status: gameStatus(state),
+      state,
+      version: 0,
+      seed,
+      seedCommitment: commitment,
+      options,
+      result: state.result,
+      forkedFrom: fork?.origin ?? null,
+      startState: fork ? state : null,
     });
-    return {
+    const row = await m.save(game);
+    await m.save(
+      tokens.map((t) =>
+        m.create(Seat, { gameId: row.id, side: t.side, tokenHash: hashSeatToken(t.token) }),
+      ),
+    );
+    // The row (with the secret seed) stays apart from the answer.
+    const created: CreatedGame = {
       id: row.id,
       scenario: row.scenarioId,
       rulesSystem: row.rulesSystem,
@@ -261,9 +305,98 @@ export class GamesService {
       version: 0,
       seats: tokens,
       seedCommitment: commitment,
+      ...(fork ? { forkedFrom: fork.origin } : {}),
       // The creator holds both seats' tokens but is no seat yet: the public view.
       game: gameView(prepared, row, state, 0, row.updatedAt, null),
     };
+    return { row, created };
+  }
+
+  /**
+   * POST /v1/games with `fork`: a new game of the same scenario and options
+   * starting from the position after entry `seq` of a finished or running
+   * game, with new seats and a new seed (issue 18, "what if" analysis). A
+   * position holding what spectators may not see yet (Road to Richmond
+   * 17.62's sealed choice) cannot be forked while its game is under way: the
+   * fork would reveal it; nor can a position where the game is already over.
+   */
+  private async fork(
+    from: { game: string; seq: number },
+    input: CreateGameInput,
+  ): Promise<CreatedGame> {
+    const parent = await this.load(from.game);
+    if (input.scenario !== undefined && input.scenario !== parent.row.scenarioId)
+      throw new ProblemException({
+        status: 422,
+        code: 'FORK_SCENARIO_MISMATCH',
+        detail: `Game ${from.game} is a game of "${parent.row.scenarioId}", not "${input.scenario}": a fork plays its game's scenario.`,
+      });
+    if (input.options !== undefined)
+      throw new ProblemException({
+        status: 422,
+        code: 'FORK_OPTIONS',
+        detail: 'A fork plays with the options of the game it starts from; leave options out.',
+      });
+    const position = await this.storedPosition(parent, from.seq);
+    const { system, ctx } = parent.prepared;
+    const finished = gameStatus(parent.state) === 'finished';
+    if (system.stateFor(ctx, position.state, null, finished).redacted)
+      throw new ProblemException({
+        status: 422,
+        code: 'FORK_OF_HIDDEN_POSITION',
+        detail: `The position after entry ${from.seq} holds a choice not yet revealed; it can be forked once game ${from.game} is over.`,
+      });
+    if (position.state.result !== null)
+      throw new ProblemException({
+        status: 422,
+        code: 'FORK_OF_FINISHED_POSITION',
+        detail: `The game is over after entry ${from.seq}: fork an earlier position.`,
+      });
+    const origin: ForkOrigin = {
+      game: parent.row.id,
+      seq: from.seq,
+      stateHash: position.stateHash,
+    };
+    const seed = input.seed ?? newSeed();
+    const { created } = await this.dataSource.transaction((m) =>
+      this.insertGame(m, parent.prepared, position.state, seed, parent.row.options, { origin }),
+    );
+    return created;
+  }
+
+  /** The full stored state after entry `seq` of a loaded game (seq 0: its set-up or a fork's start); 404 for an entry not played. */
+  private async storedPosition(
+    { row, prepared }: LoadedGame,
+    seq: number,
+  ): Promise<{ state: SystemState; stateHash: string; at: Date }> {
+    if (seq === 0) {
+      const state = await this.startOf(row, prepared);
+      return { state, stateHash: stateHash(state), at: row.createdAt };
+    }
+    const entry = await this.dataSource
+      .getRepository(GameEntry)
+      .findOne({ where: { gameId: row.id, seq } });
+    if (!entry) {
+      throw new ProblemException({
+        status: 404,
+        code: 'ENTRY_NOT_FOUND',
+        detail: `Game ${row.id} has ${row.version} entries; there is no entry ${seq}.`,
+        extensions: { version: row.version },
+      });
+    }
+    return { state: entry.state as SystemState, stateHash: entry.stateHash, at: entry.createdAt };
+  }
+
+  /** A game's entry 0: the set-up re-created from its seed, or the stored start of a fork. */
+  private async startOf(row: Game, prepared: PreparedScenario): Promise<SystemState> {
+    if (!row.forkedFrom) return initialStateOf(prepared, row.options, row.seed);
+    const stored = await this.dataSource
+      .getRepository(Game)
+      .createQueryBuilder('g')
+      .select('g.start_state', 'start_state')
+      .where('g.id = :id', { id: row.id })
+      .getRawOne<{ start_state: SystemState }>();
+    return stored!.start_state;
   }
 
   /**
@@ -466,6 +599,9 @@ export class GamesService {
       seedCommitment: row.seedCommitment,
       seed: status === 'finished' ? row.seed : null,
       result: resultView(prepared, state),
+      ...(row.forkedFrom ? { forkedFrom: row.forkedFrom } : {}),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
     };
   }
 
@@ -475,43 +611,19 @@ export class GamesService {
    * the seed exactly as create() set it up (initialState is cheap and deterministic).
    */
   async stateAt(id: string, seq: number, reader: Reader = null): Promise<StateAtDto> {
-    const { row, prepared, state: now } = await this.load(id);
+    const loaded = await this.load(id);
+    const { row, prepared, state: now } = loaded;
+    const { state, stateHash: hash, at } = await this.storedPosition(loaded, seq);
     // What is hidden from the reader is left out until the game is over (the rules system decides).
     const finished = gameStatus(now) === 'finished';
-    const shown = (state: SystemState): { state: unknown; redacted?: true } => {
-      const seen = prepared.system.stateFor(prepared.ctx, state, reader, finished);
-      return seen.redacted ? { state: seen.state, redacted: true } : { state: seen.state };
-    };
-    if (seq === 0) {
-      const state = initialStateOf(prepared, row.options, row.seed);
-      return {
-        gameId: id,
-        seq: 0,
-        stateHash: stateHash(state),
-        at: row.createdAt.toISOString(),
-        ...shown(state),
-        game: gameView(prepared, row, state, 0, row.createdAt, reader),
-      };
-    }
-    const entry = await this.dataSource
-      .getRepository(GameEntry)
-      .findOne({ where: { gameId: id, seq } });
-    if (!entry) {
-      throw new ProblemException({
-        status: 404,
-        code: 'ENTRY_NOT_FOUND',
-        detail: `Game ${id} has ${row.version} entries; there is no entry ${seq}.`,
-        extensions: { version: row.version },
-      });
-    }
-    const state = entry.state as SystemState;
+    const seen = prepared.system.stateFor(prepared.ctx, state, reader, finished);
     return {
       gameId: id,
       seq,
-      stateHash: entry.stateHash,
-      at: entry.createdAt.toISOString(),
-      ...shown(state),
-      game: gameView(prepared, row, state, seq, entry.createdAt, reader),
+      stateHash: hash,
+      at: at.toISOString(),
+      ...(seen.redacted ? { state: seen.state, redacted: true as const } : { state: seen.state }),
+      game: gameView(prepared, row, state, seq, at, reader),
     };
   }
 
@@ -544,5 +656,159 @@ export class GamesService {
         detail: `No picture of a position is drawn yet for games of the ${system.id} rules.`,
       });
     return system.renderBoard(ctx, at, now.state, before, last);
+  }
+
+  /**
+   * GET /v1/games/{id}/export.txt: the game as text (docs/notation.md) —
+   * headers, then one entry per line with its result — written from the
+   * replay this reader may read (what is hidden from him stays hidden, no
+   * seed while the game is under way).
+   */
+  async exportText(id: string, reader: Reader): Promise<string> {
+    const replay = await this.replay(id, reader);
+    const { prepared, state } = await this.load(id);
+    const headers: Record<string, string> = {
+      Game: replay.id,
+      Scenario: replay.scenario,
+      RulesSystem: replay.rulesSystem,
+      RulesVersion: replay.rulesVersion,
+      Seats: SIDES.join(', '),
+      Created: replay.createdAt,
+      Updated: replay.updatedAt,
+      Status: replay.status,
+      Options: JSON.stringify(replay.options ?? {}),
+      Result: replay.result
+        ? `${replay.result.winner ?? 'draw'}${replay.result.level ? ` ${replay.result.level}` : ''}: ${replay.result.reason}`
+        : '*',
+      SeedCommitment: replay.seedCommitment,
+    };
+    if (replay.seed) headers.Seed = replay.seed;
+    if (replay.forkedFrom)
+      headers.ForkedFrom = `${replay.forkedFrom.game}@${replay.forkedFrom.seq}`;
+    // The final state's hash only when the reader sees all of it: it is what an import checks.
+    const finished = replay.status === 'finished';
+    if (!prepared.system.stateFor(prepared.ctx, state, reader, finished).redacted) {
+      const last = replay.entries[replay.entries.length - 1];
+      headers.FinalStateHash = last ? last.stateHash : (await this.stateAt(id, 0)).stateHash;
+    }
+    return formatGameText(
+      headers,
+      replay.entries.map((e) => ({ ...e, events: e.events as GameEvent[] })),
+    );
+  }
+
+  /**
+   * POST /v1/games/import: re-creates a game from its text or JSON replay — a
+   * new game of the same scenario, options and seed whose entries are the
+   * source's orders, each accepted by the engine, every state hash equal to
+   * the source's (a replay's per entry, a text's FinalStateHash). All or
+   * nothing: one transaction, 422 naming the first entry that does not replay.
+   */
+  async importGame(input: ImportInput): Promise<CreatedGame & { imported: number }> {
+    const problem = (code: string, detail: string, extensions?: Record<string, unknown>) =>
+      new ProblemException({ status: 422, code, detail, ...(extensions ? { extensions } : {}) });
+    if (input.forkedFrom)
+      throw problem(
+        'IMPORT_OF_FORK',
+        `This game is a fork of ${input.forkedFrom}: its starting position is not in the text; fork the original again instead.`,
+      );
+    if (!input.seed)
+      throw problem(
+        'SEED_NOT_REVEALED',
+        'The source carries no seed (a game still under way): its dice cannot be re-created.',
+      );
+    if (input.entries.length > MAX_IMPORT_ENTRIES)
+      throw problem(
+        'IMPORT_TOO_LONG',
+        `At most ${MAX_IMPORT_ENTRIES} entries are imported at once; this source has ${input.entries.length}.`,
+      );
+    const prepared = await this.contexts.get(input.scenario, input.options);
+    const { system, ctx } = prepared;
+    const seed = input.seed;
+    let state: SystemState;
+    try {
+      state = initialStateOf(prepared, input.options, seed);
+    } catch (e) {
+      throw notSetUp(input.scenario, e);
+    }
+    return this.dataSource.transaction(async (m) => {
+      const { row, created } = await this.insertGame(m, prepared, state, seed, input.options);
+      const rows: Array<{
+        gameId: string;
+        seq: number;
+        side: Side;
+        order: object;
+        events: GameEvent[];
+        stateHash: string;
+        state: SystemState;
+        createdAt: Date;
+      }> = [];
+      const at = new Date();
+      for (let i = 0; i < input.entries.length; i++) {
+        const e = input.entries[i];
+        if (e.seq !== i + 1)
+          throw problem('IMPORT_MISMATCH', `Entry ${i + 1} carries number ${e.seq}.`, {
+            seq: e.seq,
+          });
+        const result = system.applyOrder(
+          ctx,
+          state,
+          e.side,
+          e.order,
+          seededDice(seed, state.diceDrawn),
+        );
+        if (!result.ok)
+          throw problem(
+            'IMPORT_MISMATCH',
+            `Entry ${e.seq}: the engine refuses the ${e.side} order: ${result.refusal.message} (${result.refusal.code}, ${result.refusal.rule}).`,
+            { seq: e.seq, refusal: result.refusal },
+          );
+        const hash = stateHash(result.state);
+        if (e.stateHash !== undefined && e.stateHash !== hash)
+          throw problem(
+            'IMPORT_MISMATCH',
+            `Entry ${e.seq}: the state the engine derives does not have the recorded hash.`,
+            { seq: e.seq, expected: e.stateHash, actual: hash },
+          );
+        state = result.state;
+        rows.push({
+          gameId: row.id,
+          seq: e.seq,
+          side: e.side,
+          order: e.order as object,
+          events: result.events,
+          stateHash: hash,
+          state,
+          createdAt: at,
+        });
+      }
+      const finalHash = stateHash(state);
+      if (input.finalStateHash !== undefined && input.finalStateHash !== finalHash)
+        throw problem(
+          'IMPORT_MISMATCH',
+          'After the last entry the state does not have the recorded FinalStateHash.',
+          { expected: input.finalStateHash, actual: finalHash },
+        );
+      for (let i = 0; i < rows.length; i += 200) await m.insert(GameEntry, rows.slice(i, i + 200));
+      if (rows.length > 0)
+        await m
+          .createQueryBuilder()
+          .update(Game)
+          .set({
+            state,
+            version: rows.length,
+            status: gameStatus(state),
+            result: state.result,
+            updatedAt: at,
+          })
+          .where('id = :id', { id: row.id })
+          .execute();
+      return {
+        ...created,
+        version: rows.length,
+        imported: rows.length,
+        game: gameView(prepared, row, state, rows.length, at, null),
+      };
+    });
   }
 }

@@ -74,6 +74,19 @@ export class VerifyReplayDto {
   @IsObject()
   result?: Record<string, unknown> | null;
 
+  /** A fork's origin (issue 18): informative here. */
+  @IsOptional()
+  @IsObject()
+  forkedFrom?: Record<string, unknown>;
+
+  @IsOptional()
+  @IsString()
+  createdAt?: string;
+
+  @IsOptional()
+  @IsString()
+  updatedAt?: string;
+
   @IsArray()
   @ArrayMaxSize(100000)
   @ValidateNested({ each: true })

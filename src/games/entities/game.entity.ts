@@ -6,6 +6,13 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 
+/** The game and entry a fork started from, and the hash recorded for that position. */
+export interface ForkOrigin {
+  game: string;
+  seq: number;
+  stateHash: string;
+}
+
 /** One game: its current engine state and the optimistic-concurrency `version`. */
 @Entity({ name: 'games' })
 export class Game {
@@ -43,6 +50,14 @@ export class Game {
 
   @Column({ type: 'jsonb', nullable: true })
   result: unknown;
+
+  /** Where a fork started (issue 18): the game, the entry and that state's hash; null for a new game. */
+  @Column({ name: 'forked_from', type: 'jsonb', nullable: true })
+  forkedFrom: ForkOrigin | null;
+
+  /** A fork's entry 0: the position it started from (a fork's set-up is not re-created from its seed). */
+  @Column({ name: 'start_state', type: 'jsonb', nullable: true, select: false })
+  startState?: unknown;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -53,6 +53,13 @@ export class GameContexts {
     return loading;
   }
 
+  /** The scenario document of `id` as stored: 422 UNKNOWN_SCENARIO when there is none. */
+  async document(id: string): Promise<{ rules: { system: string } }> {
+    const pkg = await this.scenarios.find(id);
+    if (!pkg) throw unknownScenario(id);
+    return pkg.scenario as { rules: { system: string } };
+  }
+
   private async prepare(id: string, options: GameOptions | undefined): Promise<PreparedScenario> {
     const pkg = await this.scenarios.find(id);
     if (!pkg) throw unknownScenario(id);

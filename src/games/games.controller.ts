@@ -18,6 +18,7 @@ import { ProblemException } from '../common/errors/problem';
 import { CreateGameDto } from './dto/create-game.dto';
 import { ImportGameDto } from './dto/import-game.dto';
 import { importSource } from './import-source';
+import { sseHeartbeat } from './sse-heartbeat';
 import { ListGamesQuery } from './dto/list-games.query';
 import { followUpdates, GameUpdatesBus } from './game-updates';
 import {
@@ -53,10 +54,16 @@ export class GamesController {
     private readonly bus: GameUpdatesBus,
   ) {}
 
+  /** 201 with the seats' tokens; Location names the new game. */
   @Post()
   @HttpCode(201)
-  create(@Body() body: CreateGameDto): Promise<CreatedGame> {
-    return this.games.create(body);
+  async create(
+    @Body() body: CreateGameDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CreatedGame> {
+    const created = await this.games.create(body);
+    res.setHeader('Location', `/v1/games/${created.id}`);
+    return created;
   }
 
   /** Re-creates a game from its text or JSON replay (docs/notation.md): every state hash equal. */
@@ -182,12 +189,23 @@ export class GamesController {
     // A seat token is optional: with one, the stream shows what that seat may see; without, the public.
     const reader = await this.games.readerSide(id, authorization); // 401/404 before streaming
     const source = await this.games.updatesSource(id, after, reader);
-    // Each entry once, in order, gaps filled from the log (followUpdates).
-    return new Observable<MessageEvent>((subscriber) =>
-      followUpdates(this.bus, id, source, {
+    // Each entry once, in order, gaps filled from the log (followUpdates); between them a
+    // heartbeat comment (ignored by EventSource) keeps proxies with an idle timeout
+    // (often 60 s) from cutting a quiet stream.
+    return new Observable<MessageEvent>((subscriber) => {
+      const heartbeat = setInterval(
+        () => subscriber.next({ comment: 'heartbeat' }),
+        sseHeartbeat.ms,
+      );
+      heartbeat.unref();
+      const stop = followUpdates(this.bus, id, source, {
         next: (u) => subscriber.next({ id: String(u.seq), type: 'entry', data: u }),
         error: (e) => subscriber.error(e),
-      }),
-    );
+      });
+      return () => {
+        clearInterval(heartbeat);
+        stop();
+      };
+    });
   }
 }

@@ -11,6 +11,7 @@ import { ProblemException } from '../common/errors/problem';
 import { Game, type ForkOrigin } from './entities/game.entity';
 import { GameEntry } from './entities/game-entry.entity';
 import { Seat } from './entities/seat.entity';
+import { parseGameOptions } from './dto/game-options';
 import { GameContexts } from './game-contexts.service';
 import { GameHooks } from './game-hooks';
 import { gameNotFound, invalidSeatToken, isGameId, missingSeatToken } from './game-problems';
@@ -249,7 +250,11 @@ export class GamesService {
   async create(input: CreateGameInput): Promise<CreatedGame> {
     if (input.fork) return this.fork(input.fork, input);
     const scenario = input.scenario ?? '';
-    const options: GameOptions = input.options ?? {};
+    // 400 for an unknown option or a wrong shape, before any rule reads them.
+    const options: GameOptions = parseGameOptions(
+      input.options,
+      await this.contexts.document(scenario),
+    );
     // With options.counters, the scenario with the players' units merged in (422 INVALID_COUNTERS).
     const prepared = await this.contexts.get(scenario, options);
     const seed = input.seed ?? newSeed();

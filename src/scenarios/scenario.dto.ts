@@ -1,6 +1,7 @@
 import type { RulesRegistry, ScenarioGap } from '../engine/rules';
 import { documentSystem } from './scenario-files';
 import type { CountersSpec, MapDocument, ScenarioDocument } from '../engine/types';
+import { sampleCountersUrl } from './sample-counters';
 
 /** A scenario and the map it is played on (none for a rules system without maps: a block battle). */
 export interface ScenarioDocuments {
@@ -32,6 +33,16 @@ export interface ScenarioSummary {
   orderOfBattle?: 'printed' | 'incomplete';
   /** The units the players supply in options.counters, where the text does not print them. */
   counters?: CountersSpec;
+  /**
+   * True when a game cannot be created without options.counters: a side the players
+   * supply has no printed unit at all (422 COUNTERS_REQUIRED otherwise). Hex games.
+   */
+  needsCounters?: boolean;
+  /**
+   * Where test counters for it are served (GET /v1/scenarios/{id}/sample-counters):
+   * test data, not history, usable as they are in options.counters. Shipped scenarios only.
+   */
+  sampleCounters?: string;
   /** What the rules text does not give, as the scenario declares it. */
   missing?: Array<{ case: string; what: string }>;
   mapProvenance?: MapDocument['provenance'];
@@ -61,6 +72,9 @@ export function summaryOf(
     title: scenario.title,
     rules: scenario.rules,
     ...system.scenarios.summary(scenario, mapProvenance),
+    ...(origin === 'shipped' && sampleCountersUrl(scenario.id)
+      ? { sampleCounters: sampleCountersUrl(scenario.id) }
+      : {}),
     origin,
     playable: gaps.length === 0,
     notYetSupported: gaps,

@@ -129,6 +129,20 @@ export class ScenarioModel {
   })
   counters?: ScenarioCountersModel;
 
+  @Field({
+    nullable: true,
+    description:
+      'Hex games: true when a game needs options.counters, a side the players supply having no printed unit (else 422 COUNTERS_REQUIRED).',
+  })
+  needsCounters?: boolean;
+
+  @Field({
+    nullable: true,
+    description:
+      'Where test counters for it are served (REST GET /v1/scenarios/{id}/sample-counters): test data, not history.',
+  })
+  sampleCounters?: string;
+
   @Field(() => [MissingDataModel], {
     nullable: true,
     description: 'What the rules text does not give, as the scenario declares it.',

@@ -19,6 +19,15 @@ export class ScenariosController {
     return this.scenarios.detail(id);
   }
 
+  /**
+   * Test counters for a scenario whose players supply units: usable as they are in
+   * a new game's options.counters. Test data, not the historical order of battle.
+   */
+  @Get(':id/sample-counters')
+  sampleCounters(@Param('id') id: string): Promise<Record<string, unknown>> {
+    return this.scenarios.sampleCounters(id);
+  }
+
   /** The map drawn as SVG with the scenario's set-up. */
   @Get(':id/map.svg')
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')

@@ -9,6 +9,7 @@ import type { DocumentError } from '../engine/scenario/validate';
 import { DEFAULT_RULES, type RulesRegistry } from '../engine/rules';
 import { CustomScenario } from './entities/custom-scenario.entity';
 import { RULES_REGISTRY } from './rules-registry';
+import { readSampleCounters } from './sample-counters';
 import { formatFileError, loadScenarios, ScenarioValidator } from './scenario-files';
 import {
   ScenarioDetail,
@@ -117,6 +118,27 @@ export class ScenariosService {
   async detail(id: string): Promise<ScenarioDetail> {
     const found = await this.get(id);
     return toDetail(this.rules, found, found.origin);
+  }
+
+  /**
+   * The sample (test) counters of shipped scenario `id`, as stored: 404
+   * SCENARIO_NOT_FOUND when there is no such scenario, 404 NO_SAMPLE_COUNTERS when
+   * it has none (its order of battle is printed, or nobody wrote test units for it).
+   */
+  async sampleCounters(id: string): Promise<Record<string, unknown>> {
+    const found = await this.get(id);
+    const sample = found.origin === 'shipped' ? readSampleCounters(id) : null;
+    if (!sample) {
+      throw new ProblemException({
+        status: 404,
+        code: 'NO_SAMPLE_COUNTERS',
+        title: 'No sample counters',
+        detail: found.scenario.counters
+          ? `Scenario "${id}" has no sample counters: supply its units in options.counters (see its "counters").`
+          : `Scenario "${id}" takes no counters: its order of battle is printed.`,
+      });
+    }
+    return sample;
   }
 
   /** The map of scenario `id` drawn as SVG with its set-up. */

@@ -191,8 +191,9 @@ describe('16.1 counters: the order of battle the players supply', () => {
     const shape = await request(server)
       .post('/v1/games')
       .send({ scenario: ID, options: { counters: [1, 2] } })
-      .expect(422);
+      .expect(400); // a wrong shape of a game option is the request's fault (game-options.ts)
     expectMatchesSpec(shape);
+    expect(shape.body.code).toBe('VALIDATION_FAILED');
     expect(shape.body.errors).toEqual([
       {
         property: 'options.counters',

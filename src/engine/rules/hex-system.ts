@@ -147,6 +147,11 @@ function hexSummary(doc: ScenarioDocument, mapProvenance: string | undefined) {
     setup: doc.setup.kind,
     orderOfBattle: doc.counters || doc.missing?.length ? 'incomplete' : 'printed',
     ...(doc.counters ? { counters: doc.counters } : {}),
+    // A side the players supply with no printed unit: a game needs options.counters
+    // (else 422 COUNTERS_REQUIRED, 16.1; requireArmies in scenario/counters.ts).
+    needsCounters: (doc.counters?.sides ?? []).some(
+      (side) => !doc.units.some((u) => u.side === side),
+    ),
     ...(doc.missing?.length ? { missing: doc.missing } : {}),
     mapProvenance,
   };

@@ -110,8 +110,12 @@ export function checkCounters(scenario: ScenarioDocument, counters: unknown): Do
     return out;
   }
   for (const key of Object.keys(counters)) {
-    if (!['units', 'placements', 'reinforcements'].includes(key))
-      fail(key, 'is not a known field here (units, placements, reinforcements)');
+    // `note`: free text the supplier keeps with the counters (the sample counters say
+    // they are test data in it); no rule reads it.
+    if (key === 'note') {
+      if (typeof counters.note !== 'string') fail('note', 'must be a string');
+    } else if (!['units', 'placements', 'reinforcements'].includes(key))
+      fail(key, 'is not a known field here (units, placements, reinforcements, note)');
   }
   if (!Array.isArray(counters.units)) {
     fail('units', counters.units === undefined ? 'is required' : 'must be an array');

@@ -18,6 +18,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PlayersModule } from './players/players.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 import { VictoryModule } from './victory/victory.module';
 
 @Module({
@@ -43,6 +44,7 @@ import { VictoryModule } from './victory/victory.module';
     RatingsModule,
     MatchesModule,
     ChallengesModule,
+    TournamentsModule,
   ],
 })
 export class AppModule {}

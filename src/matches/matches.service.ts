@@ -27,7 +27,7 @@ import { PlayersService } from '../players/players.service';
 import { RatingsService } from '../ratings/ratings.service';
 
 /** How a game between players ended. */
-export type OutcomeKind = 'result' | 'resigned' | 'draw' | 'aborted' | 'timeout';
+export type OutcomeKind = 'result' | 'resigned' | 'draw' | 'aborted' | 'timeout' | 'adjudicated';
 
 export interface Outcome extends GameResult {
   kind: OutcomeKind;
@@ -376,9 +376,12 @@ export class MatchesService implements OnModuleInit {
    * log holds the orders the engine played, which a replay re-runs; the
    * outcome is the match's.
    */
-  private async conclude(gameId: string, decide: (match: MatchRow) => Outcome): Promise<MatchDto> {
+  private async conclude(
+    gameId: string,
+    decide: (match: MatchRow, game: { prepared: PreparedScenario; state: SystemState }) => Outcome,
+  ): Promise<MatchDto> {
     const match = await this.dataSource.transaction(async (m) => {
-      const { row, state } = await this.games.load(gameId, m, true);
+      const { row, prepared, state } = await this.games.load(gameId, m, true);
       const match = await this.mustFind(gameId, m, true);
       if (state.phase === 'finished' || state.result) {
         throw new ProblemException({
@@ -387,7 +390,7 @@ export class MatchesService implements OnModuleInit {
           detail: 'The game is over already.',
         });
       }
-      const outcome = decide(match);
+      const outcome = decide(match, { prepared, state });
       const result: GameResult = {
         winner: outcome.winner,
         level: outcome.level,
@@ -422,12 +425,43 @@ export class MatchesService implements OnModuleInit {
           'Both sides have given an order: the game can no longer be aborted (resign or offer a draw).',
       });
     }
-    return this.conclude(gameId, () => ({
+    return this.conclude(gameId, (match) => {
+      if (match.tournament_id) {
+        throw new ProblemException({
+          status: 409,
+          code: 'NO_ABORT_IN_TOURNAMENT',
+          detail: 'A tournament game cannot be aborted (resign, or offer a draw).',
+        });
+      }
+      return this.aborted(side);
+    });
+  }
+
+  private aborted(side: Side): Outcome {
+    return {
       kind: 'aborted',
       winner: null,
       level: null,
       reason: `aborted by ${side}`,
-    }));
+    };
+  }
+
+  /**
+   * Ends an unfinished game as the victory conditions stand now (a tournament
+   * round's deadline): the level the rules would award if the game ended at
+   * this moment, or a draw.
+   */
+  async adjudicate(gameId: string, why: string): Promise<MatchDto> {
+    return this.conclude(gameId, (_match, { prepared, state }) => {
+      const standing = prepared.system.victory(prepared.ctx, state, null);
+      const drawn = standing.winner === null || standing.level === 'draw';
+      return {
+        kind: 'adjudicated',
+        winner: drawn ? null : standing.winner,
+        level: drawn ? null : standing.level,
+        reason: `adjudicated (${why})${standing.case ? `: ${standing.case}` : ''}`,
+      };
+    });
   }
 
   /** Whether both sides have given an order (abort is over then). */

@@ -8,7 +8,11 @@
  * seat. Played on a test-only rules system registered beside the real ones
  * (test/support/sealed-bid-system.ts), uploaded like any scenario.
  */
+import type { AddressInfo } from 'node:net';
+import { createClient } from 'graphql-ws';
 import request from 'supertest';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const WebSocketImpl = require('ws');
 import { DEFAULT_RULES, rulesRegistry } from '../../src/engine/rules';
 import { RULES_REGISTRY } from '../../src/scenarios/rules-registry';
 import { createTestApp, TestApp } from '../support/app';
@@ -81,7 +85,46 @@ describe('sealed simultaneous decisions: both seats must act, answers held unsee
   });
 
   it('the second seat answers first; its answer is held unseen by the other seat and the public; it may not answer twice (403)', async () => {
+    // Live updates (graphql-ws gameUpdated) as the public, the other seat and the answering seat.
+    await new Promise<void>((resolve) => server.listen(0, resolve));
+    const { port } = server.address() as AddressInfo;
+    const clients = (['public', 'union', 'confederate'] as const).map((reader) =>
+      createClient({
+        url: `ws://127.0.0.1:${port}/graphql`,
+        webSocketImpl: WebSocketImpl,
+        lazy: false,
+        retryAttempts: 0,
+        connectionParams: reader === 'public' ? {} : { authorization: `Bearer ${tokens[reader]}` },
+      }),
+    );
+    const updates = clients.map(
+      (client) =>
+        new Promise<{ order: unknown; mustAct: unknown }>((resolve, reject) => {
+          const stop = client.subscribe(
+            {
+              query: `subscription($id: ID!) { gameUpdated(id: $id) { seq order mustAct { seats simultaneous } } }`,
+              variables: { id },
+            },
+            {
+              next: (msg) => {
+                stop();
+                resolve(msg.data?.gameUpdated as { order: unknown; mustAct: unknown });
+              },
+              error: reject,
+              complete: () => undefined,
+            },
+          );
+        }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
     const first = await submit('confederate', 0, { type: 'bid', bid: 7 }, 'c-1').expect(200);
+    const [toPublic, toUnion, toConfederate] = await Promise.all(updates);
+    await Promise.all(clients.map((c) => c.dispose()));
+    await new Promise((resolve) => server.close(resolve));
+    const waiting = { seats: ['union'], simultaneous: true };
+    expect(toPublic).toEqual({ seq: 1, order: SEALED_CONFEDERATE, mustAct: waiting });
+    expect(toUnion).toEqual({ seq: 1, order: SEALED_CONFEDERATE, mustAct: waiting });
+    expect(toConfederate).toEqual({ seq: 1, order: { type: 'bid', bid: 7 }, mustAct: waiting });
     expectMatchesSpec(first);
     expect(first.body.game.round.answers).toEqual({ confederate: 7 });
     const again = await submit('confederate', 0, { type: 'bid', bid: 7 }, 'c-1').expect(200);

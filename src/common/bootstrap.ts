@@ -5,8 +5,9 @@ import { APP_CONFIG, AppConfig } from './config/config';
 import { ProblemFilter } from './errors/problem.filter';
 import { graphqlLandingPage } from './graphql-landing';
 import { QuietStartupLogger } from './logging/quiet-startup.logger';
-import { rejectDeepJson } from './json-depth';
+import { checkJsonBody } from './json-limits';
 import { requestIdMiddleware } from './request-id';
+import { rejectNulInUrl } from './url-limits';
 import { createValidationPipe } from './validation';
 
 /** Largest accepted JSON body (custom scenarios with a full map can be large). */
@@ -43,7 +44,8 @@ export function configureApp(app: INestApplication): INestApplication {
   }
   // GraphiQL at GET /graphql for browsers, served from npm packages (works offline).
   expressApp.use(graphqlLandingPage);
-  expressApp.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: rejectDeepJson });
+  expressApp.use(rejectNulInUrl);
+  expressApp.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: checkJsonBody });
   expressApp.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: true });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());

@@ -58,6 +58,7 @@ import {
   classicVictoryPoints,
   newClassicGame,
 } from './rules/classic';
+import { appendAll } from './lists';
 
 export interface GameContext {
   scenario: ScenarioDocument;
@@ -293,12 +294,12 @@ export function legalOrders(ctx: GameContext, state: GameState, side: Side): Ord
   const orders: Order[] = [];
   if (acting && acting.side === side) {
     const hook = isClassic(state) ? undefined : deciding(ctx, state);
-    if (isClassic(state)) orders.push(...classicOrders(ctx, state, side));
-    else if (hook) orders.push(...hook.decisionOrders!(ctx, state, side));
-    else if (state.pending) orders.push(...combatPhaseOrders(ctx, state, side));
-    else if (state.phase === 'setup') orders.push(...setupPhaseOrders(ctx, state, side));
-    else if (state.phase === 'movement') orders.push(...movementPhaseOrders(ctx, state, side));
-    else orders.push(...combatPhaseOrders(ctx, state, side));
+    if (isClassic(state)) appendAll(orders, classicOrders(ctx, state, side));
+    else if (hook) appendAll(orders, hook.decisionOrders!(ctx, state, side));
+    else if (state.pending) appendAll(orders, combatPhaseOrders(ctx, state, side));
+    else if (state.phase === 'setup') appendAll(orders, setupPhaseOrders(ctx, state, side));
+    else if (state.phase === 'movement') appendAll(orders, movementPhaseOrders(ctx, state, side));
+    else appendAll(orders, combatPhaseOrders(ctx, state, side));
   }
   // Resignation is not listed: it is no move of the game but a player's decision to stop
   // (POST /v1/games/{id}/resign); a bot choosing among legal orders would resign by accident.

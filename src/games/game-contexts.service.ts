@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidCountersError, NotYetSupportedError } from '../engine/errors';
 import { rulesFor, type PreparedScenario, type RulesRegistry } from '../engine/rules';
+import { counterBoundProblems } from '../engine/scenario/bounds';
 import type { DocumentError } from '../engine/scenario/validate';
 import type { GameOptions } from '../engine/state';
 import { ProblemException } from '../common/errors/problem';
@@ -44,6 +45,13 @@ export class GameContexts {
    */
   async get(id: string, options?: GameOptions): Promise<PreparedScenario> {
     const counters = options?.counters;
+    if (counters !== undefined) {
+      // Bounded before hashing or merging: a client must not make the service hash or prepare a huge order of battle.
+      const pkg = await this.scenarios.find(id);
+      if (!pkg) throw unknownScenario(id);
+      const over = counterBoundProblems(counters, pkg.scenario.units.length);
+      if (over.length > 0) throw invalidCounters(id, over);
+    }
     const key = counters === undefined ? id : `${id}\u0000${sha256Hex(canonicalJson(counters))}`;
     const cached = this.cache.get(key);
     if (cached) return cached;

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DEFAULT_RULES, type RulesRegistry, type RulesSystem } from '../engine/rules';
 import type { DocumentError } from '../engine/scenario/validate';
+import { scenarioBoundProblems } from '../engine/scenario/bounds';
 import type { MapDocument, ScenarioDocument } from '../engine/types';
 
 /** The repository's scenarios/ folder: found by walking up from this file (works from src/ and dist/). */
@@ -93,6 +94,9 @@ export class ScenarioValidator {
    * means the documents are playable data.
    */
   check(scenario: unknown, map: unknown): DocumentError[] {
+    // Size first: nothing (not even the schemas) looks at a document over a bound.
+    const over = scenarioBoundProblems(scenario, map);
+    if (over.length > 0) return over;
     const spec = documentSystem(this.registry, scenario).scenarios;
     const errors: DocumentError[] = [
       ...schemaErrors('scenario', this.validatorOf(spec.schemas.scenario), scenario),

@@ -73,6 +73,15 @@ function fromBodyParser(error: Error): BaseProblem | undefined {
       title: 'Malformed JSON',
     });
   }
+  // A bound of src/common/json-limits.ts: its own code, and the bound it names.
+  const bound = error as { problemCode?: unknown; limit?: unknown };
+  if (typeof bound.problemCode === 'string') {
+    return fromStatus(status, error.message, {
+      code: bound.problemCode,
+      title: 'Request over a limit',
+      ...(bound.limit !== undefined ? { limit: bound.limit } : {}),
+    });
+  }
   return fromStatus(status, error.message);
 }
 

@@ -18,6 +18,7 @@ import type {
 } from '../types';
 import type { GameState, PendingDecision, UnitState } from '../state';
 import { TerrainMap } from './terrain-map';
+import { appendAll, extent } from '../lists';
 
 /**
  * A position of a game to draw instead of a scenario's set-up: the state as
@@ -127,11 +128,14 @@ export function renderMapSvg(mapDoc: MapDocument, options: MapSvgOptions = {}): 
   const margin = s * 1.5;
   const legendWidth = s * 7;
   const titleHeight = s * 1.4;
-  const minX = Math.min(...xs) - margin;
-  const minY = Math.min(...ys) - margin - titleHeight;
-  const mapWidth = Math.max(...xs) - Math.min(...xs) + 2 * margin;
+  // Not Math.min(...xs): a map of 500 000 hexes overflowed the stack with it.
+  const xExtent = extent(xs);
+  const yExtent = extent(ys);
+  const minX = xExtent.min - margin;
+  const minY = yExtent.min - margin - titleHeight;
+  const mapWidth = xExtent.max - xExtent.min + 2 * margin;
   // The legend has 35 rows of half a hex; the drawing is at least that tall.
-  const height = Math.max(Math.max(...ys) - Math.min(...ys) + 2 * margin, s * 19) + titleHeight;
+  const height = Math.max(yExtent.max - yExtent.min + 2 * margin, s * 19) + titleHeight;
   const width = mapWidth + legendWidth;
 
   const out: string[] = [];
@@ -167,7 +171,7 @@ export function renderMapSvg(mapDoc: MapDocument, options: MapSvgOptions = {}): 
 
   // Symbols inside hexes: rough dots, forest trees, slopes, forts, crossings
   out.push('<g class="hex-symbols">');
-  for (const h of all) out.push(...hexSymbols(h, map.hex(h), centre, s));
+  for (const h of all) appendAll(out, hexSymbols(h, map.hex(h), centre, s));
   out.push('</g>');
 
   // Routes under hexside features so rivers read over roads at bridges
@@ -219,8 +223,8 @@ export function renderMapSvg(mapDoc: MapDocument, options: MapSvgOptions = {}): 
   }
   out.push('</g>');
 
-  if (scenario && position) out.push(...positionLayer(scenario, position, grid, centre, s, flat));
-  else if (scenario) out.push(...setupLayer(scenario, grid, centre, s));
+  if (scenario && position) appendAll(out, positionLayer(scenario, position, grid, centre, s, flat));
+  else if (scenario) appendAll(out, setupLayer(scenario, grid, centre, s));
   out.push(...legend(minX + mapWidth, minY + titleHeight, s));
   out.push('</svg>');
   return out.join('\n') + '\n';

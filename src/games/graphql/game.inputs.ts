@@ -1,3 +1,4 @@
+import { MAX_LIST_OFFSET } from '../dto/list-games.query';
 import { Field, InputType, Int } from '@nestjs/graphql';
 import {
   IsIn,
@@ -56,6 +57,7 @@ export class GamesFilter {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(MAX_LIST_OFFSET)
   offset?: number;
 }
 

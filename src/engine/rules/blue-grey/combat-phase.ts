@@ -54,6 +54,7 @@ import { obligedAtNight } from './night-combat';
 import { recoverAndRally } from './rally';
 import { removableMarkers, removeThreatenedConstruction } from './fieldworks';
 import { refuse } from './refusals';
+import { appendAll } from '../../lists';
 
 export type { ApplyResult };
 
@@ -168,7 +169,7 @@ export function combatPhaseOrders(ctx: GameContext, state: GameState, side: Side
   if (state.phasing !== side) return [];
   const out: Order[] = [];
   if (!phase.ending) {
-    out.push(...(candidateAttacks(ctx, state, side) as unknown as Order[]));
+    appendAll(out, candidateAttacks(ctx, state, side) as unknown as Order[]);
     for (const unit of voluntaryRoutCandidates(state, phase))
       out.push({ type: 'voluntary-rout', unit });
   }

@@ -39,6 +39,7 @@ import {
 } from './reinforcements';
 import { refuse, refusal } from './refusals';
 import { toCombatPhase } from './sequence-of-play';
+import { appendAll } from '../../lists';
 
 type MoveKind = 'move' | 'strategic-move' | 'enter';
 
@@ -206,7 +207,7 @@ export function movementPhaseOrders(ctx: GameContext, state: GameState, side: Si
   const hooked = ctx.hooks.filter((h) => h.movementOrders);
   if (hooked.length > 0) {
     const access = phaseAccess(ctx, state, side, env);
-    for (const h of hooked) orders.push(...h.movementOrders!(ctx, state, side, access));
+    for (const h of hooked) appendAll(orders, h.movementOrders!(ctx, state, side, access));
   }
   if (endPhaseRefusal(ctx, state, side, (u) => canMove.has(u.id)) === null)
     orders.push({ type: 'end-phase' });

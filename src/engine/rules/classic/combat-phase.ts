@@ -33,6 +33,7 @@ import {
   zocSources,
 } from './combat';
 import { answer, run, stepAnswers } from './resolution';
+import { appendAll } from '../../lists';
 
 type Result = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; refusal: Refusal };
 
@@ -82,7 +83,7 @@ export function classicCombatOrders(ctx: GameContext, state: GameState, side: Si
   }
   if (state.phasing !== side) return [];
   const out: Order[] = [];
-  if (!p.ending) out.push(...(classicCandidateAttacks(ctx, state, side) as unknown as Order[]));
+  if (!p.ending) appendAll(out, classicCandidateAttacks(ctx, state, side) as unknown as Order[]);
   if (blockingObligations(ctx, state) === null) out.push({ type: 'end-phase' });
   return out;
 }

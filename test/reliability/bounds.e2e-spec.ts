@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { MAX_OBJECT_KEYS } from '../../src/common/json-limits';
+import { SCENARIO_BOUNDS } from '../../src/engine/scenario/bounds';
+import { createTestApp, TestApp } from '../support/app';
+import { expectMatchesSpec } from '../support/openapi';
+
+/**
+ * Issue 16: every input has a bound, enforced before any expensive work, and
+ * over it the answer is a 4xx problem+json naming the bound, in milliseconds.
+ * Each test repeats one row of the issue's table with the smallest input that
+ * crosses the bound (the rows' own inputs are much larger), and times it.
+ */
+const FIXTURE = join(__dirname, '..', 'fixtures', 'scenarios', 'valid-small');
+const smallScenario = (id: string) => {
+  const scenario = JSON.parse(readFileSync(join(FIXTURE, 'scenario.json'), 'utf8'));
+  scenario.id = id;
+  const map = JSON.parse(readFileSync(join(FIXTURE, 'map.json'), 'utf8'));
+  map.id = `${id}-map`;
+  scenario.map = map.id;
+  return { scenario, map };
+};
+
+/** Well above what any bounded check needs on a loaded 2-core CI machine, far below what the unbounded work took (seconds). */
+const FAST_MS = 1500;
+
+describe('bounds: every input is bounded and over a bound answers 4xx naming it (issue 16)', () => {
+  let t: TestApp;
+  let server: ReturnType<TestApp['app']['getHttpServer']>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = t.app.getHttpServer();
+  });
+  afterAll(() => t?.close());
+
+  const timed = async (req: () => request.Test) => {
+    const started = performance.now();
+    const res = await req();
+    return { res, ms: performance.now() - started };
+  };
+  const propertiesOf = (res: request.Response) =>
+    (res.body.errors as Array<{ property: string; messages: string[] }>).map((e) => e.property);
+
+  it('row 1: a map joining more sheets than maxSheets, or more hexes than maxMapHexes, is refused before it is built', async () => {
+    const docs = smallScenario('many-sheets');
+    // 1000 sheets of 100×100 hexes took 133 s and ran the heap out; 9 sheets cross the bound.
+    docs.map.grid = Array.from({ length: SCENARIO_BOUNDS.maxSheets + 1 }, (_, i) => ({
+      layout: {
+        ...docs.map.grid,
+        prefix: `S${'ABCDEFGHIJ'[i]}`,
+        columns: { first: 0, last: 99 },
+        rows: { first: 0, last: 99 },
+      },
+      offset: { q: i * 100, r: 0 },
+    }));
+    const sheets = await timed(() => request(server).post('/v1/scenarios').send(docs));
+    expect(sheets.res.status).toBe(422);
+    expect(sheets.res.body.code).toBe('INVALID_SCENARIO');
+    expect(sheets.res.body.errors[0].messages[0]).toMatch(/maxSheets = 8/);
+    expect(sheets.ms).toBeLessThan(FAST_MS);
+    expectMatchesSpec(sheets.res);
+
+    // Three full sheets: 30 000 hexes, over maxMapHexes (20 000).
+    docs.map.grid = docs.map.grid.slice(0, 3);
+    const area = await timed(() => request(server).post('/v1/scenarios').send(docs));
+    expect(area.res.status).toBe(422);
+    expect(propertiesOf(area.res)).toContain('map.grid');
+    expect(JSON.stringify(area.res.body.errors)).toMatch(
+      /30000 hexes: over the bound maxMapHexes = 20000/,
+    );
+    expect(area.ms).toBeLessThan(FAST_MS);
+  });
+
+  it('row 4: movement, strength, automatic-victory conditions and list lengths over their bounds are refused at upload', async () => {
+    const docs = smallScenario('over-bounds');
+    docs.scenario.units[0].movement = 1000; // listed 100 000 orders, 50 MiB
+    docs.scenario.units[1].strength = 1e300; // odds of Infinity
+    docs.scenario.specialRules.push({
+      hook: 'automatic-victory',
+      case: '20.0',
+      params: {
+        checkedWhen: 'after-every-order',
+        conditions: Array.from(
+          { length: SCENARIO_BOUNDS.maxAutomaticVictoryConditions + 1 },
+          () => ({
+            side: 'union',
+            level: 'decisive',
+            occupiesAnyOf: ['0502'],
+          }),
+        ),
+      },
+    });
+    docs.scenario.notes = Array.from({ length: SCENARIO_BOUNDS.maxListItems + 1 }, () => 'n');
+    const { res, ms } = await timed(() => request(server).post('/v1/scenarios').send(docs));
+    expect(res.status).toBe(422);
+    expect(propertiesOf(res)).toEqual(
+      expect.arrayContaining([
+        'scenario.units[0].movement',
+        'scenario.units[1].strength',
+        `scenario.specialRules[${docs.scenario.specialRules.length - 1}].params.conditions`,
+        'scenario.notes',
+      ]),
+    );
+    expect(JSON.stringify(res.body.errors)).toMatch(/maxMovement = 30/);
+    expect(JSON.stringify(res.body.errors)).toMatch(/maxStrength = 99/);
+    expect(ms).toBeLessThan(FAST_MS);
+    expectMatchesSpec(res);
+  });
+
+  it('row 3: an object with more than MAX_OBJECT_KEYS keys (options, verify options, an order) is 400 TOO_MANY_KEYS before class-transformer sees it', async () => {
+    // 150 000 keys took 22 s of CPU in class-transformer; the bound plus one is enough to show the refusal.
+    const wide: Record<string, number> = {};
+    for (let i = 0; i <= MAX_OBJECT_KEYS; i++) wide[`k${i}`] = i;
+    for (const [path, body] of [
+      ['/v1/games', { scenario: 'shiloh', options: wide }],
+      ['/v1/replays/verify', { scenario: 'shiloh', rulesVersion: 'x', options: wide, entries: [] }],
+      ['/v1/games/00000000-0000-4000-8000-000000000000/orders', { order: wide }],
+    ] as const) {
+      const { res, ms } = await timed(() => request(server).post(path).send(body));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'TOO_MANY_KEYS',
+        limit: { name: 'maxObjectKeys', value: MAX_OBJECT_KEYS },
+      });
+      expect(ms).toBeLessThan(FAST_MS);
+      expectMatchesSpec(res);
+    }
+    // At the bound it is an ordinary request (here: refused for what the options say, not for their size).
+    const atBound: Record<string, number> = {};
+    for (let i = 0; i < MAX_OBJECT_KEYS; i++) atBound[`k${i}`] = i;
+    const ok = await request(server)
+      .post('/v1/games')
+      .send({ scenario: 'shiloh', options: atBound });
+    expect(ok.body.code).not.toBe('TOO_MANY_KEYS');
+    expect(ok.status).toBeLessThan(500);
+  });
+
+  it('row 9: a NUL byte in a scenario id or a seed, and an offset of 1e20, are 400 — never a 500', async () => {
+    const id = await request(server).get('/v1/scenarios/shi%00loh');
+    expect(id.status).toBe(400);
+    expect(id.body).toMatchObject({ code: 'NUL_CHARACTER' });
+    expectMatchesSpec(id);
+
+    const seed = await request(server)
+      .post('/v1/games')
+      .set('Content-Type', 'application/json')
+      .send('{"scenario":"shiloh","seed":"a\\u0000b"}');
+    expect(seed.status).toBe(400);
+    expect(seed.body).toMatchObject({ code: 'NUL_CHARACTER' });
+    expectMatchesSpec(seed);
+
+    const offset = await request(server).get('/v1/games?offset=1e20');
+    expect(offset.status).toBe(400);
+    expect(offset.body.code).toBe('VALIDATION_FAILED');
+    expectMatchesSpec(offset);
+    await request(server).get('/v1/games?offset=1000000000').expect(200);
+  });
+
+  it('supplied counters over maxUnits are refused before they are hashed or merged (INVALID_COUNTERS)', async () => {
+    const unit = (i: number) => ({
+      id: `c${i}`,
+      side: 'union',
+      designation: `${i}`,
+      type: 'infantry',
+      strength: 1,
+    });
+    const units = Array.from({ length: SCENARIO_BOUNDS.maxUnits + 1 }, (_, i) => unit(i));
+    const { res, ms } = await timed(() =>
+      request(server)
+        .post('/v1/games')
+        .send({ scenario: 'shiloh', options: { counters: { units } } }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('INVALID_COUNTERS');
+    expect(JSON.stringify(res.body.errors)).toMatch(/maxUnits = 500/);
+    expect(ms).toBeLessThan(FAST_MS);
+    expectMatchesSpec(res);
+  });
+});

@@ -20,6 +20,7 @@ import { RatingsModule } from './ratings/ratings.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 import { VictoryModule } from './victory/victory.module';
+import { EnginePoolModule } from './workers/engine-pool.module';
 
 @Module({
   imports: [
@@ -27,6 +28,7 @@ import { VictoryModule } from './victory/victory.module';
     LoggingModule,
     ThrottlingModule,
     DatabaseModule,
+    EnginePoolModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       inject: [APP_CONFIG],

@@ -8,7 +8,7 @@ import { ProblemException } from './errors/problem';
 export const REQUEST_LIMIT = 'requests';
 
 /** Paths never limited: orchestrators probe /health often, and it must tell the truth under load. */
-const UNLIMITED_PATHS = new Set(['/health']);
+const UNLIMITED_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 
 type Ctx = { req?: Request; res?: Response };
 

@@ -1,25 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidCountersError, NotYetSupportedError } from '../engine/errors';
 import { rulesFor, type PreparedScenario, type RulesRegistry } from '../engine/rules';
-import { counterBoundProblems } from '../engine/scenario/bounds';
+import { counterBoundProblems, mapArea } from '../engine/scenario/bounds';
 import type { DocumentError } from '../engine/scenario/validate';
 import type { GameOptions } from '../engine/state';
 import { ProblemException } from '../common/errors/problem';
-import { LruCache } from '../common/lru-cache';
+import { byteBoundedCache } from '../common/byte-caches';
 import { RULES_REGISTRY } from '../scenarios/rules-registry';
 import { ScenariosService } from '../scenarios/scenarios.service';
 import { unknownScenario } from './game-problems';
 import { canonicalJson, sha256Hex } from './state-hash';
 
-/** How many prepared scenarios to keep (shipped ones, recently played custom ones, and games' supplied counters). */
-const CACHE_SIZE = 64;
+/** Memory for prepared contexts of scenarios as published (shipped and custom), by scenario id. */
+const SCENARIO_CONTEXT_BYTES = 256 * 1024 * 1024;
+/**
+ * Memory for contexts prepared with a game's supplied counters. Apart from the
+ * scenarios' own, so that a client sending new counters with every request can
+ * only churn this one (each preparation bounded by the scenario bounds), never
+ * push out the contexts every other game needs, nor grow the heap.
+ */
+const COUNTERS_CONTEXT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Estimated bytes of a prepared context: measured 0.9 KiB per hex on Shiloh and
+ * 0.5 KiB on Antietam, documents included; 1 KiB per hex and 2 KiB per unit
+ * err on the large side.
+ */
+function contextBytes(docs: { scenario: unknown; map?: { grid: unknown } }): number {
+  return 1024 * mapArea(docs.map?.grid) + 2048 * unitCount(docs.scenario) + 64 * 1024;
+}
+
+/** Units a scenario prints (0 for a rules system whose scenarios list none at the top). */
+export function unitCount(scenario: unknown): number {
+  const units = (scenario as { units?: unknown }).units;
+  return Array.isArray(units) ? units.length : 0;
+}
 
 /**
  * The engine's per-scenario context, built once per scenario by the rules
  * system the scenario names (RulesSystem.prepare: map tables, lookups) and
  * shared by every game of it. Scenario documents never
- * change under an id (custom uploads are immutable), so the cache needs no
- * invalidation; it only forgets the least recently used beyond CACHE_SIZE.
+ * change under an id (custom uploads are immutable), so the caches need no
+ * invalidation; they only forget the least recently used beyond their bytes.
  * The documents come from ScenariosService (shipped and custom), which loads
  * and caches them: one loader and one document cache for the whole app.
  *
@@ -31,7 +53,13 @@ const CACHE_SIZE = 64;
  */
 @Injectable()
 export class GameContexts {
-  private readonly cache = new LruCache<string, Promise<PreparedScenario>>(CACHE_SIZE);
+  // Entries are stored with their estimated size (contextBytes): a pending preparation has none to measure.
+  private readonly scenarioContexts = byteBoundedCache<Promise<PreparedScenario>>({
+    maxBytes: SCENARIO_CONTEXT_BYTES,
+  });
+  private readonly countersContexts = byteBoundedCache<Promise<PreparedScenario>>({
+    maxBytes: COUNTERS_CONTEXT_BYTES,
+  });
 
   constructor(
     private readonly scenarios: ScenariosService,
@@ -45,19 +73,20 @@ export class GameContexts {
    */
   async get(id: string, options?: GameOptions): Promise<PreparedScenario> {
     const counters = options?.counters;
+    const cache = counters === undefined ? this.scenarioContexts : this.countersContexts;
+    const pkg = await this.scenarios.find(id);
+    if (!pkg) throw unknownScenario(id);
     if (counters !== undefined) {
       // Bounded before hashing or merging: a client must not make the service hash or prepare a huge order of battle.
-      const pkg = await this.scenarios.find(id);
-      if (!pkg) throw unknownScenario(id);
-      const over = counterBoundProblems(counters, pkg.scenario.units.length);
+      const over = counterBoundProblems(counters, unitCount(pkg.scenario));
       if (over.length > 0) throw invalidCounters(id, over);
     }
     const key = counters === undefined ? id : `${id}\u0000${sha256Hex(canonicalJson(counters))}`;
-    const cached = this.cache.get(key);
+    const cached = cache.get(key);
     if (cached) return cached;
     const loading = this.prepare(id, counters === undefined ? undefined : { counters });
-    this.cache.set(key, loading);
-    loading.catch(() => this.cache.delete(key));
+    cache.set(key, loading, { size: contextBytes(pkg) });
+    loading.catch(() => cache.delete(key));
     return loading;
   }
 

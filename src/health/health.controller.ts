@@ -1,19 +1,26 @@
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckResult } from '@nestjs/terminus';
 import { ProblemException } from '../common/errors/problem';
-import { HealthService } from './health.service';
+import { HealthService, type Liveness } from './health.service';
 
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   /**
-   * 200 `{status: "ok", info, error, details}` when the service and its database answer;
-   * 503 problem+json (code DATABASE_UNAVAILABLE, with the same `details`) otherwise.
+   * Readiness (also at /health/ready): 200 `{status: "ok", info, error, details}`
+   * when the database answers, with the event loop's delay beside it; 503
+   * problem+json (code DATABASE_UNAVAILABLE, with the same `details`) otherwise.
    */
   @Get()
   @HealthCheck()
-  async check(): Promise<HealthCheckResult> {
+  check(): Promise<HealthCheckResult> {
+    return this.ready();
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  async ready(): Promise<HealthCheckResult> {
     const result = await this.health.check();
     if (result.status !== 'ok') {
       throw new ProblemException({
@@ -24,5 +31,11 @@ export class HealthController {
       });
     }
     return result;
+  }
+
+  /** Liveness: 200 while the process answers, with its event loop's delay and the engine pool's load; no database. */
+  @Get('live')
+  live(): Liveness {
+    return this.health.live();
   }
 }

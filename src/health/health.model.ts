@@ -1,4 +1,4 @@
-import { Field, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ObjectType } from '@nestjs/graphql';
 
 @ObjectType({ description: 'State of the database as seen by this instance.' })
 export class DatabaseHealth {
@@ -12,6 +12,20 @@ export class DatabaseHealth {
   message?: string;
 }
 
+@ObjectType({
+  description: 'How late the event loop runs (GET /health/live), apart from the database.',
+})
+export class EventLoopHealth {
+  @Field({ description: 'true when the p99 delay is over 200 ms: something holds the loop.' })
+  degraded: boolean;
+
+  @Field(() => Float, { description: '99th percentile delay of the loop over the window, ms.' })
+  delayP99Ms: number;
+
+  @Field(() => Float, { description: 'Largest delay of the loop over the window, ms.' })
+  delayMaxMs: number;
+}
+
 @ObjectType({ description: 'Liveness and database status, as GET /health.' })
 export class Health {
   @Field({ description: 'ok when every check passes, error otherwise.' })
@@ -19,4 +33,7 @@ export class Health {
 
   @Field(() => DatabaseHealth)
   database: DatabaseHealth;
+
+  @Field(() => EventLoopHealth)
+  eventLoop: EventLoopHealth;
 }

@@ -17,6 +17,7 @@ export class HealthResolver {
       kind: typeof db.kind === 'string' ? db.kind : 'unknown',
       ...(typeof db.message === 'string' ? { message: db.message } : {}),
     };
-    return { status: result.status, database };
+    const { degraded, delayP99Ms, delayMaxMs } = this.healthService.live().eventLoop;
+    return { status: result.status, database, eventLoop: { degraded, delayP99Ms, delayMaxMs } };
   }
 }

@@ -1,12 +1,13 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ProblemException } from '../common/errors/problem';
-import { LruCache } from '../common/lru-cache';
-import { renderMapSvg } from '../engine/map/svg';
+import { byteBoundedCache, stringBytes } from '../common/byte-caches';
 import type { MapDocument, ScenarioDocument } from '../engine/types';
 import type { DocumentError } from '../engine/scenario/validate';
 import { DEFAULT_RULES, type RulesRegistry } from '../engine/rules';
+import { scenarioBoundProblems } from '../engine/scenario/bounds';
+import { EnginePool } from '../workers/engine-pool.service';
 import { CustomScenario } from './entities/custom-scenario.entity';
 import { RULES_REGISTRY } from './rules-registry';
 import { readSampleCounters } from './sample-counters';
@@ -21,35 +22,52 @@ import {
   toSummary,
 } from './scenario.dto';
 
-/** How many custom scenario documents, and how many map drawings, to keep in memory. */
-const CUSTOM_CACHE_SIZE = 128;
+/** Memory for custom scenario documents (as their JSON size), and for map drawings. */
+const CUSTOM_CACHE_BYTES = 64 * 1024 * 1024;
+const SVG_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** jsonb columns arrive parsed from pg, as text from some drivers: accept both. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 /**
  * The scenarios a game can be played on: the shipped ones under scenarios/
- * (read and validated once, at first use) and the custom ones uploaded
+ * (read and validated once, at start-up) and the custom ones uploaded
  * through POST /v1/scenarios (validated exactly like the shipped ones and
  * stored in custom_scenarios). Documents never change once loaded, so they
  * are cached in memory (the custom ones, like the SVG drawings, up to
- * CUSTOM_CACHE_SIZE recently used).
+ * CUSTOM_CACHE_BYTES / SVG_CACHE_BYTES of the recently used).
  */
 @Injectable()
-export class ScenariosService {
+export class ScenariosService implements OnModuleInit {
   private readonly logger = new Logger(ScenariosService.name);
   private readonly validator: ScenarioValidator;
   private shippedCache: Map<string, ScenarioDocuments> | undefined;
-  // Custom uploads grow without bound in the database; memory keeps the recently used ones.
-  private readonly customCache = new LruCache<string, ScenarioDocuments>(CUSTOM_CACHE_SIZE);
-  private readonly svgCache = new LruCache<string, string>(CUSTOM_CACHE_SIZE);
+  // Custom uploads grow in the database; memory keeps the recently used ones, up to a number of bytes.
+  private readonly customCache = byteBoundedCache<ScenarioDocuments>({
+    maxBytes: CUSTOM_CACHE_BYTES,
+    // A parsed document takes about twice its JSON text (measured on the shipped scenarios).
+    bytesOf: (docs) => 2 * stringBytes(JSON.stringify(docs)),
+  });
+  private readonly svgCache = byteBoundedCache<string>({
+    maxBytes: SVG_CACHE_BYTES,
+    bytesOf: stringBytes,
+  });
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly pool: EnginePool,
     @Optional() @Inject(RULES_REGISTRY) private readonly rules: RulesRegistry = DEFAULT_RULES,
   ) {
     // One validator for every rules system's documents, each by the system its scenario names.
     this.validator = new ScenarioValidator(undefined, rules);
+  }
+
+  /**
+   * Reads and validates the shipped scenarios before the service listens: done
+   * lazily, the first request needing them held the event loop for seconds.
+   */
+  onModuleInit(): void {
+    this.shipped();
   }
 
   /** The published JSON Schemas of the two documents. */
@@ -152,7 +170,10 @@ export class ScenariosService {
         code: 'MAP_NOT_FOUND',
         detail: `Scenario "${id}" has no map document: its rules system (${scenario.rules.system}) plays it without one.`,
       });
-    const svg = renderMapSvg(map, { scenario });
+    // Drawing a large map takes a while: on the engine worker pool, off the event loop.
+    const result = await this.pool.run({ kind: 'render-svg', docs: { scenario, map } }, this.rules);
+    if (!result.ok) throw new Error(`render-svg refused: ${result.refused}`);
+    const svg = result.value as string;
     this.svgCache.set(id, svg);
     return svg;
   }
@@ -163,7 +184,7 @@ export class ScenariosService {
    * every problem; 409 SCENARIO_EXISTS when the id is taken.
    */
   async create(body: unknown): Promise<ScenarioDetail> {
-    const errors = this.check(body);
+    const errors = await this.check(body);
     if (errors.length > 0) {
       throw new ProblemException({
         status: 422,
@@ -202,8 +223,12 @@ export class ScenariosService {
     return toDetail(this.rules, stored, 'custom');
   }
 
-  /** Every problem of a POST body, as [{property, messages}] (property prefixed by scenario. or map.). */
-  private check(body: unknown): Array<{ property: string; messages: string[] }> {
+  /**
+   * Every problem of a POST body, as [{property, messages}] (property prefixed by
+   * scenario. or map.). The bounds, schemas and meaning of a body of up to 5 MB are
+   * checked on the engine worker pool.
+   */
+  private async check(body: unknown): Promise<Array<{ property: string; messages: string[] }>> {
     const problems: DocumentError[] = [];
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return [{ property: '(body)', messages: ['must be an object {scenario, map}'] }];
@@ -230,7 +255,16 @@ export class ScenariosService {
       }
     }
     if (shape.length > 0) return shape;
-    problems.push(...this.validator.check(b.scenario, b.map));
+    // The bounds on this thread, in milliseconds: a body over one never waits for a worker.
+    const over = scenarioBoundProblems(b.scenario, b.map);
+    const checked = over.length
+      ? { ok: true as const, value: over }
+      : await this.pool.run(
+          { kind: 'check-scenario', scenario: b.scenario, map: b.map },
+          this.rules,
+        );
+    if (!checked.ok) throw new Error(`check-scenario refused: ${checked.refused}`);
+    for (const p of checked.value as DocumentError[]) problems.push(p);
     const grouped = new Map<string, string[]>();
     for (const p of problems) {
       const property = `${p.document}.${p.path}`;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { ScenariosService } from '../../src/scenarios/scenarios.service';
+import { EnginePool } from '../../src/workers/engine-pool.service';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
 
@@ -175,7 +176,10 @@ describe('scenarios: /v1/scenarios, /v1/schemas and GraphQL', () => {
 
     it('keeps custom scenarios in the database: a fresh service finds them', async () => {
       const service = t.app.get(ScenariosService);
-      const fresh = new ScenariosService((service as unknown as { dataSource: never }).dataSource);
+      const fresh = new ScenariosService(
+        (service as unknown as { dataSource: never }).dataSource,
+        t.app.get(EnginePool),
+      );
       const found = await fresh.find('custom-small');
       expect(found?.origin).toBe('custom');
       expect(found?.scenario.units).toHaveLength(11);

@@ -146,7 +146,7 @@ function countValues(root: Json): number {
 }
 
 /** The area of a map's sheets, from their printed column and row ranges (0 for what is not shaped like one). */
-function mapArea(grid: Json): number {
+export function mapArea(grid: Json): number {
   const sheets = Array.isArray(grid)
     ? grid.map((s) => (isObject(s) ? s.layout : undefined))
     : [grid];

@@ -223,7 +223,8 @@ export function renderMapSvg(mapDoc: MapDocument, options: MapSvgOptions = {}): 
   }
   out.push('</g>');
 
-  if (scenario && position) appendAll(out, positionLayer(scenario, position, grid, centre, s, flat));
+  if (scenario && position)
+    appendAll(out, positionLayer(scenario, position, grid, centre, s, flat));
   else if (scenario) appendAll(out, setupLayer(scenario, grid, centre, s));
   out.push(...legend(minX + mapWidth, minY + titleHeight, s));
   out.push('</svg>');

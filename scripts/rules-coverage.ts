@@ -85,7 +85,7 @@ export const LIMITS_002: Readonly<Record<string, string>> = {
   '7.15':
     "the routing owner is not asked which hexsides his blocks take: they go across the first open hexside with room, in the scenario's order",
   '7.43':
-    'the two-space move by the Outflank roll is refused as not yet supported; a Lost block that succeeds engages its flank if the enemy is still there, else returns to the Reserve (the voluntary return is not asked)',
+    'the two-space move by the Outflank roll (last paragraph) is refused as not yet supported',
 };
 
 export interface RuleCase {

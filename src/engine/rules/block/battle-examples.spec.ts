@@ -344,6 +344,28 @@ describe('B7.43 Outflanking (Outflank diagram and example, L1117, L1163)', () =>
     expect(unit(r.state, 'C').cv).toBe(1);
   });
 
+  it('B7.43: a Lost block that succeeds on a later turn may engage and fire, or move back to the Reserve (its owner is asked)', () => {
+    let s = diagram();
+    s = apply(s, 'union', { type: 'outflank', unit: 'Y', target: 'confederate:R' }).state;
+    s = apply(s, 'union', { type: 'end-phase' }, [4]).state; // Y Lost
+    expect(unit(s, 'Y').place).toEqual({ kind: 'lost', target: 'confederate:R' });
+    // a later Union Battle Moves phase: Y rolls again, 6 succeeds
+    s.turnSide = 'union';
+    s.phase = { name: 'moves' };
+    let r = apply(s, 'union', { type: 'end-phase' }, [6]);
+    expect(r.state.pending).toEqual({ kind: 'lost-choice', side: 'union', units: ['Y'] });
+    expect(battleLegalOrders(r.state, 'union')).toEqual([
+      { type: 'outflank-engage', unit: 'Y' },
+      { type: 'outflank-return', unit: 'Y' },
+    ]);
+    const back = apply(r.state, 'union', { type: 'outflank-return', unit: 'Y' });
+    expect(unit(back.state, 'Y').place).toEqual({ kind: 'cell', cell: 'union:reserve' });
+    expect(back.state.phase.name).not.toBe('moves');
+    r = apply(r.state, 'union', { type: 'outflank-engage', unit: 'Y' }, [1, 6]);
+    expect(unit(r.state, 'Y').place).toEqual({ kind: 'cell', cell: 'confederate:R' });
+    expect(r.events.find((e) => e.type === 'fire')).toMatchObject({ unit: 'Y', rule: '7.43' });
+  });
+
   it('B7.43 IMPORTANT: a block may not bypass an enemy engagement of its own facing flank to reach the enemy line', () => {
     const s = fixtureBattle({
       turnSide: 'union',

@@ -45,6 +45,8 @@ function meleeRound(run: Run): void {
     .map((id) => unitById(s, id))
     .filter((u): u is BlockUnit => !!u && u.place.kind === 'cell' && u.place.cell === m.cell);
   const foes = unitsIn(s, m.cell, otherSide(m.side));
+  // 7.35: melee participants are engaged, so face-up (sb "Battle Fog of War")
+  for (const u of [...active, ...foes]) u.revealed = true;
   const volley = (firers: BlockUnit[]) =>
     firers.map((u) => {
       const dice = roll(run, u.cv);

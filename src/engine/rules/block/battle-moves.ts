@@ -186,16 +186,21 @@ export function outflankOrder(run: Run, unitId: unknown, target: unknown): void 
 
 /**
  * End of the Battle Moves phase (7.43, 7.41): every outflanking or Lost
- * block of the phasing side rolls on the Force March table; success engages
- * the flank and fires at once (normal fire, not melee) — or returns to the
- * Reserve if the flank no longer holds the enemy —, failure leaves it Lost.
- * Then engaged blocks of both sides are revealed.
+ * block of the phasing side rolls on the Force March table. An outflanking
+ * block that succeeds engages the flank and fires at once (normal fire, not
+ * melee) — or returns to the Reserve if the flank no longer holds the
+ * enemy; failure leaves it Lost. A block already Lost that succeeds "may
+ * Engage and Fire, or move back to Reserve": its owner is asked (pending
+ * lost-choice). Returns false while such a choice is pending; finishMoves
+ * then ends the phase.
  */
-export function endMoves(run: Run): void {
+export function endMoves(run: Run): boolean {
   const s = run.s;
+  const choices: string[] = [];
   for (const u of s.units) {
     if (u.side !== s.turnSide) continue;
     if (u.place.kind !== 'outflanking' && u.place.kind !== 'lost') continue;
+    const wasLost = u.place.kind === 'lost';
     const target = u.place.target;
     const [die] = roll(run, 1);
     const mod = outflankModifier(u.type, s.weather, s.terrain);
@@ -214,16 +219,59 @@ export function endMoves(run: Run): void {
       u.place = { kind: 'lost', target };
       continue;
     }
-    if (unitsIn(s, target, otherSide(u.side)).length > 0) {
-      placeInCell(run, u, target);
-      updateHolders(s);
-      const opt = fireOptions(run, u).find((o) => o.target === target && !o.counterBattery);
-      if (opt) resolveFire(run, u, opt, '7.43');
-    } else {
+    if (unitsIn(s, target, otherSide(u.side)).length === 0) {
       placeInCell(run, u, cellId(u.side, 'reserve'));
       emit(run, { type: 'outflank-returned', unit: u.id, side: u.side });
-    }
+    } else if (wasLost) choices.push(u.id);
+    else outflankEngages(run, u, target);
   }
+  if (choices.length > 0) {
+    s.pending = { kind: 'lost-choice', side: s.turnSide, units: choices };
+    return false;
+  }
+  finishMoves(run);
+  return true;
+}
+
+/** 7.43: a successful outflanker engages its flank and fires at once. */
+function outflankEngages(run: Run, u: BlockUnit, target: CellId): void {
+  placeInCell(run, u, target);
+  updateHolders(run.s);
+  const opt = fireOptions(run, u).find((o) => o.target === target && !o.counterBattery);
+  if (opt) resolveFire(run, u, opt, '7.43');
+}
+
+/** The owner's answer for the first Lost block of a pending lost-choice (7.43). */
+export function lostChoice(run: Run, type: string, unitId: unknown): boolean {
+  const s = run.s;
+  const p = s.pending;
+  if (!p || p.kind !== 'lost-choice')
+    refuse('NO_LOST_CHOICE', '7.43', 'no Lost block waits for your choice');
+  const u = s.units.find((x) => x.id === p.units[0])!;
+  if (unitId !== u.id)
+    refuse(
+      'BAD_LOST_CHOICE',
+      '7.43',
+      `answer for ${u.id} first (outflank-engage or outflank-return)`,
+    );
+  if (u.place.kind !== 'lost') refuse('BAD_LOST_CHOICE', '7.43', `${u.id} is no longer Lost`);
+  const target = u.place.target;
+  if (type === 'outflank-engage' && unitsIn(s, target, otherSide(u.side)).length > 0)
+    outflankEngages(run, u, target);
+  else if (type === 'outflank-engage' || type === 'outflank-return') {
+    placeInCell(run, u, cellId(u.side, 'reserve'));
+    emit(run, { type: 'outflank-returned', unit: u.id, side: u.side });
+  } else refuse('BAD_LOST_CHOICE', '7.43', 'answer outflank-engage or outflank-return');
+  const rest = p.units.slice(1);
+  s.pending = rest.length > 0 ? { ...p, units: rest } : null;
+  if (rest.length > 0) return false;
+  finishMoves(run);
+  return true;
+}
+
+/** After all battle moves and Outflank rolls: engaged blocks of both sides are revealed (7.41). */
+export function finishMoves(run: Run): void {
+  const s = run.s;
   updateHolders(s);
   for (const u of s.units)
     if (!u.revealed && isEngaged(s, u)) {

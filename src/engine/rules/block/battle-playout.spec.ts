@@ -12,8 +12,7 @@ import { applyBattleOrder, battleLegalOrders, battleMustAct } from './battle';
 import { blockView } from './block-view';
 import type { BlockBattleState, BlockOrder, Side } from './types';
 
-/** The shipped battle scenarios; they move under scenarios/ once the scenario loader accepts block battles. */
-const ROOT = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'block-battles');
+const ROOT = join(__dirname, '..', '..', '..', '..', 'scenarios');
 export function loadBattleScenario(id: string): BlockBattleScenario {
   return JSON.parse(readFileSync(join(ROOT, id, 'scenario.json'), 'utf8')) as BlockBattleScenario;
 }

@@ -32,6 +32,7 @@ import { afterMeleeRound, meleeCells, meleeChoice, meleeOrder } from './battle-m
 import {
   endMoves,
   forceDisengage,
+  lostChoice,
   moveOptions,
   moveOrder,
   outflankOrder,
@@ -101,6 +102,11 @@ function listOrders(run: Run, seat: Side, withEndPhase: boolean): BlockOrder[] {
   };
   if (s.pending?.kind === 'allocate-hit') {
     for (const id of s.pending.candidates) out.push({ type: 'take-hit', unit: id });
+    return out;
+  }
+  if (s.pending?.kind === 'lost-choice') {
+    const unit = s.pending.units[0];
+    out.push({ type: 'outflank-engage', unit }, { type: 'outflank-return', unit });
     return out;
   }
   if (s.pending?.kind === 'melee-choice') {
@@ -217,6 +223,10 @@ function dispatch(run: Run, seat: Side, o: BlockOrder): void {
     return;
   }
   if (s.pending?.kind === 'melee-choice') return meleeChoice(run, seat, o.type);
+  if (s.pending?.kind === 'lost-choice') {
+    if (lostChoice(run, o.type, o.unit)) s.phase = { name: 'reinforce' };
+    return;
+  }
   const p = s.phase;
   switch (o.type) {
     case 'place':
@@ -302,8 +312,7 @@ function endPhase(run: Run, seat: Side): void {
           forceDisengage(run, u, 'Morale Poor (7.2)');
       return;
     case 'moves':
-      endMoves(run);
-      s.phase = { name: 'reinforce' };
+      if (endMoves(run)) s.phase = { name: 'reinforce' };
       return;
     case 'reinforce':
       return endTurn(run);

@@ -128,7 +128,10 @@ export interface MeleeState {
 
 /** An interrupt owed by one seat (notes §10 D9, D11). */
 export type Pending =
-  { kind: 'allocate-hit'; side: Side; candidates: string[] } | { kind: 'melee-choice'; side: Side };
+  | { kind: 'allocate-hit'; side: Side; candidates: string[] }
+  | { kind: 'melee-choice'; side: Side }
+  /** 7.43: Lost blocks whose roll succeeded: engage and fire, or go back to the Reserve (the first is asked now). */
+  | { kind: 'lost-choice'; side: Side; units: string[] };
 
 export interface TurnCounters {
   /** Units crossed per "side|hexside" this Battle Turn (7.12 retreats, 7.51 reinforcements). */

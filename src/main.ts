@@ -52,7 +52,7 @@ async function bootstrap(): Promise<void> {
   const bySystem = new Map<string, number>();
   for (const s of scenarios) bySystem.set(s.rules.system, (bySystem.get(s.rules.system) ?? 0) + 1);
   const systems = [...bySystem].map(([system, n]) => `${system} (${n})`).join(', ');
-  const needCounters = scenarios.filter((s) => s.counters !== undefined).length;
+  const needCounters = scenarios.filter((s) => s.needsCounters === true).length;
   logger.log(`Listening on ${listeningOn(app.getHttpServer().address())}`, 'Muster');
   logger.log(
     `Rules systems: ${systems}; ${scenarios.length} scenarios, ${needCounters} need counters (GET /v1/scenarios)`,

@@ -94,7 +94,7 @@ describe('GraphQL: games, game(id) with legalOrders, replay, victory, createGame
     });
   });
 
-  it('game(id).legalOrders is given for the seat token in the authorization, null without one', async () => {
+  it('game(id).legalOrders is given for the seat token in the authorization, null without one, 401 for a bad one', async () => {
     const { id, tokens } = await createGame();
     const q = `query($id: ID!) { game(id: $id) { legalOrders { version side orders } } }`;
     const anonymous = await gql(q, { id }).expect(200);
@@ -104,8 +104,16 @@ describe('GraphQL: games, game(id) with legalOrders, replay, victory, createGame
       .get(`/v1/games/${id}/legal-orders`)
       .set('Authorization', `Bearer ${tokens.confederate}`);
     expect(seat.body.data.game.legalOrders).toEqual(rest.body);
-    const wrong = await gql(q, { id }, 'not-a-token').expect(200);
-    expect(wrong.body.data?.game?.legalOrders ?? null).toBeNull();
+    // As REST: a token that matches no seat is refused, not read as "no token".
+    const wrong = await gql(q, { id }, 'not-a-token');
+    const restWrong = await request(server)
+      .get(`/v1/games/${id}/legal-orders`)
+      .set('Authorization', 'Bearer not-a-token')
+      .expect(401);
+    expect(wrong.body.errors[0].extensions).toMatchObject({
+      code: restWrong.body.code,
+      status: 401,
+    });
   });
 
   it('submitOrder: accepted, then the same errors as REST (401, 403, 409, 422) with extensions.code', async () => {

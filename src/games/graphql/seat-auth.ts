@@ -1,6 +1,5 @@
 import type { Side } from '../../engine/types';
 import type { GamesService } from '../games.service';
-import { bearerToken } from '../seat-tokens';
 
 /**
  * The Authorization of a GraphQL operation: the HTTP header of a query or
@@ -24,13 +23,16 @@ export async function seatSideOf(
   return games.seatSide(gameId, graphqlAuthorization(context));
 }
 
-/** The side of the token if there is a valid one, else null (for optional fields such as Game.legalOrders). */
+/**
+ * For optional fields such as Game.legalOrders: null without an Authorization, the
+ * token's side with a valid one, and, as REST answers, the 401 problem for a token
+ * that is malformed or matches no seat (never a silent null the client mistakes for
+ * "nothing to do").
+ */
 export async function optionalSeatSide(
   games: GamesService,
   gameId: string,
   context: unknown,
 ): Promise<Side | null> {
-  const token = bearerToken(graphqlAuthorization(context));
-  if (!token) return null;
-  return games.sideForToken(gameId, token);
+  return games.readerSide(gameId, graphqlAuthorization(context));
 }

@@ -170,12 +170,12 @@ describe('Block battle through the API (002 6.0–7.6, notes §8, §10): two sea
     expectNoLeak('public', 'graphql game', gql.body);
   });
 
-  it('B6.1: a seat that need not act is refused 403 NOT_YOUR_TURN, and its legal orders are resigning only', async () => {
+  it('B6.1: a seat that need not act is refused 403 NOT_YOUR_TURN, and is listed no order', async () => {
     const legal = await request(server)
       .get(`/v1/games/${id}/legal-orders`)
       .set(auth('union'))
       .expect(200);
-    expect(legal.body.orders).toEqual([{ type: 'resign' }]);
+    expect(legal.body.orders).toEqual([]);
     const refused = await request(server)
       .post(`/v1/games/${id}/orders`)
       .set(auth('union'))

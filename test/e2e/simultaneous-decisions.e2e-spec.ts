@@ -80,7 +80,7 @@ describe('sealed simultaneous decisions: both seats must act, answers held unsee
         .get(`/v1/games/${id}/legal-orders`)
         .set(auth(s))
         .expect(200);
-      expect(legal.body.orders).toHaveLength(11);
+      expect(legal.body.orders).toHaveLength(10);
     }
   });
 

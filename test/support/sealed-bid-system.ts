@@ -103,7 +103,6 @@ export const SEALED_BIDS_RULES: RulesSystem<SealedBidsScenario, SealedBidsState>
       if (state.claiming) orders.push({ type: 'claim', prize: 'a' }, { type: 'claim', prize: 'b' });
       else for (let bid = 0; bid <= 9; bid++) orders.push({ type: 'bid', bid });
     }
-    orders.push({ type: 'resign' });
     return orders;
   },
   applyOrder(ctx, state, seat, order, dice) {

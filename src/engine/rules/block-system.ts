@@ -195,7 +195,8 @@ export const BLOCK_RULES: RulesSystem<BlockContext, BlockGameState> = {
   mustAct: (_ctx, state, reader = null) => blockMustAct(state, reader),
   legalOrders(_ctx, state, seat): Order[] {
     if (state.result) return [];
-    return [...(battleLegalOrders(state.battle, seat) as Order[]), { type: 'resign' }];
+    // Resigning is accepted at any moment, never listed (as in the hex games).
+    return battleLegalOrders(state.battle, seat) as Order[];
   },
   applyOrder(_ctx, state, seat, order, dice) {
     if (seat !== 'union' && seat !== 'confederate')

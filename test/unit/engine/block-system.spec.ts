@@ -39,7 +39,7 @@ function playUntil(stop: (s: BlockGameState) => boolean, seed = 20261127) {
   };
   for (let n = 0; n < 2000 && !state.result && !stop(state); n++) {
     const seat = BLOCK_RULES.mustAct(ctx, state, null)!.seats[0];
-    const orders = BLOCK_RULES.legalOrders(ctx, state, seat).filter((o) => o.type !== 'resign');
+    const orders = BLOCK_RULES.legalOrders(ctx, state, seat);
     const undeployed = new Set(
       state.battle.units.filter((u) => u.place.kind === 'undeployed').map((u) => u.id),
     );

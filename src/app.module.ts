@@ -11,6 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { ChallengesModule } from './challenges/challenges.module';
 import { ClocksModule } from './clocks/clocks.module';
 import { GamesModule } from './games/games.module';
+import { ViewerModule } from './viewer/viewer.module';
 import { HealthModule } from './health/health.module';
 import { MatchesModule } from './matches/matches.module';
 import { MovesModule } from './moves/moves.module';
@@ -38,6 +39,7 @@ import { EnginePoolModule } from './workers/engine-pool.module';
     DocsModule,
     ScenariosModule,
     GamesModule,
+    ViewerModule,
     MovesModule,
     VictoryModule,
     ClocksModule,

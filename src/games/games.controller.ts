@@ -26,6 +26,7 @@ import {
   toReplayEntry,
   type CreatedGame,
   type GamePage,
+  type GameSeriesDto,
   type StateAtDto,
 } from './games.service';
 import type { GameViewDto } from './game-view';
@@ -136,6 +137,15 @@ export class GamesController {
   ): Promise<void> {
     const text = await this.games.exportText(id, await this.games.readerSide(id, authorization));
     res.status(200).type('text/plain; charset=utf-8').send(text);
+  }
+
+  /** Victory points after every entry; points and Strength Points lost per Game-Turn. */
+  @Get(':id/series')
+  async series(
+    @Param('id') id: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<GameSeriesDto> {
+    return this.games.series(id, await this.games.readerSide(id, authorization));
   }
 
   @Get(':id/states/:seq')

@@ -123,6 +123,27 @@ export interface ReplayDto {
   entries: ReplayEntryDto[];
 }
 
+/** GET /v1/games/{id}/series: victory points after every entry; points and losses per Game-Turn. */
+export interface GameSeriesDto {
+  gameId: string;
+  entries: Array<{
+    seq: number;
+    turn: number;
+    phase: string;
+    points: Record<Side, number>;
+    /** Strength Points each side has lost so far; null where the rules system keeps no such count. */
+    eliminatedStrength: Record<Side, number> | null;
+  }>;
+  turns: Array<{
+    turn: number;
+    /** The last entry of the Game-Turn. */
+    lastSeq: number;
+    points: Record<Side, number>;
+    /** Strength Points each side lost in the Game-Turn. */
+    strengthLost: Record<Side, number> | null;
+  }>;
+}
+
 export interface StateAtDto {
   gameId: string;
   seq: number;
@@ -815,5 +836,58 @@ export class GamesService {
         game: gameView(prepared, row, state, rows.length, at, null),
       };
     });
+  }
+
+  /**
+   * GET /v1/games/{id}/series: for analysers and the viewer's chart, the
+   * victory points (as this reader's view shows them) after every entry, and
+   * per Game-Turn the points at its end and the Strength Points each side
+   * lost in it (from the eliminated strength the hex rules keep; null for a
+   * rules system that keeps none). Reads the log in batches: work bounded by
+   * the game's length.
+   */
+  async series(id: string, reader: Reader): Promise<GameSeriesDto> {
+    const { row, prepared } = await this.load(id);
+    const { system, ctx } = prepared;
+    const entries: GameSeriesDto['entries'] = [];
+    const add = (seq: number, state: SystemState) => {
+      const lost = (state as { eliminatedStrength?: Record<Side, number> }).eliminatedStrength;
+      entries.push({
+        seq,
+        turn: state.turn,
+        phase: state.phase,
+        points: system.victory(ctx, state, reader).points,
+        eliminatedStrength: lost ? { union: lost.union, confederate: lost.confederate } : null,
+      });
+    };
+    add(0, await this.startOf(row, prepared));
+    for (let after = 0; ;) {
+      const batch = await this.entriesAfter(id, after, 500, true);
+      for (const e of batch) add(e.seq, e.state as SystemState);
+      if (batch.length < 500) break;
+      after = batch[batch.length - 1].seq;
+    }
+    const turns: GameSeriesDto['turns'] = [];
+    let before = entries[0];
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i];
+      const next = entries[i + 1];
+      if (next && next.turn === e.turn) continue; // the last entry of its Game-Turn
+      turns.push({
+        turn: e.turn,
+        lastSeq: e.seq,
+        points: e.points,
+        strengthLost:
+          e.eliminatedStrength && before.eliminatedStrength
+            ? {
+                union: e.eliminatedStrength.union - before.eliminatedStrength.union,
+                confederate:
+                  e.eliminatedStrength.confederate - before.eliminatedStrength.confederate,
+              }
+            : null,
+      });
+      before = e;
+    }
+    return { gameId: id, entries, turns };
   }
 }

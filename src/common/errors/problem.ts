@@ -62,7 +62,7 @@ export function problemType(code: string): string {
 
 export interface ProblemInit {
   status: number;
-  /** Machine-readable, UPPER_SNAKE_CASE, e.g. "ILLEGAL_ORDER", "STALE_VERSION". */
+  /** Machine-readable, UPPER_SNAKE_CASE, e.g. "ALREADY_MOVED", "VERSION_CONFLICT" (docs/refusal-codes.md). */
   code: string;
   /** A sentence a person understands. */
   detail: string;
@@ -80,8 +80,8 @@ export interface ProblemInit {
  * application/problem+json body; over GraphQL it becomes an error whose
  * `extensions.code` is `code` (and `extensions.rule` is `rule`).
  *
- *   throw new ProblemException({ status: 422, code: 'ILLEGAL_ORDER', rule: '6.13',
- *     detail: 'A unit may not enter an enemy zone of control and keep moving.' });
+ *   throw new ProblemException({ status: 409, code: 'VERSION_CONFLICT',
+ *     detail: 'The game is at version 1, not 0.', extensions: { currentVersion: 1 } });
  */
 export class ProblemException extends HttpException {
   readonly problem: BaseProblem;

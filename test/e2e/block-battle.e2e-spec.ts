@@ -139,6 +139,10 @@ describe('Block battle through the API (002 6.0–7.6, notes §8, §10): two sea
     expectMatchesSpec(detail);
     expect(detail.body.map).toBeUndefined();
     await request(server).get(`/v1/scenarios/${SCENARIO_ID}/map.svg`).expect(404);
+    // A block game has no picture yet: refused by name, as any rule not implemented.
+    const board = await request(server).get(`/v1/games/${id}/board.svg`).expect(422);
+    expectMatchesSpec(board);
+    expect(board.body).toMatchObject({ code: 'NOT_YET_SUPPORTED', rule: 'board' });
     const bad = await request(server)
       .post('/v1/scenarios')
       .send({ scenario: { ...detail.body.scenario, id: 'e2e-bad-block', hexsides: [] } })

@@ -131,9 +131,16 @@ export class PlayerEventsService {
       if (catchingUp) held.push(event);
       else deliver(event);
     });
-    this.after(playerId, after)
-      .then((backlog) => {
-        backlog.forEach(deliver);
+    const catchUp = async () => {
+      // Page through the log (BACKLOG at a time) before the held live events.
+      for (;;) {
+        const page = await this.after(playerId, last);
+        page.forEach(deliver);
+        if (page.length < BACKLOG) break;
+      }
+    };
+    catchUp()
+      .then(() => {
         catchingUp = false;
         held.sort((a, b) => a.id - b.id).forEach(deliver);
         held.length = 0;

@@ -152,6 +152,59 @@ describe('ladder: clocks, player events, signed webhooks, GraphQL', () => {
     for (const c of changes) expect(c.ratingAfter).not.toBe(c.ratingBefore);
   });
 
+  it('an unanswered challenge expires; an open challenge with a random side is taken by anyone but its maker', async () => {
+    const a = await register('Pope');
+    const b = await register('Banks');
+    const made = await request(server)
+      .post('/v1/challenges')
+      .set(bearer(a.token))
+      .send({
+        opponent: 'Banks',
+        scenario: 'shiloh',
+        side: 'union',
+        rated: false,
+        expiresInHours: 1,
+      })
+      .expect(201);
+    expect(made.body.expiresAt).toBe(new Date(clock.now().getTime() + 3_600_000).toISOString());
+    clock.advance(3_600_000);
+    const got = await request(server)
+      .get(`/v1/challenges/${made.body.id}`)
+      .set(bearer(b.token))
+      .expect(200);
+    expectMatchesSpec(got);
+    expect(got.body.status).toBe('expired');
+    expect(
+      (await request(server).get('/v1/challenges').set(bearer(b.token)).expect(200)).body.incoming,
+    ).toEqual([]);
+    const late = await request(server)
+      .post(`/v1/challenges/${made.body.id}/accept`)
+      .set(bearer(b.token))
+      .expect(409);
+    expect(late.body).toMatchObject({ code: 'CHALLENGE_CLOSED', challengeStatus: 'expired' });
+
+    const open = await request(server)
+      .post('/v1/challenges')
+      .set(bearer(a.token))
+      .send({ scenario: 'shiloh', side: 'random', rated: false })
+      .expect(201);
+    expect(open.body.opponent).toBeNull();
+    const listed = await request(server).get('/v1/challenges').set(bearer(b.token)).expect(200);
+    expect(listed.body.open.map((c: { id: string }) => c.id)).toContain(open.body.id);
+    await request(server)
+      .post(`/v1/challenges/${open.body.id}/accept`)
+      .set(bearer(a.token))
+      .expect(403);
+    const taken = await request(server)
+      .post(`/v1/challenges/${open.body.id}/accept`)
+      .set(bearer(b.token))
+      .expect(200);
+    expect(['union', 'confederate']).toContain(taken.body.side);
+    expect(taken.body.challenge.opponent).toMatchObject({ handle: 'Banks' });
+    const players = await request(server).get(`/v1/games/${taken.body.gameId}/players`).expect(200);
+    expect(players.body.players[taken.body.side].handle).toBe('Banks');
+  });
+
   it('signed webhooks: deliveries verify with the secret, failures are retried with backoff, the owner reads the log, rotation', async () => {
     const a = await register('Hancock');
     const b = await register('Pickett');

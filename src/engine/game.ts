@@ -12,6 +12,8 @@ import { NotYetSupportedError } from './errors';
 import { assertCountersMerged, requireArmies } from './scenario/counters';
 import { TerrainMap } from './map';
 import { RULES_SYSTEM, RULES_VERSION } from './state';
+import { canonicalState, sortKeysDeep } from './canonical';
+import { atRevision, CANONICAL_KEY_ORDER, ENGINE_REVISION } from './revision';
 import type { GameOptions, GameState, Order, PendingDecision, UnitState } from './state';
 import type {
   GameEvent,
@@ -74,6 +76,8 @@ export interface GameContext {
   objectiveHexes: Set<HexId>;
   /** Movement-side exclusive-rule hooks the scenario declares. */
   hooks: MovementHook[];
+  /** The scenario's unit ids in its order: the canonical order of a state's units (canonical.ts). */
+  unitOrder: string[];
 }
 
 export type ApplyResult =
@@ -117,6 +121,7 @@ export function prepareGame(scenario: ScenarioDocument, mapDoc: MapDocument): Ga
     gunboatHexes,
     objectiveHexes: new Set(scenario.victory.objectives.map((o) => o.hex)),
     hooks: [],
+    unitOrder: scenario.units.map((u) => u.id),
   };
   ctx.hooks = resolveMovementHooks(scenario);
   return ctx;
@@ -153,14 +158,47 @@ export function notYetSupported(scenario: ScenarioDocument): NotYetSupported[] {
  * points so far, who holds each objective, and the level (with its side,
  * case and competition score) that would be awarded if the game ended now.
  */
-export function victoryStanding(ctx: GameContext, state: GameState): VictoryStanding {
+export function victoryStanding(ctx: GameContext, given: GameState): VictoryStanding {
+  const state = canonical(ctx, given);
   if (isClassic(state)) return classicStanding(ctx, state);
   // What the hooks trace or record (Lines of Communication, exits, tallies, leaders), as at the end.
   return standingOf(ctx.scenario.victory, victoryInputs(ctx, state), canOccupy(ctx));
 }
 
-/** 3.0: set up from the scenario; Game-Turn One, the first player's Movement Phase. */
-export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): GameState {
+/**
+ * The state with its keyed objects in canonical order (canonical.ts): every
+ * entry point below reads the state it is given through this, so the rules'
+ * walks over units and hook state follow the content, not the key order.
+ */
+function canonical(ctx: GameContext, state: GameState): GameState {
+  return canonicalState(state, ctx.unitOrder);
+}
+
+/**
+ * 3.0: set up from the scenario; Game-Turn One, the first player's Movement
+ * Phase. The game is pinned to engine revision `revision` (revision.ts): the
+ * current one for a new game, the recorded one when a replay is re-run.
+ */
+export function newGame(
+  ctx: GameContext,
+  givenOptions: GameOptions,
+  dice: Dice,
+  revision: number = ENGINE_REVISION,
+): GameState {
+  const pinned = { rules: { revision } };
+  const options = atRevision(pinned, CANONICAL_KEY_ORDER)
+    ? sortKeysDeep(givenOptions)
+    : givenOptions;
+  const created = newGameOf(ctx, options, dice, revision);
+  return revision === 1 ? created : canonical(ctx, created);
+}
+
+function newGameOf(
+  ctx: GameContext,
+  options: GameOptions,
+  dice: Dice,
+  revision: number,
+): GameState {
   const { scenario } = ctx;
   // Counters the players supply are merged before the context is prepared (gameScenario).
   assertCountersMerged(ctx.unitSpecs, options);
@@ -168,7 +206,10 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   requireArmies(scenario);
   // The rules system: options.rules over scenario.rules (src/engine/rules/index.ts).
   const rules = chooseRules(scenario, options);
-  if (rules.system === 'classic') return newClassicGame(ctx, options, dice, rules.version);
+  if (rules.system === 'classic') {
+    const classic = newClassicGame(ctx, options, dice, rules.version);
+    return revision === 1 ? classic : { ...classic, rules: { ...classic.rules, revision } };
+  }
   if (scenario.rules.system !== 'blue-grey')
     throw new NotYetSupportedError(
       'rules',
@@ -218,7 +259,11 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   }
   const state: GameState = {
     schema: 1,
-    rules: { system: RULES_SYSTEM, version: scenario.rules.version || RULES_VERSION },
+    rules: {
+      system: RULES_SYSTEM,
+      version: scenario.rules.version || RULES_VERSION,
+      ...(revision === 1 ? {} : { revision }),
+    },
     scenarioId: scenario.id,
     options,
     turn: 1,
@@ -246,7 +291,7 @@ export function newGame(ctx: GameContext, options: GameOptions, dice: Dice): Gam
   }
   // 3.0: a free-deployment scenario starts with its set-up phase; a first
   // Player-Turn that an exclusive rule takes away is skipped (Cemetery Hill 16.32).
-  const begun = beginSetup(ctx, state);
+  const begun = beginSetup(ctx, canonical(ctx, state));
   const started = begun.phase === 'setup' ? begun : startOfPlay(ctx, begun).state;
   // The skipped Player-Turn's end rules may roll (First Bull Run 18.0): the dice drawn are counted after them.
   return { ...skipPlayerTurns(ctx, started, dice).state, diceDrawn: dice.drawn };
@@ -288,8 +333,9 @@ export function whoMustAct(
 }
 
 /** Every order `side` may give now, each accepted unchanged by applyOrder; empty when that side may not act. Resignation is never listed. */
-export function legalOrders(ctx: GameContext, state: GameState, side: Side): Order[] {
-  if (state.phase === 'finished') return [];
+export function legalOrders(ctx: GameContext, given: GameState, side: Side): Order[] {
+  if (given.phase === 'finished') return [];
+  const state = canonical(ctx, given);
   const acting = whoMustAct(ctx, state);
   const orders: Order[] = [];
   if (acting && acting.side === side) {
@@ -325,7 +371,7 @@ export function applyOrder(
   dice: Dice,
 ): ApplyResult {
   try {
-    return applyOrderUnsafe(ctx, state, side, order, dice);
+    return applyOrderUnsafe(ctx, canonical(ctx, state), side, order, dice);
   } catch (err) {
     return refuse('BAD_ORDER', '—', `the order could not be applied: ${(err as Error).message}`);
   }
@@ -423,7 +469,8 @@ function afterOrderHooks(
 }
 
 /** The whole visible state for clients. */
-export function view(ctx: GameContext, state: GameState): GameView {
+export function view(ctx: GameContext, given: GameState): GameView {
+  const state = canonical(ctx, given);
   return {
     scenarioId: state.scenarioId,
     rules: state.rules,

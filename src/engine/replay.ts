@@ -8,7 +8,9 @@
  * The engine stays free of I/O and node modules, so the state hash function
  * (sha256 of canonical JSON, src/games/state-hash.ts) is passed in.
  */
+import { databaseKeyOrder } from './canonical';
 import { seededDice } from './dice';
+import { atRevision, CANONICAL_KEY_ORDER, ENGINE_REVISION } from './revision';
 import type { GameContext } from './game';
 import { BLUE_GREY_RULES } from './rules/hex-system';
 import type { PreparedScenario, SystemState } from './rules/system';
@@ -76,10 +78,16 @@ function firstDifferentEvent(expected: GameEvent[], actual: GameEvent[]): number
 
 /**
  * The state a game starts from: newGame with dice from the seed (drawn from
- * position 0), exactly as the service creates it.
+ * position 0), exactly as the service creates it, under engine revision
+ * `revision` (the current one for a new game; a replay's own when re-run).
  */
-export function initialState(ctx: GameContext, options: GameOptions, seed: string): GameState {
-  return initialStateOf({ system: BLUE_GREY_RULES, ctx }, options, seed);
+export function initialState(
+  ctx: GameContext,
+  options: GameOptions,
+  seed: string,
+  revision: number = ENGINE_REVISION,
+): GameState {
+  return initialStateOf({ system: BLUE_GREY_RULES, ctx }, options, seed, revision);
 }
 
 /** initialState for a game of any rules system (src/engine/rules/system.ts). */
@@ -87,8 +95,20 @@ export function initialStateOf<Ctx, State extends SystemState>(
   { system, ctx }: PreparedScenario<Ctx, State>,
   options: GameOptions,
   seed: string,
+  revision: number = ENGINE_REVISION,
 ): State {
-  return system.newGame(ctx, options, seededDice(seed, 0));
+  return system.newGame(ctx, options, seededDice(seed, 0), revision);
+}
+
+/**
+ * The state as the next order of a game received it. Revision-1 games were
+ * played by a service that read every state back from a jsonb column, and
+ * their rules followed the key order they were given (revision.ts): they are
+ * re-run in that order. From revision 2 the engine's result does not depend
+ * on key order, and the state is used as it is.
+ */
+function asPlayed<State extends SystemState>(state: State): State {
+  return atRevision(state, CANONICAL_KEY_ORDER) ? state : databaseKeyOrder(state);
 }
 
 /**
@@ -119,7 +139,7 @@ export function rerunReplayOf<Ctx, State extends SystemState>(
   start: State = initialStateOf(prepared, options, seed),
 ): ReplayCheck<State> {
   const { system, ctx } = prepared;
-  let state = start;
+  let state = asPlayed(start);
   let verified = 0;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
@@ -168,7 +188,7 @@ export function rerunReplayOf<Ctx, State extends SystemState>(
         actual: actualHash,
       });
     }
-    state = result.state;
+    state = asPlayed(result.state);
     verified++;
   }
   return { ok: true, verified, mismatch: null, finalState: state };

@@ -83,7 +83,12 @@ export interface GameResult {
 export interface GameState {
   schema: 1;
   /** The rules system and version the game is pinned to (src/engine/rules/index.ts): replays re-run under it. */
-  rules: { system: 'blue-grey' | 'classic'; version: string };
+  rules: {
+    system: 'blue-grey' | 'classic';
+    version: string;
+    /** The engine revision the game was created under (revision.ts); absent in states of revision 1. */
+    revision?: number;
+  };
   scenarioId: string;
   options: GameOptions;
   turn: number;

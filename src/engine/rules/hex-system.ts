@@ -180,7 +180,8 @@ function hexSystem(id: 'blue-grey' | 'classic'): RulesSystem<GameContext, GameSt
     },
     scenarioId: (ctx) => ctx.scenario.id,
     gaps: (scenario) => notYetSupported(scenario as ScenarioDocument),
-    newGame: (ctx, options: GameOptions, dice: Dice) => newGame(ctx, options, dice),
+    newGame: (ctx, options: GameOptions, dice: Dice, revision?: number) =>
+      newGame(ctx, options, dice, revision),
     // A hex game's pending decisions are public: every reader sees the choices.
     mustAct: (ctx, state) => hexMustAct(ctx, state),
     legalOrders: (ctx, state, seat) => legalOrders(ctx, state, seat),

@@ -37,7 +37,12 @@ export type Reader = Seat | null;
 /** The fields of a game state the service reads whatever the system (the list query reads turn and phase). */
 export interface SystemState {
   /** The rules system and version the game is pinned to: a replay re-runs under them. */
-  rules: { system: string; version: string };
+  rules: {
+    system: string;
+    version: string;
+    /** The engine revision the game was created under (src/engine/revision.ts); absent: revision 1. */
+    revision?: number;
+  };
   scenarioId: string;
   options: GameOptions;
   /** The system's own count of time (Game-Turn, battle turn…), for listings. */
@@ -114,8 +119,12 @@ export interface RulesSystem<Ctx = unknown, State extends SystemState = SystemSt
   scenarioId(ctx: Ctx): string;
   /** What the scenario needs that this engine cannot play yet (its games are refused). */
   gaps(scenario: unknown): ScenarioGap[];
-  /** The set-up. Throws NotYetSupportedError / CountersRequiredError when the game cannot be set up. */
-  newGame(ctx: Ctx, options: GameOptions, dice: Dice): State;
+  /**
+   * The set-up, pinned to engine revision `revision` (src/engine/revision.ts:
+   * the current one for a new game, the recorded one when a replay is re-run).
+   * Throws NotYetSupportedError / CountersRequiredError when the game cannot be set up.
+   */
+  newGame(ctx: Ctx, options: GameOptions, dice: Dice, revision?: number): State;
   /**
    * Who must act now; null once the game is over. The seats and kind are
    * public; `decision` is shown as `reader` may see it.

@@ -37,20 +37,19 @@ import {
   victoryStanding,
   whoMustAct,
 } from '../../../src/engine/game';
+import { databaseKeyOrder } from '../../../src/engine/canonical';
 import { seededDice } from '../../../src/engine/dice';
-import { gameScenario } from '../../../src/engine/scenario/counters';
+import { rerunReplay, type ReplayEntryInput } from '../../../src/engine/replay';
 import type { GameOptions, GameState, Order } from '../../../src/engine/state';
-import type { MapDocument, ScenarioDocument, SuppliedCounters } from '../../../src/engine/types';
+import { stateHash } from '../../../src/games/state-hash';
 import { picker } from './support';
+import { countersFile, needsCounters, playedScenarios } from './shipped';
 
 const long = process.env.PLAYOUTS_LONG === '1';
-const SEEDS = long ? Number(process.env.PLAYOUTS_SEEDS ?? 20) : 2;
+const SEEDS = long ? Number(process.env.PLAYOUTS_SEEDS ?? 20) : 3;
 /** Orders a side gives in one Movement Phase / attacks in one Combat Phase before ending it, at most. */
 const MOVES_PER_PHASE = long ? 25 : 6;
 const ATTACKS_PER_PHASE = long ? 8 : 3;
-
-const root = path.join(__dirname, '../../../scenarios');
-const countersRoot = path.join(__dirname, '../../fixtures/counters');
 
 /**
  * Scenarios whose players must supply units and whose test counters are still
@@ -59,59 +58,29 @@ const countersRoot = path.join(__dirname, '../../fixtures/counters');
  */
 const AWAITING_TEST_COUNTERS: readonly string[] = [];
 
-/** The fixture file of a scenario's test counters. */
-const countersFile = (id: string) => path.join(countersRoot, `${id}.json`);
-
-/** A scenario's test counters as options.counters (the fixture without its "note"), if it has a fixture. */
-function testCounters(id: string): SuppliedCounters | undefined {
-  const file = countersFile(id);
-  if (!fs.existsSync(file)) return undefined;
-  const { note, ...counters } = JSON.parse(fs.readFileSync(file, 'utf8')) as SuppliedCounters & {
-    note?: string;
-  };
-  if (!note || !/NOT the historical order of battle/.test(note))
-    throw new Error(
-      `${file}: its "note" must say these are test counters, NOT the historical order of battle`,
-    );
-  return counters;
-}
-
-/** Whether a game needs the players' units: a side they supply has none without them (COUNTERS_REQUIRED). */
-function needsCounters(scenario: ScenarioDocument): boolean {
-  const block = scenario.counters;
-  return !!block && block.sides.some((side) => !scenario.units.some((u) => u.side === side));
-}
-
-function scenarios(): Array<{ id: string; scenario: ScenarioDocument; map: MapDocument }> {
-  const out = [];
-  for (const id of fs.readdirSync(root).sort()) {
-    const file = path.join(root, id, 'scenario.json');
-    if (!fs.existsSync(file)) continue;
-    const scenario = JSON.parse(fs.readFileSync(file, 'utf8')) as ScenarioDocument;
-    // Another rules system's scenario without a map (a block battle) has its own playouts.
-    if (typeof scenario.map !== 'string') continue;
-    const mapFile = path.join(root, id, scenario.map);
-    if (!fs.existsSync(mapFile)) continue;
-    out.push({ id, scenario, map: JSON.parse(fs.readFileSync(mapFile, 'utf8')) as MapDocument });
-  }
-  return out;
-}
-
 export interface PlayoutStats {
   orders: number;
   turns: number;
   result: NonNullable<GameState['result']>;
   events: Record<string, number>;
+  /** The game's log, as the service would record it (plain sha256 state hashes). */
+  entries: ReplayEntryInput[];
 }
 
-/** One playout to the end of the game; throws on an exception, a dead end, a refused listed order or no end. */
+/**
+ * One playout to the end of the game; throws on an exception, a dead end, a
+ * refused listed order or no end. As in the service, every state the next
+ * order is given has come back from the database: its keys in jsonb's order
+ * (issue 13), while the verification of the log re-runs it in memory.
+ */
 export function playout(
   ctx: GameContext,
   seed: string,
   choose: (n: number) => number,
   options: GameOptions = {},
 ): PlayoutStats {
-  let state = newGame(ctx, options, seededDice(seed, 0));
+  let state = databaseKeyOrder(newGame(ctx, options, seededDice(seed, 0)));
+  const entries: ReplayEntryInput[] = [];
   const events: Record<string, number> = {};
   let inPhase = 0;
   let phaseKey = '';
@@ -129,7 +98,7 @@ export function playout(
             `the standing at the end (${standing.winner} ${standing.level}) is not the result (${state.result.winner} ${state.result.level})`,
           );
       }
-      return { orders: n, turns: state.turn, result: state.result, events };
+      return { orders: n, turns: state.turn, result: state.result, events, entries };
     }
     const key = `${state.turn}/${state.phasing}/${state.phase}`;
     if (key !== phaseKey) {
@@ -161,7 +130,14 @@ export function playout(
         `listed order refused at Game-Turn ${state.turn}: ${JSON.stringify(choice)} → ${JSON.stringify(r.refusal)}`,
       );
     for (const e of r.events) events[e.type] = (events[e.type] ?? 0) + 1;
-    state = r.state;
+    entries.push({
+      seq: n + 1,
+      side: acting.side,
+      order: choice,
+      events: r.events,
+      stateHash: stateHash(r.state),
+    });
+    state = databaseKeyOrder(r.state);
   }
   throw new Error(
     `the game did not end within ${limit} orders (Game-Turn ${state.turn}, ${state.phase})`,
@@ -170,13 +146,8 @@ export function playout(
 
 describe('seeded random playouts of every playable scenario', () => {
   // Each scenario with the game options it is played with here: its test counters, if it has any.
-  const shipped = scenarios();
-  const all = shipped.map((s) => {
-    const counters = testCounters(s.id);
-    const options: GameOptions = counters ? { counters } : {};
-    // The scenario a game is played on: with the counters merged (throws on bad test counters).
-    return { ...s, options, played: gameScenario(s.scenario, options, s.map) };
-  });
+  const all = playedScenarios();
+  const shipped = all;
   // A scenario that takes counters but can also be played without them (Second Bull Run on its
   // reinforcement charts alone, Grand Chancellorsville without leaders) is played both ways.
   const bare = shipped
@@ -241,6 +212,16 @@ describe('seeded random playouts of every playable scenario', () => {
             /victory conditions|no level of victory|automatic .*victory/,
           );
           expect(stats.events['game-ended']).toBe(1);
+          // The log re-runs in memory from the seed to the very same events and state hashes.
+          const check = rerunReplay(
+            ctx,
+            s.options,
+            `playout-${s.id}-${k}`,
+            stats.entries,
+            stateHash,
+          );
+          expect(check.mismatch).toBeNull();
+          expect(check.verified).toBe(stats.entries.length);
         }
       },
       long ? 3_600_000 : 300_000,

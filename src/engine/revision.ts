@@ -1,0 +1,37 @@
+/**
+ * The engine revision: a number the project bumps whenever a change to the
+ * engine can alter the outcome of a game (its legal orders, events or
+ * states). Every game records the revision it was created under
+ * (state.rules.revision) and keeps it to the end; a replay carries it, and
+ * verification re-runs the log under it. A change that alters outcomes keeps
+ * the old behaviour for games of earlier revisions behind `atRevision`, so a
+ * game in progress finishes under the rules it started with and every
+ * finished game still verifies.
+ *
+ * Revisions:
+ * 1. Everything before revisions were recorded (no `revision` in the state).
+ *    The rules walked keyed objects of the state in the key order they were
+ *    given; the service handed them states read back from PostgreSQL's jsonb,
+ *    so verification re-runs such games in that key order (canonical.ts).
+ * 2. Every keyed object of a state is put in canonical order at the engine's
+ *    entry points (canonical.ts): results depend only on content.
+ */
+export const ENGINE_REVISION = 2;
+
+/** The first revision whose states are canonicalised at the engine's entry points. */
+export const CANONICAL_KEY_ORDER = 2;
+
+/** The revision a state was created under: 1 for states from before revisions were recorded. */
+export function revisionOf(state: { rules: { revision?: number } }): number {
+  return state.rules.revision ?? 1;
+}
+
+/** Whether a game runs under revision `n` or a later one. */
+export function atRevision(state: { rules: { revision?: number } }, n: number): boolean {
+  return revisionOf(state) >= n;
+}
+
+/** Whether this engine can play and re-run games of revision `n`. */
+export function knownRevision(n: unknown): n is number {
+  return Number.isInteger(n) && (n as number) >= 1 && (n as number) <= ENGINE_REVISION;
+}

@@ -1,6 +1,7 @@
 import { InitialSchema1763769600000 } from './1763769600000-InitialSchema';
 import { IdempotencyRequestHash1763856000000 } from './1763856000000-IdempotencyRequestHash';
 import { Ladder1764201600000 } from './1764201600000-Ladder';
+import { GameRevisionAndSecret1764201700000 } from './1764201700000-GameRevisionAndSecret';
 import { GameForks1764288000000 } from './1764288000000-GameForks';
 
 /**
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   InitialSchema1763769600000,
   IdempotencyRequestHash1763856000000,
   Ladder1764201600000,
+  GameRevisionAndSecret1764201700000,
   GameForks1764288000000,
 ];

@@ -19,6 +19,7 @@ import {
   scenarioDirs,
 } from '../src/scenarios/scenario-files';
 import { UnverifiableReplay, verifyReplay, type ReplayDocument } from '../src/games/verify-replay';
+import { scenarioDataHash } from '../src/games/state-hash';
 
 function main(argv: string[]): number {
   const args = [...argv];
@@ -63,7 +64,8 @@ function main(argv: string[]): number {
     // (options.counters) re-runs on the same merged scenario.
     const system = rulesFor(DEFAULT_RULES, pkg.scenario);
     const ctx = system.prepare(pkg.scenario, pkg.map, doc.options);
-    const result = verifyReplay({ system, ctx }, doc);
+    const dataHash = scenarioDataHash(pkg.scenario, pkg.map);
+    const result = verifyReplay({ system, ctx }, doc, dataHash);
     console.log(JSON.stringify(result, null, 2));
     console.error(result.ok ? `OK: ${result.detail}` : `FAILED: ${result.detail}`);
     return result.ok ? 0 : 1;

@@ -107,7 +107,7 @@ export function initialStateOf<Ctx, State extends SystemState>(
  * re-run in that order. From revision 2 the engine's result does not depend
  * on key order, and the state is used as it is.
  */
-function asPlayed<State extends SystemState>(state: State): State {
+export function stateAsPlayed<State extends SystemState>(state: State): State {
   return atRevision(state, CANONICAL_KEY_ORDER) ? state : databaseKeyOrder(state);
 }
 
@@ -139,7 +139,7 @@ export function rerunReplayOf<Ctx, State extends SystemState>(
   start: State = initialStateOf(prepared, options, seed),
 ): ReplayCheck<State> {
   const { system, ctx } = prepared;
-  let state = asPlayed(start);
+  let state = stateAsPlayed(start);
   let verified = 0;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
@@ -188,7 +188,7 @@ export function rerunReplayOf<Ctx, State extends SystemState>(
         actual: actualHash,
       });
     }
-    state = asPlayed(result.state);
+    state = stateAsPlayed(result.state);
     verified++;
   }
   return { ok: true, verified, mismatch: null, finalState: state };

@@ -9,7 +9,7 @@ import { byteBoundedCache } from '../common/byte-caches';
 import { RULES_REGISTRY } from '../scenarios/rules-registry';
 import { ScenariosService } from '../scenarios/scenarios.service';
 import { unknownScenario } from './game-problems';
-import { canonicalJson, sha256Hex } from './state-hash';
+import { canonicalJson, scenarioDataHash, sha256Hex } from './state-hash';
 
 /** Memory for prepared contexts of scenarios as published (shipped and custom), by scenario id. */
 const SCENARIO_CONTEXT_BYTES = 256 * 1024 * 1024;
@@ -60,6 +60,11 @@ export class GameContexts {
   private readonly countersContexts = byteBoundedCache<Promise<PreparedScenario>>({
     maxBytes: COUNTERS_CONTEXT_BYTES,
   });
+  /** Scenario data hashes by scenario id (64 hex characters each). */
+  private readonly hashes = byteBoundedCache<Promise<string>>({
+    maxBytes: 1024 * 1024,
+    bytesOf: () => 256,
+  });
 
   constructor(
     private readonly scenarios: ScenariosService,
@@ -88,6 +93,24 @@ export class GameContexts {
     cache.set(key, loading, { size: contextBytes(pkg) });
     loading.catch(() => cache.delete(key));
     return loading;
+  }
+
+  /**
+   * sha256 of scenario `id`'s documents (scenario and map, canonical JSON):
+   * recorded with each game and carried by its replay, so verification can
+   * tell "the scenario data changed" from a mismatch. The documents never
+   * change under an id while the process runs, so it is computed once per id.
+   */
+  async dataHash(id: string): Promise<string> {
+    const cached = this.hashes.get(id);
+    if (cached) return cached;
+    const hashing = this.scenarios.find(id).then((pkg) => {
+      if (!pkg) throw unknownScenario(id);
+      return scenarioDataHash(pkg.scenario, pkg.map);
+    });
+    this.hashes.set(id, hashing);
+    hashing.catch(() => this.hashes.delete(id));
+    return hashing;
   }
 
   /** The scenario document of `id` as stored: 422 UNKNOWN_SCENARIO when there is none. */

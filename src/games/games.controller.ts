@@ -112,8 +112,12 @@ export class GamesController {
     res.setHeader('Content-Type', `${NDJSON}; charset=utf-8`);
     res.setHeader('X-Muster-Scenario', header.scenario);
     res.setHeader('X-Muster-Rules-Version', header.rulesVersion);
+    res.setHeader('X-Muster-Engine-Revision', String(header.engineRevision));
+    if (header.scenarioHash) res.setHeader('X-Muster-Scenario-Hash', header.scenarioHash);
+    res.setHeader('X-Muster-Hash-Scheme', header.hashScheme);
     res.setHeader('X-Muster-Seed-Commitment', header.seedCommitment);
     if (header.seed) res.setHeader('X-Muster-Seed', header.seed);
+    if (header.secret) res.setHeader('X-Muster-Secret', header.secret);
     let after = 0;
     for (;;) {
       const batch = await this.games.entriesAfter(id, after, BATCH);

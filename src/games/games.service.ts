@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { seededDice } from '../engine/dice';
 import { formatGameText } from '../engine/notation';
-import { initialStateOf } from '../engine/replay';
+import { initialStateOf, stateAsPlayed } from '../engine/replay';
+import { knownRevision } from '../engine/revision';
 import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type GameEvent, type Side } from '../engine/types';
@@ -20,11 +21,12 @@ import {
   bearerToken,
   hashSeatToken,
   newSeatToken,
+  newGameSecret,
   newSeed,
   seedCommitment,
   tokenMatches,
 } from './seat-tokens';
-import { stateHash } from './state-hash';
+import { hashSchemeOf, stateHasher, type HashScheme } from './state-hash';
 import { presentUpdate, updateOfEntry, type UpdatesSource } from './game-updates';
 import { CountersRequiredError, NotYetSupportedError } from '../engine/errors';
 
@@ -48,6 +50,10 @@ export interface ImportInput {
   finalStateHash?: string;
   /** Set when the source is itself a fork: its set-up is not in the text, so it cannot be re-created. */
   forkedFrom?: string;
+  /** The engine revision the source was played under (absent: revision 1, a game from before it was recorded). */
+  engineRevision?: number;
+  /** The source's revealed secret: the imported game keeps it, so its state hashes are the source's. */
+  secret?: string | null;
 }
 
 /** At most this many entries are imported at once: the import is one request's bounded work. */
@@ -112,9 +118,17 @@ export interface ReplayDto {
   rulesVersion: string;
   options: GameOptions;
   status: 'active' | 'finished';
+  /** The engine revision the game is played under (src/engine/revision.ts). */
+  engineRevision: number;
+  /** sha256 of the scenario and map documents the game was created from; null for games stored before it was recorded. */
+  scenarioHash: string | null;
+  /** How seedCommitment and the entries' stateHash are made: keyed with the game's secret, or plain sha256 (older games). */
+  hashScheme: HashScheme;
   seedCommitment: string;
   /** The seed of the dice: null until the game is over. */
   seed: string | null;
+  /** The game's secret (key of the commitment and of the state hashes): null until the game is over, and for older games. */
+  secret: string | null;
   result: GameViewDto['result'];
   /** A fork's origin: the game and entry it started from, and that position's hash (issue 18). */
   forkedFrom?: ForkOrigin;
@@ -299,13 +313,19 @@ export class GamesService {
     seed: string,
     options: GameOptions,
     fork?: { origin: ForkOrigin },
+    /** Keys the commitment and the state hashes (state-hash.ts); an import keeps its source's (null: plain sha256). */
+    secret: string | null = newGameSecret(),
   ): Promise<{ row: Game; created: CreatedGame }> {
     const tokens = SIDES.map((side) => ({ side, token: newSeatToken() }));
-    const commitment = seedCommitment(seed);
+    const commitment = seedCommitment(seed, secret);
+    const scenarioId = prepared.system.scenarioId(prepared.ctx);
     const game = m.create(Game, {
-      scenarioId: prepared.system.scenarioId(prepared.ctx),
+      scenarioId,
       rulesSystem: state.rules.system,
       rulesVersion: state.rules.version,
+      engineRevision: state.rules.revision ?? 1,
+      scenarioHash: await this.contexts.dataHash(scenarioId),
+      secret,
       status: gameStatus(state),
       state,
       version: 0,
@@ -397,7 +417,7 @@ export class GamesService {
   ): Promise<{ state: SystemState; stateHash: string; at: Date }> {
     if (seq === 0) {
       const state = await this.startOf(row, prepared);
-      return { state, stateHash: stateHash(state), at: row.createdAt };
+      return { state, stateHash: stateHasher(row.secret)(state), at: row.createdAt };
     }
     const entry = await this.dataSource
       .getRepository(GameEntry)
@@ -415,7 +435,7 @@ export class GamesService {
 
   /** A game's entry 0: the set-up re-created from its seed, or the stored start of a fork. */
   private async startOf(row: Game, prepared: PreparedScenario): Promise<SystemState> {
-    if (!row.forkedFrom) return initialStateOf(prepared, row.options, row.seed);
+    if (!row.forkedFrom) return initialStateOf(prepared, row.options, row.seed, row.engineRevision);
     const stored = await this.dataSource
       .getRepository(Game)
       .createQueryBuilder('g')
@@ -620,10 +640,14 @@ export class GamesService {
       scenario: row.scenarioId,
       rulesSystem: row.rulesSystem,
       rulesVersion: row.rulesVersion,
+      engineRevision: row.engineRevision,
+      scenarioHash: row.scenarioHash,
+      hashScheme: hashSchemeOf(row.secret),
       options: row.options,
       status,
       seedCommitment: row.seedCommitment,
       seed: status === 'finished' ? row.seed : null,
+      secret: status === 'finished' ? row.secret : null,
       result: resultView(prepared, state),
       ...(row.forkedFrom ? { forkedFrom: row.forkedFrom } : {}),
       createdAt: row.createdAt.toISOString(),
@@ -698,6 +722,8 @@ export class GamesService {
       Scenario: replay.scenario,
       RulesSystem: replay.rulesSystem,
       RulesVersion: replay.rulesVersion,
+      EngineRevision: String(replay.engineRevision),
+      HashScheme: replay.hashScheme,
       Seats: SIDES.join(', '),
       Created: replay.createdAt,
       Updated: replay.updatedAt,
@@ -709,6 +735,7 @@ export class GamesService {
       SeedCommitment: replay.seedCommitment,
     };
     if (replay.seed) headers.Seed = replay.seed;
+    if (replay.secret) headers.Secret = replay.secret;
     if (replay.forkedFrom)
       headers.ForkedFrom = `${replay.forkedFrom.game}@${replay.forkedFrom.seq}`;
     // The final state's hash only when the reader sees all of it: it is what an import checks.
@@ -748,17 +775,34 @@ export class GamesService {
         'IMPORT_TOO_LONG',
         `At most ${MAX_IMPORT_ENTRIES} entries are imported at once; this source has ${input.entries.length}.`,
       );
+    const revision = input.engineRevision ?? 1;
+    if (!knownRevision(revision))
+      throw problem(
+        'ENGINE_REVISION_UNAVAILABLE',
+        `The source was played under engine revision ${String(revision)}, which this server does not run.`,
+      );
     const prepared = await this.contexts.get(input.scenario, input.options);
     const { system, ctx } = prepared;
     const seed = input.seed;
+    // The source's secret (revealed with its seed): the imported game's hashes are the source's.
+    const secret = input.secret ?? null;
+    const hash = stateHasher(secret);
     let state: SystemState;
     try {
-      state = initialStateOf(prepared, input.options, seed);
+      state = stateAsPlayed(initialStateOf(prepared, input.options, seed, revision));
     } catch (e) {
       throw notSetUp(input.scenario, e);
     }
     return this.dataSource.transaction(async (m) => {
-      const { row, created } = await this.insertGame(m, prepared, state, seed, input.options);
+      const { row, created } = await this.insertGame(
+        m,
+        prepared,
+        state,
+        seed,
+        input.options,
+        undefined,
+        secret,
+      );
       const rows: Array<{
         gameId: string;
         seq: number;
@@ -789,26 +833,26 @@ export class GamesService {
             `Entry ${e.seq}: the engine refuses the ${e.side} order: ${result.refusal.message} (${result.refusal.code}, ${result.refusal.rule}).`,
             { seq: e.seq, refusal: result.refusal },
           );
-        const hash = stateHash(result.state);
-        if (e.stateHash !== undefined && e.stateHash !== hash)
+        const derived = hash(result.state);
+        if (e.stateHash !== undefined && e.stateHash !== derived)
           throw problem(
             'IMPORT_MISMATCH',
             `Entry ${e.seq}: the state the engine derives does not have the recorded hash.`,
-            { seq: e.seq, expected: e.stateHash, actual: hash },
+            { seq: e.seq, expected: e.stateHash, actual: derived },
           );
-        state = result.state;
+        state = stateAsPlayed(result.state);
         rows.push({
           gameId: row.id,
           seq: e.seq,
           side: e.side,
           order: e.order as object,
           events: result.events,
-          stateHash: hash,
+          stateHash: derived,
           state,
           createdAt: at,
         });
       }
-      const finalHash = stateHash(state);
+      const finalHash = hash(state);
       if (input.finalStateHash !== undefined && input.finalStateHash !== finalHash)
         throw problem(
           'IMPORT_MISMATCH',

@@ -9,8 +9,8 @@ const badSource = (detail: string) =>
 
 /**
  * What POST /v1/games/import re-creates, read from a game's text
- * (docs/notation.md: headers Scenario, Options, Seed, FinalStateHash,
- * ForkedFrom; one order per line) or from a JSON replay. 422 BAD_NOTATION
+ * (docs/notation.md: headers Scenario, Options, Seed, Secret, EngineRevision,
+ * FinalStateHash, ForkedFrom; one order per line) or from a JSON replay. 422 BAD_NOTATION
  * naming the line of text that is not notation.
  */
 export function importSource(body: ImportGameDto): ImportInput {
@@ -20,6 +20,8 @@ export function importSource(body: ImportGameDto): ImportInput {
       scenario: r.scenario,
       options: (r.options ?? {}) as GameOptions,
       seed: r.seed ?? null,
+      ...(r.engineRevision !== undefined ? { engineRevision: r.engineRevision } : {}),
+      secret: r.secret ?? null,
       entries: r.entries.map((e) => ({
         seq: e.seq,
         side: e.side,
@@ -58,6 +60,8 @@ export function importSource(body: ImportGameDto): ImportInput {
     scenario: headers.Scenario,
     options: options as GameOptions,
     seed: headers.Seed ?? null,
+    ...(headers.EngineRevision ? { engineRevision: Number(headers.EngineRevision) } : {}),
+    secret: headers.Secret ?? null,
     entries,
     ...(headers.FinalStateHash ? { finalStateHash: headers.FinalStateHash } : {}),
     ...(headers.ForkedFrom ? { forkedFrom: headers.ForkedFrom } : {}),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Seat tokens and seed commitments. A seat token is a bearer secret handed
@@ -30,8 +30,19 @@ export function newSeed(): string {
   return randomBytes(32).toString('hex');
 }
 
-/** The published commitment to a seed: sha256(seed), hex. */
-export function seedCommitment(seed: string): string {
+/** A new per-game secret (salts the seed commitment, keys the state hashes): 32 random bytes, hex. */
+export function newGameSecret(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/**
+ * The published commitment to a seed. With the game's secret it is
+ * HMAC-SHA256(secret, seed): the secret is revealed with the seed at the end,
+ * and until then a guessable seed cannot be found by hashing candidates.
+ * Games stored before secrets existed committed to sha256(seed).
+ */
+export function seedCommitment(seed: string, secret?: string | null): string {
+  if (secret) return createHmac('sha256', secret).update(seed, 'utf8').digest('hex');
   return createHash('sha256').update(seed, 'utf8').digest('hex');
 }
 

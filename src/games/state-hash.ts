@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /**
  * Canonical JSON: object keys sorted, no whitespace, `undefined` members left
@@ -32,7 +32,32 @@ export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** The hash of a game state recorded with every entry: sha256 of its canonical JSON. */
+/** The plain hash of a state: sha256 of its canonical JSON (games stored before per-game secrets). */
 export function stateHash(state: unknown): string {
   return sha256Hex(canonicalJson(state));
+}
+
+/**
+ * How the state hashes of a game are made. A hash published while the game is
+ * under way must reveal nothing hidden: an unkeyed hash of the whole state
+ * lets a reader who sees the redacted state try the few possible sealed
+ * choices until one matches. So a game with a secret publishes
+ * HMAC-SHA256(secret, canonical JSON): unguessable until the secret is
+ * revealed with the seed at the end, then checkable by anyone.
+ */
+export type HashScheme = 'sha256' | 'hmac-sha256';
+
+export function hashSchemeOf(secret: string | null | undefined): HashScheme {
+  return secret ? 'hmac-sha256' : 'sha256';
+}
+
+/** The state hash function of a game with this secret (null: a game stored before secrets, plain sha256). */
+export function stateHasher(secret: string | null | undefined): (state: unknown) => string {
+  if (!secret) return stateHash;
+  return (state) => createHmac('sha256', secret).update(canonicalJson(state), 'utf8').digest('hex');
+}
+
+/** sha256 of a scenario's documents (scenario and map, canonical JSON), as its games and replays record it. */
+export function scenarioDataHash(scenario: unknown, map: unknown): string {
+  return sha256Hex(canonicalJson({ scenario, map }));
 }

@@ -4,19 +4,28 @@ import {
   type ReplayEntryInput,
   type ReplayMismatch,
 } from '../engine/replay';
+import { ENGINE_REVISION, knownRevision } from '../engine/revision';
 import type { PreparedScenario, SystemState } from '../engine/rules';
 import type { GameOptions } from '../engine/state';
 import { seedCommitment } from './seat-tokens';
-import { stateHash } from './state-hash';
+import { hashSchemeOf, stateHasher, type HashScheme } from './state-hash';
 
 /** A replay document as GET /v1/games/{id}/replay returns it. */
 export interface ReplayDocument {
   id?: string;
   scenario: string;
   rulesVersion: string;
+  /** The engine revision the game was played under; absent in replays of games from before it was recorded (1). */
+  engineRevision?: number;
+  /** sha256 of the scenario and map documents the game was created from (absent for older games). */
+  scenarioHash?: string | null;
+  /** How the commitment and the state hashes are made; absent in older replays (sha256). */
+  hashScheme?: HashScheme;
   options?: GameOptions;
   seedCommitment?: string;
   seed?: string | null;
+  /** The game's secret, revealed with the seed at the end (hmac-sha256 replays). */
+  secret?: string | null;
   entries: ReplayEntryInput[];
 }
 
@@ -25,11 +34,13 @@ export interface ReplayVerification {
   ok: boolean;
   scenario: string;
   rulesVersion: string;
+  /** The engine revision the replay was re-run under (its own). */
+  engineRevision: number;
   /** Entries in the replay. */
   entries: number;
   /** Entries re-derived before the first mismatch (all when ok). */
   verified: number;
-  /** Whether sha256(seed) equals the published commitment; null when the replay carries no commitment. */
+  /** Whether the seed (with the secret) matches the published commitment; null when the replay carries no commitment. */
   seedMatchesCommitment: boolean | null;
   /** The first entry whose events or state hash differ, or that the engine refuses. */
   firstMismatch: ReplayMismatch | null;
@@ -42,7 +53,11 @@ export interface ReplayVerification {
 /** Why a replay cannot be verified at all (rather than failing verification). */
 export class UnverifiableReplay extends Error {
   constructor(
-    readonly code: 'SEED_NOT_REVEALED' | 'RULES_VERSION_UNAVAILABLE',
+    readonly code:
+      | 'SEED_NOT_REVEALED'
+      | 'RULES_VERSION_UNAVAILABLE'
+      | 'ENGINE_REVISION_UNAVAILABLE'
+      | 'SCENARIO_DATA_CHANGED',
     message: string,
   ) {
     super(message);
@@ -51,21 +66,57 @@ export class UnverifiableReplay extends Error {
 
 /**
  * Re-runs a replay from its revealed seed and its orders under the scenario's
- * rules system and context and reports the first entry that does not
- * re-derive. Shared by POST /v1/replays/verify and `npm run verify`.
+ * rules system and context and reports the first entry that does not re-derive. Shared
+ * by POST /v1/replays/verify and `npm run verify`. `scenarioHash` is the hash
+ * of the scenario documents this server has under the replay's scenario id.
+ *
+ * What cannot be re-run here is said as such (UnverifiableReplay), never as a
+ * mismatch: a seed or secret not yet revealed, an engine revision newer than
+ * this server's, scenario data that changed since the game was created, a
+ * rules version this server lacks.
  */
-export function verifyReplay(prepared: PreparedScenario, doc: ReplayDocument): ReplayVerification {
+export function verifyReplay(
+  prepared: PreparedScenario,
+  doc: ReplayDocument,
+  scenarioHash: string | null = null,
+): ReplayVerification {
   if (typeof doc.seed !== 'string' || doc.seed.length === 0) {
     throw new UnverifiableReplay(
       'SEED_NOT_REVEALED',
       'The replay carries no seed: the seed is revealed only once the game is over.',
     );
   }
+  const revision = doc.engineRevision ?? 1;
+  if (!knownRevision(revision)) {
+    throw new UnverifiableReplay(
+      'ENGINE_REVISION_UNAVAILABLE',
+      `The replay was played under engine revision ${String(revision)}; this server runs revisions 1 to ${ENGINE_REVISION}. Verify it with a server of that revision or later.`,
+    );
+  }
+  if (
+    typeof doc.scenarioHash === 'string' &&
+    scenarioHash !== null &&
+    doc.scenarioHash.toLowerCase() !== scenarioHash
+  ) {
+    throw new UnverifiableReplay(
+      'SCENARIO_DATA_CHANGED',
+      `The scenario data of "${doc.scenario}" changed since the game was created (scenarioHash ${doc.scenarioHash}; this server has ${scenarioHash}): the game cannot be re-run on the same documents.`,
+    );
+  }
+  const scheme: HashScheme = doc.hashScheme ?? hashSchemeOf(doc.secret);
+  const secret = scheme === 'hmac-sha256' ? doc.secret : null;
+  if (scheme === 'hmac-sha256' && (typeof secret !== 'string' || secret.length === 0)) {
+    throw new UnverifiableReplay(
+      'SEED_NOT_REVEALED',
+      "The replay's hashes are keyed with the game's secret, which it does not carry: the secret is revealed with the seed once the game is over.",
+    );
+  }
+  const hash = stateHasher(secret);
   const options = doc.options ?? {};
   // The rules version this server runs for the scenario: a game is re-run only under the version it was played with.
   let start: SystemState;
   try {
-    start = initialStateOf(prepared, options, doc.seed);
+    start = initialStateOf(prepared, options, doc.seed, revision);
   } catch (e) {
     // Options naming a rules system or version the engine lacks (NOT_YET_SUPPORTED): nothing to re-run.
     throw new UnverifiableReplay(
@@ -82,9 +133,9 @@ export function verifyReplay(prepared: PreparedScenario, doc: ReplayDocument): R
   }
   const seedMatchesCommitment =
     typeof doc.seedCommitment === 'string'
-      ? seedCommitment(doc.seed) === doc.seedCommitment.toLowerCase()
+      ? seedCommitment(doc.seed, secret) === doc.seedCommitment.toLowerCase()
       : null;
-  const check = rerunReplayOf(prepared, options, doc.seed, doc.entries, stateHash, start);
+  const check = rerunReplayOf(prepared, options, doc.seed, doc.entries, hash, start);
   const ok = check.ok && seedMatchesCommitment !== false;
   const detail = !check.ok
     ? `Entry ${check.mismatch!.seq} does not re-derive: ${check.mismatch!.detail}`
@@ -95,11 +146,12 @@ export function verifyReplay(prepared: PreparedScenario, doc: ReplayDocument): R
     ok,
     scenario: doc.scenario,
     rulesVersion: doc.rulesVersion,
+    engineRevision: revision,
     entries: doc.entries.length,
     verified: check.verified,
     seedMatchesCommitment,
     firstMismatch: check.mismatch,
-    finalStateHash: stateHash(check.finalState),
+    finalStateHash: hash(check.finalState),
     detail,
   };
 }

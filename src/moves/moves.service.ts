@@ -12,7 +12,7 @@ import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
 import { gameStatus, gameView, type GameViewDto } from '../games/game-view';
 import { GamesService } from '../games/games.service';
 import { GameHooks } from '../games/game-hooks';
-import { canonicalJson, sha256Hex, stateHash } from '../games/state-hash';
+import { canonicalJson, sha256Hex, stateHasher } from '../games/state-hash';
 
 export interface LegalOrdersDto {
   version: number;
@@ -181,7 +181,8 @@ export class MovesService {
 
       const at = new Date();
       const seq = row.version + 1;
-      const hash = stateHash(result.state);
+      // Keyed with the game's secret: the published hash reveals nothing hidden before the end.
+      const hash = stateHasher(row.secret)(result.state);
       const status = gameStatus(result.state);
       const entry = {
         gameId: row.id,

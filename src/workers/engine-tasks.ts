@@ -22,6 +22,7 @@ import {
   type ReplayVerification,
 } from '../games/verify-replay';
 import { ScenarioValidator } from '../scenarios/scenario-files';
+import { scenarioDataHash } from '../games/state-hash';
 
 export interface ScenarioDocs {
   scenario: ScenarioDocument;
@@ -108,7 +109,9 @@ export function runEngineTask(
         return { ok: false, refused: 'not-playable', message: (e as Error).message };
       }
       try {
-        return { ok: true, value: verifyReplay(ready, task.replay) };
+        // The documents' hash, as recorded at the game's creation: changed data is said as such.
+        const dataHash = scenarioDataHash(task.docs.scenario, task.docs.map);
+        return { ok: true, value: verifyReplay(ready, task.replay, dataHash) };
       } catch (e) {
         if (e instanceof UnverifiableReplay) {
           return { ok: false, refused: 'unverifiable', code: e.code, message: e.message };

@@ -12,6 +12,8 @@ import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
 import { GamesService } from '../../src/games/games.service';
 import { presentUpdate, updateOfEntry } from '../../src/games/game-updates';
+import { stateHash, stateHasher } from '../../src/games/state-hash';
+import { DataSource } from 'typeorm';
 
 const SEALED = { type: 'sealed', side: 'confederate', rule: '17.61, 17.62, 17.63, 17.64' };
 const LIST_KEY = 'conditional-reinforcements:17.61, 17.62, 17.63, 17.64';
@@ -22,6 +24,7 @@ describe('Road to Richmond 17.62: sealed choices in replays, states and live upd
   let id: string;
   let tokens: Record<'union' | 'confederate', string>;
   let reallocation: { type: string; unit: string; toTurn: number };
+  let candidates: Array<{ type: string; unit: string; toTurn: number }>;
 
   const auth = (side: 'union' | 'confederate') => ({ Authorization: `Bearer ${tokens[side]}` });
   const replayAs = async (headers: Record<string, string> = {}) =>
@@ -42,9 +45,10 @@ describe('Road to Richmond 17.62: sealed choices in replays, states and live upd
       .get(`/v1/games/${id}/legal-orders`)
       .set(auth('confederate'))
       .expect(200);
-    reallocation = legal.body.orders.find(
+    candidates = legal.body.orders.filter(
       (o: { type: string }) => o.type === 'reallocate-reinforcement',
     );
+    reallocation = candidates[0];
     expect(reallocation).toBeDefined();
     await request(server)
       .post(`/v1/games/${id}/orders`)
@@ -139,6 +143,39 @@ describe('Road to Richmond 17.62: sealed choices in replays, states and live upd
     expect(presentUpdate(updateOfEntry(entry, prepared), prepared, 'confederate').order).toEqual(
       reallocation,
     );
+  });
+
+  it('Road to Richmond 17.62 (issue 13): the published state hash does not give the sealed list away to a brute force', async () => {
+    // What a spectator has: the redacted state after entry 1 and its published hash.
+    const spectator = await request(server).get(`/v1/games/${id}/states/1`).expect(200);
+    const published: string = spectator.body.stateHash;
+    // The shape of the hidden hook state (as its owner sees it), to fill in each guess.
+    const owner = await request(server)
+      .get(`/v1/games/${id}/states/1`)
+      .set(auth('confederate'))
+      .expect(200);
+    const hidden = owner.body.state.hookState[LIST_KEY];
+    const guess = (c: { unit: string; toTurn: number }) => ({
+      ...spectator.body.state,
+      hookState: {
+        ...spectator.body.state.hookState,
+        [LIST_KEY]: { ...hidden, written: { [c.unit]: c.toTurn } },
+      },
+    });
+    expect(candidates.length).toBeGreaterThan(1);
+    // The guesses include the truth: against a plain sha256 of the state the brute force would win…
+    const plain = candidates.map((c) => stateHash(guess(c)));
+    expect(plain).toContain(stateHash(owner.body.state));
+    // …but the published hash is keyed with the game's secret: no guess matches it.
+    expect(plain).not.toContain(published);
+    const [{ secret }] = await t.app
+      .get(DataSource)
+      .query(`SELECT secret FROM games WHERE id = $1`, [id]);
+    expect(stateHasher(secret)(owner.body.state)).toBe(published);
+    // The commitment is salted the same way: the seed cannot be tried against it either.
+    const replay = await replayAs();
+    expect(replay.secret).toBeNull();
+    expect(replay.hashScheme).toBe('hmac-sha256');
   });
 
   it('Road to Richmond 17.62: once the game is over everyone reads everything, and the replay verifies', async () => {

@@ -60,6 +60,20 @@ export class VerifyReplayDto {
   @IsNotEmpty()
   rulesVersion!: string;
 
+  /** Absent in replays of games from before revisions were recorded (revision 1). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  engineRevision?: number;
+
+  @IsOptional()
+  @IsString()
+  scenarioHash?: string | null;
+
+  @IsOptional()
+  @IsIn(['sha256', 'hmac-sha256'])
+  hashScheme?: 'sha256' | 'hmac-sha256';
+
   @IsOptional()
   @IsObject()
   options?: Record<string, unknown>;
@@ -76,6 +90,11 @@ export class VerifyReplayDto {
   @IsOptional()
   @IsString()
   seed?: string | null;
+
+  /** The game's secret, revealed with the seed once the game is over (hmac-sha256 replays). */
+  @IsOptional()
+  @IsString()
+  secret?: string | null;
 
   @IsOptional()
   @IsObject()

@@ -45,6 +45,22 @@ export class Game {
   @Column({ name: 'seed_commitment', type: 'text' })
   seedCommitment: string;
 
+  /** The engine revision the game was created under (src/engine/revision.ts); 1 for games stored before it was recorded. */
+  @Column({ name: 'engine_revision', type: 'integer', default: 1 })
+  engineRevision: number;
+
+  /** sha256 of the canonical scenario and map documents the game was created from; null for games stored before. */
+  @Column({ name: 'scenario_hash', type: 'text', nullable: true })
+  scenarioHash: string | null;
+
+  /**
+   * Per-game server secret, revealed with the seed once the game is over: it salts the seed
+   * commitment and keys the published state hashes (state-hash.ts). Null for games stored
+   * before it existed (unsalted commitment, plain sha256 hashes).
+   */
+  @Column({ type: 'text', nullable: true })
+  secret: string | null;
+
   @Column({ type: 'jsonb', default: () => "'{}'" })
   options: Record<string, unknown>;
 

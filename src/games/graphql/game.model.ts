@@ -310,11 +310,36 @@ export class ReplayModel extends PickType(GameModel, [
   @Field(() => JSONScalar)
   options!: Record<string, unknown>;
 
+  @Field(() => Int, {
+    description: 'The engine revision the game is played under; replays re-run under it.',
+  })
+  engineRevision!: number;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'sha256 of the scenario and map documents the game was created from (null for games from before it was recorded).',
+  })
+  scenarioHash!: string | null;
+
+  @Field({
+    description:
+      'hmac-sha256: the commitment and the state hashes are keyed with the game secret; sha256: older games.',
+  })
+  hashScheme!: string;
+
   @Field()
   seedCommitment!: string;
 
   @Field(() => String, { nullable: true })
   seed!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The game's secret (key of the commitment and the hashes): null until the game is over.",
+  })
+  secret!: string | null;
 
   @Field(() => [ReplayEntryModel])
   entries!: ReplayEntryModel[];

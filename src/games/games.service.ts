@@ -54,6 +54,8 @@ export interface ImportInput {
   engineRevision?: number;
   /** The source's revealed secret: the imported game keeps it, so its state hashes are the source's. */
   secret?: string | null;
+  /** The source's published seed commitment: the seed (with the secret) must match it. */
+  seedCommitment?: string;
 }
 
 /** At most this many entries are imported at once: the import is one request's bounded work. */
@@ -787,6 +789,14 @@ export class GamesService {
     // The source's secret (revealed with its seed): the imported game's hashes are the source's.
     const secret = input.secret ?? null;
     const hash = stateHasher(secret);
+    if (
+      input.seedCommitment !== undefined &&
+      seedCommitment(seed, secret) !== input.seedCommitment.toLowerCase()
+    )
+      throw problem(
+        'IMPORT_MISMATCH',
+        "The seed (with the source's secret) does not match the source's published seed commitment.",
+      );
     let state: SystemState;
     try {
       state = stateAsPlayed(initialStateOf(prepared, input.options, seed, revision));

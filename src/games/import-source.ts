@@ -22,6 +22,7 @@ export function importSource(body: ImportGameDto): ImportInput {
       seed: r.seed ?? null,
       ...(r.engineRevision !== undefined ? { engineRevision: r.engineRevision } : {}),
       secret: r.secret ?? null,
+      ...(r.seedCommitment ? { seedCommitment: r.seedCommitment } : {}),
       entries: r.entries.map((e) => ({
         seq: e.seq,
         side: e.side,
@@ -62,6 +63,7 @@ export function importSource(body: ImportGameDto): ImportInput {
     seed: headers.Seed ?? null,
     ...(headers.EngineRevision ? { engineRevision: Number(headers.EngineRevision) } : {}),
     secret: headers.Secret ?? null,
+    ...(headers.SeedCommitment ? { seedCommitment: headers.SeedCommitment } : {}),
     entries,
     ...(headers.FinalStateHash ? { finalStateHash: headers.FinalStateHash } : {}),
     ...(headers.ForkedFrom ? { forkedFrom: headers.ForkedFrom } : {}),

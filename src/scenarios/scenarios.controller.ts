@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ScenarioDetail, ScenarioSummary } from './scenario.dto';
-import { ScenariosService } from './scenarios.service';
+import { ScenariosService, type HexDetail } from './scenarios.service';
 
 @Controller('v1/scenarios')
 export class ScenariosController {
@@ -26,6 +26,12 @@ export class ScenariosController {
   @Get(':id/sample-counters')
   sampleCounters(@Param('id') id: string): Promise<Record<string, unknown>> {
     return this.scenarios.sampleCounters(id);
+  }
+
+  /** One hex of the map: terrain, routes, and each neighbour with the hexside between. */
+  @Get(':id/hexes/:hex')
+  hex(@Param('id') id: string, @Param('hex') hex: string): Promise<HexDetail> {
+    return this.scenarios.hex(id, hex);
   }
 
   /** The map drawn as SVG with the scenario's set-up. */

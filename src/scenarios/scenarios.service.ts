@@ -3,11 +3,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ProblemException } from '../common/errors/problem';
 import { byteBoundedCache, stringBytes } from '../common/byte-caches';
-import type { MapDocument, ScenarioDocument } from '../engine/types';
+import type {
+  HexId,
+  HexSpec,
+  HexsideFeature,
+  MapDocument,
+  RouteType,
+  ScenarioDocument,
+} from '../engine/types';
 import type { DocumentError } from '../engine/scenario/validate';
 import { DEFAULT_RULES, type RulesRegistry } from '../engine/rules';
 import { scenarioBoundProblems } from '../engine/scenario/bounds';
 import { EnginePool } from '../workers/engine-pool.service';
+import { TerrainMap } from '../engine/map/terrain-map';
 import { CustomScenario } from './entities/custom-scenario.entity';
 import { RULES_REGISTRY } from './rules-registry';
 import { readSampleCounters } from './sample-counters';
@@ -47,6 +55,11 @@ export class ScenariosService implements OnModuleInit {
     maxBytes: CUSTOM_CACHE_BYTES,
     // A parsed document takes about twice its JSON text (measured on the shipped scenarios).
     bytesOf: (docs) => 2 * stringBytes(JSON.stringify(docs)),
+  });
+  // Queryable maps for GET …/hexes/{hex}, sized like the parsed documents they come from.
+  private readonly terrainMaps = byteBoundedCache<TerrainMap>({
+    maxBytes: CUSTOM_CACHE_BYTES,
+    bytesOf: (map) => 4 * stringBytes(JSON.stringify(map.doc)),
   });
   private readonly svgCache = byteBoundedCache<string>({
     maxBytes: SVG_CACHE_BYTES,
@@ -157,6 +170,48 @@ export class ScenariosService implements OnModuleInit {
       });
     }
     return sample;
+  }
+
+  /**
+   * One hex of scenario `id`'s map as the rules read it: its terrain, the routes through
+   * it, and each on-map neighbour with the features of the hexside between them and the
+   * routes that cross it. 404 MAP_NOT_FOUND for a scenario without a map, 404
+   * HEX_NOT_FOUND for a label not on it.
+   */
+  async hex(id: string, hex: string): Promise<HexDetail> {
+    const map = await this.terrainMap(id);
+    if (!map.has(hex))
+      throw new ProblemException({
+        status: 404,
+        code: 'HEX_NOT_FOUND',
+        detail: `There is no hex "${hex}" on the map of "${id}" (hexes are labelled as printed, e.g. "0416").`,
+      });
+    return {
+      hex,
+      ...map.hex(hex),
+      routes: [...map.routesIn(hex)],
+      neighbours: map.grid.neighbours(hex).map((n: HexId) => ({
+        hex: n,
+        hexside: [...map.hexside(hex, n)],
+        routes: [...map.routesBetween(hex, n)],
+      })),
+    };
+  }
+
+  /** The queryable map of scenario `id` (built once per scenario, kept like the drawings). */
+  private async terrainMap(id: string): Promise<TerrainMap> {
+    const cached = this.terrainMaps.get(id);
+    if (cached) return cached;
+    const { scenario, map } = await this.get(id);
+    if (!map)
+      throw new ProblemException({
+        status: 404,
+        code: 'MAP_NOT_FOUND',
+        detail: `Scenario "${id}" has no map document: its rules system (${scenario.rules.system}) plays it without one.`,
+      });
+    const built = new TerrainMap(map);
+    this.terrainMaps.set(id, built);
+    return built;
   }
 
   /** The map of scenario `id` drawn as SVG with its set-up. */
@@ -289,4 +344,18 @@ function exists(id: string, detail: string): ProblemException {
 function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: unknown; driverError?: { code?: unknown } };
   return err?.code === '23505' || err?.driverError?.code === '23505';
+}
+
+/** GET /v1/scenarios/{id}/hexes/{hex}: a hex, its terrain and its neighbours across each hexside. */
+export interface HexDetail extends HexSpec {
+  hex: HexId;
+  /** Route types passing through the hex (road, trail, railroad…). */
+  routes: RouteType[];
+  neighbours: Array<{
+    hex: HexId;
+    /** Features of the hexside between the two hexes (creek, bridge, ford, slope…). */
+    hexside: HexsideFeature[];
+    /** Route types joining the two hexes through that hexside. */
+    routes: RouteType[];
+  }>;
 }

@@ -112,6 +112,27 @@ describe('a client developer’s first hour: landing page, CORS, counters, optio
     });
   });
 
+  it("a hex's neighbours and the hexsides between them are readable from the API", async () => {
+    const server = t.app.getHttpServer();
+    const res = await request(server).get('/v1/scenarios/shiloh/hexes/0416').expect(200);
+    expectMatchesSpec(res);
+    expect(res.body.hex).toBe('0416');
+    expect(typeof res.body.terrain).toBe('string');
+    expect(res.body.neighbours.length).toBeGreaterThan(0);
+    expect(res.body.neighbours.length).toBeLessThanOrEqual(6);
+    // Every hexside the map document lists shows on both of its hexes.
+    const map = (await request(server).get('/v1/scenarios/shiloh').expect(200)).body.map;
+    const side = map.hexsides[0] as { between: [string, string]; features: unknown[] };
+    const [a, b] = side.between;
+    const fromA = (await request(server).get(`/v1/scenarios/shiloh/hexes/${a}`).expect(200)).body;
+    expect(fromA.neighbours.find((n: { hex: string }) => n.hex === b).hexside).toEqual(
+      expect.arrayContaining(side.features),
+    );
+    const missing = await request(server).get('/v1/scenarios/shiloh/hexes/9999').expect(404);
+    expectMatchesSpec(missing);
+    expect(missing.body.code).toBe('HEX_NOT_FOUND');
+  });
+
   describe('game options', () => {
     it('a misspelt option is 400 naming its path, not ignored', async () => {
       const res = await request(t.app.getHttpServer())

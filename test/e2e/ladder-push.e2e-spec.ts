@@ -1,11 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createClient } from 'graphql-ws';
 import request from 'supertest';
 import { Clock, ManualClock } from '../../src/clocks/clock';
 import { WebhooksService } from '../../src/notifications/webhooks.service';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+
+// ws ships no type declarations here (no @types/ws); graphql-ws only needs its constructor.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const WebSocketImpl = require('ws') as unknown;
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -347,6 +352,50 @@ describe('ladder: clocks, player events, signed webhooks, GraphQL', () => {
     }
     const unauth = await request(server).get('/v1/me/events').expect(401);
     expect(unauth.body.code).toBe('PLAYER_TOKEN_REQUIRED');
+  });
+
+  it('GraphQL subscription playerEvents (graphql-ws, the player token in the connection parameters): the challenge received', async () => {
+    const a = await register('Rosecrans');
+    const b = await register('Bragg');
+    await new Promise<void>((resolve) => server.listen(0, resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createClient({
+      url: `ws://127.0.0.1:${port}/graphql`,
+      webSocketImpl: WebSocketImpl,
+      connectionParams: { authorization: `Bearer ${b.token}` },
+      lazy: false,
+      retryAttempts: 0,
+    });
+    try {
+      const got = new Promise<{
+        type: string;
+        data: { challenge: { challenger: { handle: string } } };
+      }>((resolve, reject) => {
+        const unsubscribe = client.subscribe(
+          { query: `subscription { playerEvents { id type data } }` },
+          {
+            next: (msg) => {
+              unsubscribe();
+              resolve((msg.data as { playerEvents: never }).playerEvents);
+            },
+            error: reject,
+            complete: () => undefined,
+          },
+        );
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      await request(server)
+        .post('/v1/challenges')
+        .set(bearer(a.token))
+        .send({ opponent: 'Bragg', scenario: 'shiloh', side: 'union', rated: false })
+        .expect(201);
+      const event = await got;
+      expect(event.type).toBe('challenge-received');
+      expect(event.data.challenge.challenger.handle).toBe('Rosecrans');
+    } finally {
+      await client.dispose();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('GraphQL: register, me, challenge, accept, draw offer and acceptance, match, leaderboard', async () => {

@@ -10,7 +10,6 @@ import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixedDice, seededDice } from '../../dice';
-import { NotYetSupportedError } from '../../errors';
 import { applyBattleOrder, battleLegalOrders, battleMustAct } from './battle';
 import { fixtureBattle, unit } from './battle.fixtures';
 import { fireOptions } from './battle-fire';
@@ -485,11 +484,6 @@ describe('block battle scenario documents', () => {
     ).toMatch(/exceed the attack limits/);
   });
 
-  it('B10.4: a naval invasion battle is refused as not yet supported', () => {
-    const doc = { ...loadBattleScenario('block-first-manassas'), navalInvasion: true };
-    expect(() => newBattle(doc, {}, seededDice('x'))).toThrow(NotYetSupportedError);
-  });
-
   it('B7.43: the two-space Outflank move is refused as not yet supported', () => {
     const s = fixtureBattle({
       phase: { name: 'moves' },
@@ -626,5 +620,104 @@ describe('B6.3, B6.4, B7.44, B7.53 battle time, regrouping, cavalry moves, Weste
       revealed: false,
       disruptedThroughDay: 1,
     });
+  });
+});
+
+describe('B10.4, B10.5 naval invasion battles', () => {
+  const landing = () =>
+    fixtureBattle({
+      navalPort: 'Ft. Monroe',
+      attackerHexsides: [],
+      phase: { name: 'retreat' },
+      units: [
+        { id: 'u1', side: 'union', type: 'infantry', cv: 3, cell: 'union:C', invader: true },
+        {
+          id: 'u2',
+          side: 'union',
+          type: 'infantry',
+          cv: 3,
+          cell: 'confederate:L',
+          invader: true,
+          revealed: true,
+        },
+        { id: 'u3', side: 'union', type: 'infantry', cv: 2, cell: 'union:R', invader: true },
+        { id: 'c1', side: 'confederate', type: 'infantry', cv: 3, cell: 'confederate:C' },
+        {
+          id: 'c2',
+          side: 'confederate',
+          type: 'cavalry',
+          cv: 3,
+          cell: 'confederate:L',
+          revealed: true,
+        },
+      ],
+    });
+
+  it('B10.5: invaders may retreat by sea to their port, without hexside limit; others may not', () => {
+    const s = landing();
+    const listed = battleLegalOrders(s, 'union').filter((o) => o.type === 'retreat');
+    expect(listed).toEqual([
+      { type: 'retreat', unit: 'u1', hexside: 'naval' },
+      { type: 'retreat', unit: 'u2', hexside: 'naval' },
+      { type: 'retreat', unit: 'u3', hexside: 'naval' },
+    ]);
+    let r = apply(s, 'union', { type: 'retreat', unit: 'u1', hexside: 'naval' });
+    r = apply(r.state, 'union', { type: 'end-phase' });
+    expect(unit(r.state, 'u1').place).toEqual({ kind: 'naval-retreat', port: 'Ft. Monroe' });
+  });
+
+  it('B10.5: an engaged invader retreating by sea suffers double Pursuit Fire', () => {
+    let s = landing();
+    s = apply(s, 'union', { type: 'retreat', unit: 'u2', hexside: 'naval' }).state;
+    // c2 (cavalry, faster) pursues at F2 and c1 (enfilading from the Center, as fast) at F1, each twice
+    const r = apply(s, 'union', { type: 'end-phase' }, Array(12).fill(6));
+    const fires = r.events.filter((e) => e.type === 'pursuit-fire');
+    expect(fires.map((e) => [e.unit, e.firepower, e.rule])).toEqual([
+      ['c2', 2, '10.5'],
+      ['c2', 2, '10.5'],
+      ['c1', 1, '10.5'],
+      ['c1', 1, '10.5'],
+    ]);
+  });
+
+  it('B10.5: in a rout engaged invaders are eliminated, unengaged ones retreat by sea', () => {
+    const s = landing();
+    s.turnSide = 'confederate';
+    s.phase = { name: 'moves' };
+    unit(s, 'u1').place = { kind: 'cell', cell: 'union:reserve' };
+    // c1 occupies the empty Union Center: the Union routs
+    const r = apply(
+      s,
+      'confederate',
+      { type: 'move', unit: 'c1', to: 'union:C' },
+      Array(20).fill(6),
+    );
+    expect(unit(r.state, 'u2').place.kind).toBe('eliminated');
+    expect(unit(r.state, 'u1').place).toEqual({ kind: 'naval-retreat', port: 'Ft. Monroe' });
+    expect(unit(r.state, 'u3').place).toEqual({ kind: 'naval-retreat', port: 'Ft. Monroe' });
+    expect(r.state.result?.victor).toBe('confederate');
+  });
+
+  it('B10.4 (A53): an invasion scenario lands USA infantry only and is not held to attack limits', () => {
+    const doc = loadBattleScenario('block-first-manassas');
+    const invasion: BlockBattleScenario = {
+      ...doc,
+      navalInvasion: { port: 'Alexandria' },
+      hexsides: doc.hexsides.map((h) => ({ ...h, attackedAcross: false })),
+    };
+    expect(validateBattleScenario(invasion).map((p) => p.message)).toEqual([
+      'a naval invasion lands infantry only (10.4)',
+      'a naval invasion lands infantry only (10.4)',
+    ]);
+    const infantry: BlockBattleScenario = {
+      ...invasion,
+      units: invasion.units.filter(
+        (u) => u.side !== 'union' || u.at !== 'battle' || u.type === 'infantry',
+      ),
+    };
+    expect(validateBattleScenario(infantry)).toEqual([]);
+    const s = newBattle(infantry, {}, seededDice('landing'));
+    expect(s.navalPort).toBe('Alexandria');
+    expect(s.units.filter((u) => u.invader).length).toBe(4);
   });
 });

@@ -17,7 +17,7 @@ import type { BlockUnit, Side } from './types';
 import { battleUnits } from './battle-board';
 import { emit, refuse, type Run } from './battle-run';
 import { takeStep } from './battle-hits';
-import { autoRetreatHexside, retreatRoom } from './battle-retreat';
+import { autoRetreatHexside, mayRetreatBySea, NAVAL, retreatRoom } from './battle-retreat';
 import { nightMovable } from './battle-deployment';
 
 /** 6.32: the Attacker's possible Battle HQs: his Field HQs on the battle board. */
@@ -74,6 +74,11 @@ export function endNightTurn(run: Run, side: Side): void {
     if (side === s.attacker)
       for (const u of battleUnits(s, side)) {
         if (u.retreating !== null || u.place.kind !== 'cell') continue;
+        if (mayRetreatBySea(run, u)) {
+          u.retreating = NAVAL; // 10.5
+          emit(run, { type: 'retreat-declared', unit: u.id, side, hexside: NAVAL, rule: '10.5' });
+          continue;
+        }
         const h = autoRetreatHexside(run, side);
         if (h && retreatRoom(run, side, h) > 0) {
           u.retreating = h.id;

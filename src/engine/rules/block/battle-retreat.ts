@@ -55,6 +55,14 @@ export function retreatableUnits(run: Run, side: Side): BlockUnit[] {
   return battleUnits(run.s, side).filter((u) => u.place.kind === 'cell' && u.retreating === null);
 }
 
+/** 10.5: the pseudo-hexside of a naval retreat, back to the invaders' port. */
+export const NAVAL = 'naval';
+
+/** 10.5: an invader may retreat by sea, without limit, during the invasion battle. */
+export function mayRetreatBySea(run: Run, u: BlockUnit): boolean {
+  return run.s.navalPort !== null && u.invader === true;
+}
+
 export function declareRetreat(run: Run, side: Side, unitId: unknown, hexsideId: unknown): void {
   const u = retreatableUnits(run, side).find((x) => x.id === unitId);
   if (!u)
@@ -63,6 +71,24 @@ export function declareRetreat(run: Run, side: Side, unitId: unknown, hexsideId:
       '7.1',
       `${String(unitId)} is not one of your blocks on the battle board`,
     );
+  if (hexsideId === NAVAL) {
+    if (!mayRetreatBySea(run, u))
+      refuse(
+        'NO_NAVAL_RETREAT',
+        '10.5',
+        'only blocks that landed by naval invasion may retreat by sea, during that battle (10.5)',
+      );
+    u.retreating = NAVAL;
+    emit(run, {
+      type: 'retreat-declared',
+      unit: u.id,
+      side: u.side,
+      cell: cellOf(u),
+      hexside: NAVAL,
+      rule: '10.5',
+    });
+    return;
+  }
   const h = run.s.hexsides.find((x) => x.id === hexsideId);
   if (!h) refuse('BAD_HEXSIDE', '7.11', `no hexside "${String(hexsideId)}" around the battle hex`);
   if (!retreatRouteOpen(run, side, h))
@@ -127,19 +153,29 @@ export function pursuers(run: Run, side: Side, cell: CellId): BlockUnit[] {
 export function enqueuePursuit(run: Run, side: Side, rout: boolean): void {
   const s = run.s;
   if (s.slot === 'night') return;
-  const cells = new Map<CellId, BlockUnit[]>();
+  // per cell, and apart the invaders retreating by sea: engaged ones suffer double pursuit (10.5)
+  const groups = new Map<string, { cell: CellId; naval: boolean; units: BlockUnit[] }>();
   for (const u of battleUnits(s, side)) {
     const c = cellOf(u);
     if (u.retreating === null || c === null) continue;
-    cells.set(c, [...(cells.get(c) ?? []), u]);
+    const naval = u.retreating === NAVAL;
+    const key = `${c}|${naval}`;
+    const g = groups.get(key) ?? { cell: c, naval, units: [] };
+    g.units.push(u);
+    groups.set(key, g);
   }
-  for (const [cell, retreating] of cells) {
+  for (const { cell, naval, units: retreating } of groups.values()) {
+    const volleys = rout
+      ? 2
+      : naval && isLineCell(cell) && unitsIn(s, cell, otherSide(side)).length > 0
+        ? 2
+        : 1;
     const slowest = Math.min(...retreating.map((u) => speed(u.type, u.side, s.weather)));
     for (const p of pursuers(run, side, cell)) {
       const ps = speed(p.type, p.side, s.weather);
       const fp = pursuitFirepower(ps, slowest);
       if (fp === 0) continue;
-      for (let volley = 0; volley < (rout ? 2 : 1); volley++) {
+      for (let volley = 0; volley < volleys; volley++) {
         const dice = roll(run, p.cv);
         const hits = dice.filter((d) => d <= fp).length;
         p.revealed = true;
@@ -153,7 +189,7 @@ export function enqueuePursuit(run: Run, side: Side, rout: boolean): void {
           cell,
           dice,
           hits,
-          rule: rout ? '7.15' : '7.14',
+          rule: rout ? '7.15' : volleys === 2 ? '10.5' : '7.14',
         });
         enqueueHits(run, {
           side,
@@ -172,7 +208,10 @@ export function enqueuePursuit(run: Run, side: Side, rout: boolean): void {
 export function leaveBattle(run: Run, u: BlockUnit, hexside: string, why: string): void {
   const s = run.s;
   const from = cellOf(u);
-  u.place = { kind: 'adjacent', hexside };
+  u.place =
+    hexside === NAVAL
+      ? { kind: 'naval-retreat', port: s.navalPort ?? '' }
+      : { kind: 'adjacent', hexside };
   u.retreating = null;
   u.revealed = false;
   // 7.13: disrupted to the end of this Battle Day; a night retreat through the next one
@@ -200,6 +239,7 @@ export function finishRetreat(run: Run, side: Side): void {
 export function lostUnitRetreats(run: Run, u: BlockUnit, why: string): void {
   takeStep(run, u, why);
   if (u.place.kind === 'eliminated') return;
+  if (mayRetreatBySea(run, u)) return leaveBattle(run, u, NAVAL, why);
   const h = autoRetreatHexside(run, u.side);
   if (h) {
     const key = `${u.side}|${h.id}`;
@@ -263,6 +303,30 @@ export function startRout(run: Run, side: Side, why: string): void {
       continue;
     }
     if (u.retreating !== null) continue;
+    if (mayRetreatBySea(run, u)) {
+      // 10.5: in a rout engaged invaders are eliminated; unengaged ones may retreat by sea
+      if (isEngaged(s, u)) {
+        u.cv = 0;
+        u.place = { kind: 'eliminated' };
+        emit(run, {
+          type: 'eliminated',
+          unit: u.id,
+          side: u.side,
+          why: 'engaged invaders are eliminated in a rout (10.5)',
+        });
+      } else {
+        u.retreating = NAVAL;
+        emit(run, {
+          type: 'retreat-declared',
+          unit: u.id,
+          side: u.side,
+          cell: cellOf(u),
+          hexside: NAVAL,
+          rule: '10.5',
+        });
+      }
+      continue;
+    }
     const disrupted = u.disruptedThroughDay !== null;
     const h = disrupted || u.type === 'heavy-artillery' ? undefined : autoRetreatHexside(run, side);
     if (!h) {

@@ -63,8 +63,11 @@ export interface BlockBattleScenario {
   weather: Weather;
   hex: { name: string; terrain: 'clear' | 'forest' | 'marsh'; fortress: boolean };
   attacker: Side;
-  /** A naval invasion battle (10.4, 10.5); not yet supported. */
-  navalInvasion?: boolean;
+  /**
+   * A naval invasion battle (10.4, 10.5): the Attacker's blocks in the hex
+   * landed from `port` (USA infantry only); no attack limit applies (A53).
+   */
+  navalInvasion?: { port: string };
   hexsides: BattleScenarioHexside[];
   units: BattleScenarioUnit[];
   options?: Partial<BattleOptions>;
@@ -118,7 +121,18 @@ export function validateBattleScenario(doc: BlockBattleScenario): ScenarioProble
   if (doc.hexsides.length > 6)
     out.push({ path: '/hexsides', message: 'a hex has at most six hexsides' });
   const attackRoutes = doc.hexsides.filter((h) => h.attackedAcross);
-  if (attackRoutes.length === 0)
+  const invasion = doc.navalInvasion !== undefined;
+  if (invasion) {
+    if (doc.attacker !== 'union')
+      out.push({ path: '/navalInvasion', message: 'only the USA makes naval invasions (10.4)' });
+    doc.units.forEach((u, i) => {
+      if (u.side === doc.attacker && u.at === 'battle' && u.type !== 'infantry')
+        out.push({
+          path: `/units/${i}/type`,
+          message: 'a naval invasion lands infantry only (10.4)',
+        });
+    });
+  } else if (attackRoutes.length === 0)
     out.push({
       path: '/hexsides',
       message: 'the Attacker must have attacked across at least one hexside (7.11)',
@@ -167,7 +181,7 @@ export function validateBattleScenario(doc: BlockBattleScenario): ScenarioProble
     if (inBattle[side] === 0)
       out.push({ path: '/units', message: `the ${side} side has no block in the battle hex` });
   const limit = attackRoutes.reduce((n, h) => n + attackLimit(h.terrain, doc.weather), 0);
-  if (inBattle[doc.attacker] > limit)
+  if (!invasion && inBattle[doc.attacker] > limit)
     out.push({
       path: '/units',
       message: `${inBattle[doc.attacker]} attacking blocks exceed the attack limits (${limit}) of the hexsides attacked across (5.31)`,
@@ -226,11 +240,6 @@ export function newBattle(
   options: Record<string, unknown>,
   dice: Dice,
 ): BlockBattleState {
-  if (doc.navalInvasion)
-    throw new NotYetSupportedError(
-      '10.4',
-      'naval invasion battles (10.4, 10.5) are not yet supported',
-    );
   const problems = validateBattleScenario(doc);
   if (problems.length > 0)
     throw new NotYetSupportedError(
@@ -263,6 +272,7 @@ export function newBattle(
     availableDay: u.at === 'battle' ? 1 : (u.at.day ?? 1),
     moralePoor: false,
     fought: u.at === 'battle',
+    ...(doc.navalInvasion && u.side === doc.attacker && u.at === 'battle' ? { invader: true } : {}),
   }));
   units.sort((a, b) => (a.id < b.id ? -1 : 1));
   const attacker = doc.attacker;
@@ -288,6 +298,7 @@ export function newBattle(
       occupant: h.occupant ?? null,
     })),
     attackerHexsides: doc.hexsides.filter((h) => h.attackedAcross).map((h) => h.id),
+    navalPort: doc.navalInvasion?.port ?? null,
     units,
     holders,
     day: 1,

@@ -14,6 +14,7 @@ export interface FixtureUnit {
   adjacent?: string;
   revealed?: boolean;
   hq?: { code: string; supreme: boolean };
+  invader?: boolean;
 }
 
 export function fixtureBattle(opts: {
@@ -29,6 +30,7 @@ export function fixtureBattle(opts: {
   attackerHexsides?: string[];
   slot?: BlockBattleState['slot'];
   hitAllocation?: 'auto' | 'ask';
+  navalPort?: string;
 }): BlockBattleState {
   const attacker = opts.attacker ?? 'union';
   const defender: Side = attacker === 'union' ? 'confederate' : 'union';
@@ -54,6 +56,7 @@ export function fixtureBattle(opts: {
     availableDay: 1,
     moralePoor: false,
     fought: true,
+    ...(u.invader ? { invader: true } : {}),
   }));
   units.sort((a, b) => (a.id < b.id ? -1 : 1));
   return {
@@ -73,6 +76,7 @@ export function fixtureBattle(opts: {
       { id: 'S', terrain: 'clear', beyond: 'south', occupant: null },
     ],
     attackerHexsides: opts.attackerHexsides ?? ['N'],
+    navalPort: opts.navalPort ?? null,
     units,
     holders: { ...holders, ...opts.holders },
     day: 1,

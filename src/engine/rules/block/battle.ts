@@ -22,6 +22,8 @@ import {
   declareRetreat,
   enqueuePursuit,
   finishRetreat,
+  mayRetreatBySea,
+  NAVAL,
   retreatHexsides,
   retreatRoom,
   retreatRouteOpen,
@@ -124,9 +126,12 @@ function listOrders(run: Run, seat: Side, withEndPhase: boolean): BlockOrder[] {
       return out;
     case 'retreat':
     case 'night-retreat':
-      for (const u of retreatableUnits(run, seat))
+      for (const u of retreatableUnits(run, seat)) {
         for (const h of retreatHexsides(run, seat))
           out.push({ type: 'retreat', unit: u.id, hexside: h.id });
+        // 10.5: an invader may also go back by sea
+        if (mayRetreatBySea(run, u)) out.push({ type: 'retreat', unit: u.id, hexside: NAVAL });
+      }
       end();
       return out;
     case 'fire':

@@ -37,6 +37,8 @@ export type Place =
   | { kind: 'outflanking'; target: CellId }
   | { kind: 'lost'; target: CellId }
   | { kind: 'adjacent'; hexside: string }
+  /** 10.5: an invader gone back by sea to the port it came from. */
+  | { kind: 'naval-retreat'; port: string }
   | { kind: 'undeployed' }
   | { kind: 'eliminated' };
 
@@ -70,6 +72,8 @@ export interface BlockUnit {
   moralePoor: boolean;
   /** Ever part of the battle (deployed or reinforcing): counts for Emancipation's "major battle" (4.55, A51). */
   fought: boolean;
+  /** Landed by naval invasion (10.4): may retreat by sea during this battle (10.5). */
+  invader?: boolean;
 }
 
 export type MoveKind = 'engage' | 'occupy' | 'disengage' | 'plain' | 'outflank';
@@ -167,6 +171,8 @@ export interface BlockBattleState {
   hexsides: BattleHexside[];
   /** Hexsides the Attacker attacked or reinforced across: his only retreat routes (7.11). */
   attackerHexsides: string[];
+  /** A naval invasion battle (10.4): the port the invaders came from, their naval retreat (10.5); null otherwise. */
+  navalPort: string | null;
   /** Blocks, sorted by id. */
   units: BlockUnit[];
   /** Holder of each line cell: the side that last held it exclusively (sb "Offense and Defense"). */

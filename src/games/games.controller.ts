@@ -95,8 +95,9 @@ export class GamesController {
 
   /**
    * The replay as one JSON document, or with `Accept: application/x-ndjson`
-   * the entries streamed one per line (the header fields travel in
-   * X-Muster-* response headers).
+   * a first line `{"header": …}` (the replay without its entries; the main
+   * fields also travel in X-Muster-* response headers), then the entries
+   * streamed one per line.
    */
   @Get(':id/replay')
   async replay(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
@@ -118,6 +119,8 @@ export class GamesController {
     res.setHeader('X-Muster-Seed-Commitment', header.seedCommitment);
     if (header.seed) res.setHeader('X-Muster-Seed', header.seed);
     if (header.secret) res.setHeader('X-Muster-Secret', header.secret);
+    // The first line is the header, so that a saved file is self-describing and verifiable alone.
+    res.write(`${JSON.stringify({ header })}\n`);
     let after = 0;
     for (;;) {
       const batch = await this.games.entriesAfter(id, after, BATCH);

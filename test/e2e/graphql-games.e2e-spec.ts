@@ -131,11 +131,16 @@ describe('GraphQL: games, game(id) with legalOrders, replay, victory, createGame
     expect(stale.body.errors[0].extensions).toMatchObject({
       code: 'VERSION_CONFLICT',
       status: 409,
+      currentVersion: 1, // the same extension members as REST
     });
     const mustAct = ok.body.data.submitOrder.game.mustAct.side as string;
     const other = mustAct === 'union' ? 'confederate' : 'union';
     const turn = await submit(id, 1, { type: 'end-phase' }, tokens[other]);
-    expect(turn.body.errors[0].extensions).toMatchObject({ code: 'NOT_YOUR_TURN', status: 403 });
+    expect(turn.body.errors[0].extensions).toMatchObject({
+      code: 'NOT_YOUR_TURN',
+      status: 403,
+      mustAct: { side: mustAct },
+    });
     const illegal = await submit(
       id,
       1,

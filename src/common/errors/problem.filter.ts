@@ -8,7 +8,8 @@ import { toProblem } from './to-problem';
  * The one global exception filter. Over REST every error — thrown by our code, by
  * Nest (unknown route, validation), by body parsing or by the database — leaves as
  * application/problem+json. Over GraphQL the same problem becomes a GraphQLError
- * with `extensions.code` (and `status`, `rule` when known).
+ * whose `extensions` hold the problem's members (`code`, `status`, `rule`, and the
+ * extension members such as `currentVersion` or `mustAct`).
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
@@ -20,15 +21,11 @@ export class ProblemFilter implements ExceptionFilter {
 
     if (host.getType<string>() === 'graphql') {
       if (exception instanceof GraphQLError) return exception;
-      const { detail, code, status, rule, errors } = problem;
-      return new GraphQLError(detail, {
-        extensions: {
-          code,
-          status,
-          ...(rule !== undefined ? { rule } : {}),
-          ...(errors !== undefined ? { errors } : {}),
-        },
-      });
+      // Every member REST sends (code, status, rule, errors and the extension members such
+      // as currentVersion, mustAct, limit, retryAfter), so a client handles both alike.
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      const { detail, type, title, ...members } = problem;
+      return new GraphQLError(detail, { extensions: members });
     }
 
     if (host.getType() !== 'http') return undefined;

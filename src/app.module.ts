@@ -22,6 +22,9 @@ import { ScenariosModule } from './scenarios/scenarios.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 import { VictoryModule } from './victory/victory.module';
 import { EnginePoolModule } from './workers/engine-pool.module';
+import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
+import { THROTTLE_CONFIG, type ThrottleConfig } from './common/throttling.config';
+import { WebsocketLimits } from './common/websocket-limits';
 
 @Module({
   imports: [
@@ -32,8 +35,9 @@ import { EnginePoolModule } from './workers/engine-pool.module';
     EnginePoolModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => graphqlOptions(config),
+      inject: [APP_CONFIG, THROTTLE_CONFIG, getStorageToken()],
+      useFactory: (config: AppConfig, throttle: ThrottleConfig, storage: ThrottlerStorage) =>
+        graphqlOptions(config, new WebsocketLimits(throttle, storage)),
     }),
     HealthModule,
     DocsModule,

@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { AppConfig } from './config/config';
+import {
+  GRAPHQL_PARSE_OPTIONS,
+  graphqlLimitsPlugin,
+  websocketOperationCheck,
+} from './graphql-limits';
+import type { WebsocketLimits } from './websocket-limits';
 
 /** Path of the generated, committed GraphQL schema. */
 export const SCHEMA_FILE = join(process.cwd(), 'src', 'schema.gql');
@@ -10,7 +16,10 @@ export const SCHEMA_FILE = join(process.cwd(), 'src', 'schema.gql');
  * to src/schema.gql at start-up (commit it); in production it stays in memory.
  * Every error carries `extensions.code` (see ProblemFilter for thrown exceptions).
  */
-export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
+export function graphqlOptions(
+  config: AppConfig,
+  websocketLimits?: WebsocketLimits,
+): ApolloDriverConfig {
   return {
     driver: ApolloDriver,
     path: '/graphql',
@@ -22,7 +31,25 @@ export function graphqlOptions(config: AppConfig): ApolloDriverConfig {
     playground: false,
     // Subscriptions (gameUpdated) over graphql-ws on the same path; the seat token,
     // when needed, travels in the connection params as `authorization`.
-    subscriptions: { 'graphql-ws': true },
+    subscriptions: {
+      'graphql-ws': {
+        // The same depth, alias and cost bounds as over HTTP (graphql-ws runs no Apollo plugin),
+        // the same request budget, and caps on subscriptions (websocket-limits.ts).
+        onSubscribe: async (ctx, id, payload) => {
+          const { refused, isSubscription } = websocketOperationCheck(payload);
+          if (refused) return refused;
+          return (await websocketLimits?.admit(ctx, id, isSubscription)) ?? undefined;
+        },
+        onClose: (ctx) => websocketLimits?.closed(ctx),
+        // Not in Nest's type of these options, passed on to graphql-ws as they are.
+        ...({
+          onComplete: (ctx: object, id: string) => websocketLimits?.release(ctx, id),
+        } as object),
+      },
+    },
+    // Bounds of each operation (src/common/graphql-limits.ts): token count at parse, then depth, aliases, cost.
+    parseOptions: GRAPHQL_PARSE_OPTIONS,
+    plugins: [graphqlLimitsPlugin],
     formatError: (formatted) => ({
       ...formatted,
       extensions: {

@@ -15,6 +15,8 @@ export class MovesResolver {
 
   @ResolveField(() => LegalOrders, {
     nullable: true,
+    // A listing can run to megabytes: aliases of it add up to the operation's cost bound (graphql-limits.ts).
+    complexity: 400,
     description:
       "The orders the caller's seat may give now; null without a seat token of this game.",
   })

@@ -22,13 +22,14 @@ export class ScenariosResolver {
   }
 
   // The documents are fetched only when asked for, so listing stays cheap.
-  @ResolveField('scenario', () => JSONScalar)
+  @ResolveField('scenario', () => JSONScalar, { complexity: 50 })
   async scenarioDocument(@Parent() parent: ScenarioModel): Promise<unknown> {
     return parent.scenario ?? (await this.service.get(parent.id)).scenario;
   }
 
   @ResolveField('map', () => JSONScalar, {
     nullable: true,
+    complexity: 50,
     description: 'The map document; null for a rules system without maps (a block battle).',
   })
   async mapDocument(@Parent() parent: ScenarioModel): Promise<unknown> {

@@ -1,8 +1,14 @@
+import type { AddressInfo } from 'node:net';
+import { createClient } from 'graphql-ws';
 import request from 'supertest';
 import { ConfigError } from '../../src/common/config/config';
 import { THROTTLE_CONFIG, loadThrottleConfig } from '../../src/common/throttling.config';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+
+// ws ships no type declarations here (no @types/ws); graphql-ws only needs its constructor.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const WebSocketImpl = require('ws') as unknown;
 
 describe('rate limits (@nestjs/throttler, one budget per client address)', () => {
   let t: TestApp;
@@ -88,6 +94,52 @@ describe('rate limit configuration (THROTTLE_LIMIT, THROTTLE_TTL)', () => {
     it('nothing is limited', async () => {
       for (let i = 0; i < 20; i++)
         await request(t.app.getHttpServer()).get('/v1/games').expect(200);
+    });
+  });
+
+  describe('over websockets (issue 16 row 5)', () => {
+    let ws: TestApp;
+    beforeAll(async () => {
+      ws = await createTestApp({
+        customize: (b) =>
+          b.overrideProvider(THROTTLE_CONFIG).useValue({ limit: 3, ttlSeconds: 30 }),
+      });
+    });
+    afterAll(() => ws?.close());
+
+    it('each GraphQL operation sent over a websocket counts against the same budget as HTTP: the 4th of 3 is RATE_LIMITED', async () => {
+      const http = ws.app.getHttpServer();
+      await new Promise<void>((resolve) => http.listen(0, resolve));
+      const { port } = http.address() as AddressInfo;
+      const client = createClient({
+        url: `ws://127.0.0.1:${port}/graphql`,
+        webSocketImpl: WebSocketImpl,
+        lazy: false,
+        retryAttempts: 0,
+      });
+      const ask = () =>
+        new Promise<{ data?: unknown; errors?: Array<{ extensions?: { code?: string } }> }>(
+          (resolve) => {
+            client.subscribe(
+              { query: '{ health { status } }' },
+              {
+                next: (msg) => resolve(msg as never),
+                error: (e) => resolve({ errors: e as never }),
+                complete: () => undefined,
+              },
+            );
+          },
+        );
+      try {
+        for (let i = 0; i < 3; i++) expect((await ask()).errors).toBeUndefined();
+        const over = await ask();
+        expect(JSON.stringify(over.errors)).toMatch(/RATE_LIMITED/);
+        // And HTTP from the same address shares it.
+        await request(http).get('/v1/games').expect(429);
+      } finally {
+        await client.dispose();
+        await new Promise((resolve) => http.close(resolve));
+      }
     });
   });
 });

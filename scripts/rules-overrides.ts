@@ -260,6 +260,7 @@ export const OVERRIDES: readonly Override[] = [
       '8.74, 8.62: a hex holding only a unit retreated into it (the friend displaced) defends with 0 and is attacked at 12:1',
       '8.74, 8.14: a unit retreated into an empty hex has been attacked and may not be attacked there again',
       '8.74, 8.14: once the hex it retreated into has been attacked, the retreated unit shelters it no more',
+      '8.74: a game created under an earlier engine revision keeps the old reading (8.14 alone), so its replay re-runs as played',
       '8.74, 8.81: a unit displaced into an empty hex was never attacked and defends there with its strength (D21-2)',
     ],
   },
@@ -505,6 +506,7 @@ export const OVERRIDES: readonly Override[] = [
       'O7.74, O7.14: once that hex has been bombarded the retreated unit may not be attacked there again',
       'O7.74, O7.14: a unit retreated into an empty hex has been attacked and may not be bombarded there',
       'O7.74, O7.6: a hex holding only a unit retreated into it (the friend displaced) defends with 0 and is bombarded at 6-1',
+      'O7.74: a game of an earlier engine revision keeps O7.14 alone, so its replay re-runs as played',
     ],
   },
   {

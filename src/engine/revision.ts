@@ -15,8 +15,15 @@
  *    so verification re-runs such games in that key order (canonical.ts).
  * 2. Every keyed object of a state is put in canonical order at the engine's
  *    entry points (canonical.ts): results depend only on content.
+ * 3. Where a specific case overrides a general one, the specific case wins (issue 21):
+ *    a unit retreated into a Friendly hex no longer keeps that hex from being attacked
+ *    (8.74, O7.74: it adds nothing to the defence and suffers the result), and counts 0
+ *    only there; a Disordered unit Rallying in a town rolls its die (12.41b, 12.17).
  */
-export const ENGINE_REVISION = 2;
+export const ENGINE_REVISION = 3;
+
+/** The first revision where 8.74 / O7.74 and 12.41b with 12.17 are read as the text says (issue 21). */
+export const SPECIFIC_OVER_GENERAL = 3;
 
 /** The first revision whose states are canonicalised at the engine's entry points. */
 export const CANONICAL_KEY_ORDER = 2;

@@ -42,6 +42,7 @@ import { parseLevel } from './odds';
 import { refusal } from './refusals';
 import { noCombatPresence } from './stacking';
 import { AttackGroup, WitnessCombat, coverObligations } from './obligation-search';
+import { atRevision, SPECIFIC_OVER_GENERAL } from '../../revision';
 
 export interface AttackOrder {
   type: 'attack';
@@ -79,12 +80,14 @@ export function attackableHex(
   const units = unitsAt(state, hex, otherSide(side)).filter((u) => !noCombatPresence(ctx, u.id));
   if (units.length === 0) return false;
   if (units.every((u) => isGunboat(ctx, u.id))) return false;
-  return units.every((u) => !alreadyDefended(phase, u.id) && !phase.advanced.includes(u.id));
+  return units.every((u) => !alreadyDefended(state, phase, u.id) && !phase.advanced.includes(u.id));
 }
 
 /** 8.14 with 8.74: the unit has been attacked this phase, and not since retreated into a Friendly hex. */
-export function alreadyDefended(phase: CombatPhaseState, id: string): boolean {
-  return phase.defended.includes(id) && !phase.retreatedInto.includes(id);
+export function alreadyDefended(state: GameState, phase: CombatPhaseState, id: string): boolean {
+  if (!phase.defended.includes(id)) return false;
+  // Games of earlier revisions keep 8.14 alone, so their replays re-run as they were played.
+  return !atRevision(state, SPECIFIC_OVER_GENERAL) || !phase.retreatedInto.includes(id);
 }
 
 /** A unit that may still attack this phase (8.14, 8.75, 12.23). */
@@ -344,7 +347,7 @@ export function attackRefusal(
     if (enemy.length === 0) return refusal('NO_ENEMY', '8.0', `there is no enemy unit in ${h}`);
     if (enemy.every((u) => isGunboat(ctx, u.id)))
       return refusal('GUNBOAT_IMMUNE', '9.66', 'gunboats may never be attacked');
-    if (enemy.some((u) => alreadyDefended(phase, u.id)))
+    if (enemy.some((u) => alreadyDefended(state, phase, u.id)))
       return refusal(
         'ALREADY_DEFENDED',
         '8.14, 8.74',

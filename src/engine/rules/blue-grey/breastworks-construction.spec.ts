@@ -1,5 +1,6 @@
 import { applyOrder, legalOrders } from '../../game';
 import { fixedDice } from '../../dice';
+import { SPECIFIC_OVER_GENERAL } from '../../revision';
 import type { GameEvent } from '../../types';
 import {
   play,
@@ -132,5 +133,29 @@ describe('12.41 rally markers', () => {
       expect(r.state.units.i).toMatchObject({ morale: after, markers: {} });
       expect(r.state.units.i.markers.rally).toBeUndefined();
     }
+  });
+
+  it('12.41, 12.17: a game created under an earlier engine revision keeps cancelling that roll, so its replay re-runs as played', () => {
+    const f = setUp(
+      testMap({ hexes: { '0505': { terrain: 'town' } } }),
+      testScenario({
+        units: [unit('i', 'union'), unit('e', 'confederate')],
+        placements: [
+          { unit: 'i', hex: '0505' },
+          { unit: 'e', hex: '1010' },
+        ],
+        turns: 5,
+      }),
+    );
+    f.state = {
+      ...f.state,
+      rules: { ...f.state.rules, revision: SPECIFIC_OVER_GENERAL - 1 },
+      units: { ...f.state.units, i: { ...f.state.units.i, morale: 'disordered' } },
+    };
+    f.state = play(f, 'union', { type: 'rally-marker', unit: 'i' });
+    const r = applyOrder(f.ctx, f.state, 'union', { type: 'end-phase' }, fixedDice([6]));
+    if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+    expect(r.events.some((e: GameEvent) => e.type === 'rally-cancelled')).toBe(true);
+    expect(r.state.units.i.morale).toBe('disordered');
   });
 });

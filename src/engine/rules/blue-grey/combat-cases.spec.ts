@@ -13,6 +13,7 @@ import type { GameState } from '../../state';
 import type { GameEvent, HexSpec, ScenarioDocument } from '../../types';
 import { act, attempt, combatGame, drain, ofType, resolved } from './combat.fixtures';
 import { combatOf } from './combat';
+import { SPECIFIC_OVER_GENERAL } from '../../revision';
 
 type Side = 'union' | 'confederate';
 
@@ -534,6 +535,7 @@ describe('8.74 a unit retreated into a Friendly hex that is attacked later', () 
   const retreatInto0604 = (
     friends: { id: string; strength: number }[],
     scenario: Partial<ScenarioDocument> | undefined = undefined,
+    revision?: number,
   ) => {
     const { ctx, state } = combatGame(
       [
@@ -543,7 +545,11 @@ describe('8.74 a unit retreated into a Friendly hex that is attacked later', () 
         { id: 'c1', side: 'confederate', hex: '0504', strength: 4 },
         ...friends.map((f) => ({ ...f, side: 'confederate' as const, hex: '0604' })),
       ],
-      { hexes: lakes('0505', '0605'), scenario },
+      {
+        hexes: lakes('0505', '0605'),
+        scenario,
+        tweak: (s) => (revision === undefined ? s : { ...s, rules: { ...s.rules, revision } }),
+      },
     );
     const r = act(
       ctx,
@@ -587,6 +593,18 @@ describe('8.74 a unit retreated into a Friendly hex that is attacked later', () 
     expect([d.state.units.c1.hex, d.state.units.c2.hex]).toEqual(['0604', '0604']);
     expect(combatOf(d.state).retreatedInto).toEqual([]);
     expect(attempt(ctx, d.state, 'union', { ...bombard, bombard: ['gun2'] })).toMatchObject({
+      ok: false,
+      refusal: { code: 'ALREADY_DEFENDED' },
+    });
+  });
+
+  it('8.74: a game created under an earlier engine revision keeps the old reading (8.14 alone), so its replay re-runs as played', () => {
+    const { ctx, state } = retreatInto0604(
+      [{ id: 'c2', strength: 2 }],
+      undefined,
+      SPECIFIC_OVER_GENERAL - 1,
+    );
+    expect(attempt(ctx, state, 'union', bombard)).toMatchObject({
       ok: false,
       refusal: { code: 'ALREADY_DEFENDED' },
     });

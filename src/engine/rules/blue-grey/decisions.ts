@@ -52,6 +52,7 @@ import { obligations } from './attack';
 import { combatDieModifiers } from '../hooks/combat-hooks';
 import type { RetreatOverride } from '../hooks/movement-hook';
 import { refuse } from './refusals';
+import { atRevision, SPECIFIC_OVER_GENERAL } from '../../revision';
 
 const current = (phase: CombatPhaseState): Combat => {
   if (!phase.current) throw new Error('no combat under way');
@@ -534,7 +535,13 @@ function doRetreat(
   const others = phase.retreatedInto.filter((id) => id !== unit);
   const next: CombatPhaseState = {
     ...phase,
-    retreatedInto: intoFriendly ? [...others, unit] : others,
+    retreatedInto: !atRevision(state, SPECIFIC_OVER_GENERAL)
+      ? phase.retreatedInto.includes(unit) // earlier revisions: every retreat, into any hex
+        ? phase.retreatedInto
+        : [...phase.retreatedInto, unit]
+      : intoFriendly
+        ? [...others, unit]
+        : others,
   };
   let c = phase.current;
   if (c) {
@@ -672,11 +679,13 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
     });
   let s = updateCombat(state, (x) => ({ ...x, result }));
   // 8.74, 8.14: a unit retreated into this hex has now suffered the attack on it; it may not be attacked again here.
-  const shelter = combatOf(s);
-  s = setPhase(s, {
-    ...shelter,
-    retreatedInto: shelter.retreatedInto.filter((id) => !c.defenders.includes(id)),
-  });
+  if (atRevision(s, SPECIFIC_OVER_GENERAL)) {
+    const shelter = combatOf(s);
+    s = setPhase(s, {
+      ...shelter,
+      retreatedInto: shelter.retreatedInto.filter((id) => !c.defenders.includes(id)),
+    });
+  }
   // A52: an attacked Under Construction marker goes once its 1R has counted.
   s = removeAttackedConstruction(s, c.defenderHexes, events);
   const attacker = s.phasing;

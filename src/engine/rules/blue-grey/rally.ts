@@ -12,6 +12,7 @@ import type { GameEvent } from '../../types';
 import { eliminate, inEnemyZoc, onMap, setMorale } from './combat';
 import { type Morale, nightRecovery, rallyOutcome } from './morale';
 import { modifiedDie, moraleDieModifier } from '../hooks/morale-die-modifier';
+import { atRevision, SPECIFIC_OVER_GENERAL } from '../../revision';
 
 export function recoverAndRally(
   ctx: GameContext,
@@ -47,7 +48,10 @@ export function recoverAndRally(
     const inTown = ctx.map.hex(u.hex).terrain === 'town';
     // 12.41b: "a die roll is required for each Rallying unit"; in a town 12.17 only floors the result at
     // Disordered, so a Disordered unit there still rolls and a 6 makes it Shaken.
-    if (u.morale === 'good') {
+    // (Games of earlier revisions cancelled that roll: they keep doing so, so their replays re-run.)
+    const townCancels =
+      !atRevision(state, SPECIFIC_OVER_GENERAL) && u.morale === 'disordered' && inTown;
+    if (u.morale === 'good' || townCancels) {
       events.push({
         type: 'rally-cancelled',
         unit: id,

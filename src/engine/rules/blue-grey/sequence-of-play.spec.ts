@@ -2,6 +2,7 @@ import { fixedDice } from '../../dice';
 import { applyOrder, legalOrders, whoMustAct } from '../../game';
 import { RULES_VERSION } from '../../state';
 import { play, setUp, testMap, testScenario, unit } from '../../../../test/unit/engine/helpers';
+import { ENGINE_REVISION } from '../../revision';
 
 function game(turns = 2, nightTurns: number[] = []) {
   return setUp(
@@ -25,7 +26,11 @@ describe('4.0 sequence of play', () => {
     expect(f.state.turn).toBe(1);
     expect(f.state.phase).toBe('movement');
     expect(f.state.phasing).toBe('confederate');
-    expect(f.state.rules).toEqual({ system: 'blue-grey', version: RULES_VERSION });
+    expect(f.state.rules).toEqual({
+      system: 'blue-grey',
+      version: RULES_VERSION,
+      revision: ENGINE_REVISION,
+    });
     expect(whoMustAct(f.ctx, f.state)).toEqual({ side: 'confederate', kind: 'phase' });
   });
 

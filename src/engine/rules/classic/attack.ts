@@ -52,6 +52,7 @@ import { classicLineOfSight } from './line-of-sight';
 import { parseClassicColumn } from './odds';
 import { CLASSIC_1975 } from './parameters';
 import type { ClassicColumn } from './crt';
+import { atRevision, SPECIFIC_OVER_GENERAL } from '../../revision';
 
 export interface ClassicAttack {
   type: 'attack';
@@ -107,8 +108,11 @@ export function attackableHex(
     units.length > 0 &&
     units.every(
       (e) =>
-        !(p.defended.includes(e.id) && !p.retreatedInto.includes(e.id)) &&
-        !p.advanced.includes(e.id),
+        // O7.74; games of earlier revisions keep O7.14 alone, so their replays re-run as played.
+        !(
+          p.defended.includes(e.id) &&
+          (!atRevision(state, SPECIFIC_OVER_GENERAL) || !p.retreatedInto.includes(e.id))
+        ) && !p.advanced.includes(e.id),
     )
   );
 }

@@ -4,6 +4,7 @@
 import { fixedDice } from '../../dice';
 import type { GameEvent } from '../../types';
 import type { GameState } from '../../state';
+import { SPECIFIC_OVER_GENERAL } from '../../revision';
 import type { TestUnit } from './classic.fixtures';
 import { act, classicGame, classicOrders, refused, toCombat } from './classic.fixtures';
 import { applyClassicOrder } from './sequence-of-play';
@@ -361,6 +362,12 @@ describe('O7.74 a unit retreated into a Friendly hex that is bombarded later', (
     expect(state.units.c2.hex).not.toBe('0604');
     const r = act(ctx, state, 'union', bombard, fixedDice([6]));
     expect(resolved(r.events)).toMatchObject({ attack: 6, defence: 0, column: '6-1' });
+  });
+
+  it('O7.74: a game of an earlier engine revision keeps O7.14 alone, so its replay re-runs as played', () => {
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }]);
+    const old = { ...state, rules: { ...state.rules, revision: SPECIFIC_OVER_GENERAL - 1 } };
+    expect(refused(ctx, old, 'union', bombard).code).toBe('ALREADY_DEFENDED');
   });
 
   it('O7.74, O7.14: a unit retreated into an empty hex has been attacked and may not be bombarded there', () => {

@@ -20,6 +20,7 @@ import type {
 import { TestUnit, testMapDoc, testScenario } from '../blue-grey/combat.fixtures';
 import { applyClassicOrder, classicOrders } from './sequence-of-play';
 import { newClassicGame } from './set-up';
+import { ENGINE_REVISION } from '../../revision';
 
 export type { TestUnit };
 
@@ -30,9 +31,10 @@ export function classicScenario(
   return testScenario(units, { rules: { system: 'classic', version: '1975' }, ...extra });
 }
 
-/** A new 1975 game (game.ts's newGame calls the same set-up for classic games). */
+/** A new 1975 game (game.ts's newGame calls the same set-up for classic games), pinned as newGame pins it. */
 export function classicState(ctx: GameContext, options: GameOptions = {}): GameState {
-  return newClassicGame(ctx, options, fixedDice([]), '1975');
+  const s = newClassicGame(ctx, options, fixedDice([]), '1975');
+  return { ...s, rules: { ...s.rules, revision: ENGINE_REVISION } };
 }
 
 export function classicGame(

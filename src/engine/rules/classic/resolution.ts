@@ -47,6 +47,7 @@ import { CLASSIC_1975 } from './parameters';
 import { classicDefenceMultiplier } from './terrain-combat';
 import { classicBoard, classicStepMp, PROHIBITED } from './terrain-costs';
 import { directionTo } from '../blue-grey/board';
+import { atRevision, SPECIFIC_OVER_GENERAL } from '../../revision';
 
 const TABLE = classicCrt(CLASSIC_1975.sixToOneDieFive);
 
@@ -286,11 +287,13 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
   );
   let s = setCurrent(state, { ...c, column, result, defenders });
   // O7.74, O7.14: a unit retreated into this hex has now suffered the attack on it; it may not be attacked again here.
-  const shelter = phaseOf(s);
-  s = withPhase(s, {
-    ...shelter,
-    retreatedInto: shelter.retreatedInto.filter((id) => !defenders.includes(id)),
-  });
+  if (atRevision(s, SPECIFIC_OVER_GENERAL)) {
+    const shelter = phaseOf(s);
+    s = withPhase(s, {
+      ...shelter,
+      retreatedInto: shelter.retreatedInto.filter((id) => !defenders.includes(id)),
+    });
+  }
   const steps: ClassicStep[] = [];
   switch (result) {
     case 'Ae':
@@ -382,7 +385,11 @@ function doRetreat(
   s = withPhase(s, {
     ...q,
     // O7.74: only a retreat into a Friendly hex (a unit of its side there as it enters, a displaced one included).
-    retreatedInto: intoFriendly ? [...others, id] : others,
+    retreatedInto: !atRevision(state, SPECIFIC_OVER_GENERAL)
+      ? [...q.retreatedInto, id] // earlier revisions: every retreat, into any hex
+      : intoFriendly
+        ? [...others, id]
+        : others,
     current: cur ? { ...cur, retreated: [...cur.retreated, id] } : null,
   });
   if (displace) {

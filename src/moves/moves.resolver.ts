@@ -38,6 +38,6 @@ export class MovesResolver {
       order: input.order,
       idempotencyKey: input.idempotencyKey,
     });
-    return answer.body;
+    return { ...(answer.body as object), idempotentReplay: answer.replayed };
   }
 }

@@ -48,7 +48,7 @@ describe('GraphQL: games, game(id) with legalOrders, replay, victory, createGame
     idempotencyKey?: string,
   ) =>
     gql(
-      `mutation($input: SubmitOrderInput!) { submitOrder(input: $input) { version seq events game { version status mustAct { side } result { winner } } } }`,
+      `mutation($input: SubmitOrderInput!) { submitOrder(input: $input) { version seq events idempotentReplay game { version status mustAct { side } result { winner } } } }`,
       {
         input: {
           gameId: id,
@@ -155,7 +155,12 @@ describe('GraphQL: games, game(id) with legalOrders, replay, victory, createGame
     const { id, tokens } = await createGame();
     const a = await submit(id, 0, { type: 'end-phase' }, tokens.confederate, 'gql-key').expect(200);
     const b = await submit(id, 0, { type: 'end-phase' }, tokens.confederate, 'gql-key').expect(200);
-    expect(b.body).toEqual(a.body);
+    // The same answer, flagged as the replay of the first (REST: Idempotent-Replayed).
+    expect(a.body.data.submitOrder.idempotentReplay).toBe(false);
+    expect(b.body.data.submitOrder.idempotentReplay).toBe(true);
+    const { idempotentReplay: _a, ...first } = a.body.data.submitOrder;
+    const { idempotentReplay: _b, ...again } = b.body.data.submitOrder;
+    expect(again).toEqual(first);
     const replay = await gql(
       `query($id: ID!) { replay(id: $id) { entries { seq } seed seedCommitment } }`,
       { id },

@@ -382,6 +382,12 @@ export class OrderAcceptedModel {
 
   @Field(() => GameModel)
   game!: GameModel;
+
+  @Field({
+    description:
+      'True when this is the stored first answer to an earlier submission with the same idempotencyKey (REST: header Idempotent-Replayed).',
+  })
+  idempotentReplay!: boolean;
 }
 
 @ObjectType('Victory', { description: 'Victory points, level, winner and competition score.' })

@@ -81,7 +81,12 @@ describe('the notation (docs/notation.md)', () => {
   });
 
   it('every order the engine lists in random games of every playable scenario round-trips unchanged', () => {
-    const ids = readdirSync(root).filter((id) => existsSync(join(root, id, 'scenario.json')));
+    // Hex-game scenarios: the block game's have their own orders (written whole as json).
+    const ids = readdirSync(root).filter(
+      (id) =>
+        existsSync(join(root, id, 'scenario.json')) &&
+        JSON.parse(readFileSync(join(root, id, 'scenario.json'), 'utf8')).rules?.system !== 'block',
+    );
     const seen = new Set<string>();
     const failures: string[] = [];
     let checked = 0;

@@ -15,15 +15,33 @@
  *    so verification re-runs such games in that key order (canonical.ts).
  * 2. Every keyed object of a state is put in canonical order at the engine's
  *    entry points (canonical.ts): results depend only on content.
- * 3. Where a specific case overrides a general one, the specific case wins (issue 21):
- *    a unit retreated into a Friendly hex no longer keeps that hex from being attacked
- *    (8.74, O7.74: it adds nothing to the defence and suffers the result), and counts 0
- *    only there; a Disordered unit Rallying in a town rolls its die (12.41b, 12.17).
+ * 2. Every keyed object of a state is put in canonical order at the engine's
+ *    entry points (canonical.ts): results depend only on content.
+ *    Issue 21's rules-fidelity fixes (8edbdc6) were already on main when revision 2 was
+ *    introduced (b7fcbec), so every revision-2 game was played with them; they are
+ *    revision-2 behaviour, kept from revision 1 games behind `atRevision(state,
+ *    SPECIFIC_OVER_GENERAL)`:
+ *    - 8.74/O7.74: a unit retreated into a Friendly hex no longer keeps that hex from being
+ *      attacked; it adds nothing to the defence and suffers the result (blue-grey/attack.ts
+ *      alreadyDefended, classic/attack.ts attackableHex).
+ *    - 8.74/O7.74: only a retreat into a Friendly hex lists the unit as retreated (counting 0);
+ *      into an empty hex, a displaced unit's included, it no longer is (doRetreat in
+ *      blue-grey/decisions.ts and classic/resolution.ts).
+ *    - 8.74 with 8.14, O7.74 with O7.14: a retreated unit attacked in its new hex leaves that
+ *      list (resolve in blue-grey/decisions.ts and classic/resolution.ts).
+ *    - 12.41b with 12.17: a Disordered unit Rallying in a town rolls its die (blue-grey/rally.ts).
+ * 3. No rule change from revision 2. It was bumped for the issue-21 fixes above in the belief
+ *    that revision-2 games lacked them; they did not, so revision 2 has them too. Kept so that
+ *    games created under revision 3 stay playable and verifiable.
  */
 export const ENGINE_REVISION = 3;
 
-/** The first revision where 8.74 / O7.74 and 12.41b with 12.17 are read as the text says (issue 21). */
-export const SPECIFIC_OVER_GENERAL = 3;
+/**
+ * The first revision where 8.74 / O7.74 and 12.41b with 12.17 are read as the text says (issue 21):
+ * 2, the first revision recorded after the fixes landed (their commit is an ancestor of the one that
+ * introduced revisions), so revision-2 games played with them and must re-run with them.
+ */
+export const SPECIFIC_OVER_GENERAL = 2;
 
 /** The first revision whose states are canonicalised at the engine's entry points. */
 export const CANONICAL_KEY_ORDER = 2;

@@ -158,4 +158,44 @@ describe('12.41 rally markers', () => {
     expect(r.events.some((e: GameEvent) => e.type === 'rally-cancelled')).toBe(true);
     expect(r.state.units.i.morale).toBe('disordered');
   });
+
+  for (const [revision, rolls] of [
+    [1, false],
+    [2, true],
+  ] as const) {
+    it(`12.41b, 12.17 (revision ${revision}): a Disordered unit rallying in a town ${rolls ? 'rolls (the fix predates revision 2)' : 'rolls no die; the Rally is cancelled'}`, () => {
+      // Revision 1 behaviour kept for games created before the fix (src/engine/revision.ts).
+      const f = setUp(
+        testMap({ hexes: { '0505': { terrain: 'town' } } }),
+        testScenario({
+          units: [unit('i', 'union'), unit('e', 'confederate')],
+          placements: [
+            { unit: 'i', hex: '0505' },
+            { unit: 'e', hex: '1010' },
+          ],
+          turns: 5,
+        }),
+      );
+      const { system, version } = f.state.rules;
+      f.state = {
+        ...f.state,
+        rules: revision === 1 ? { system, version } : { system, version, revision },
+        units: { ...f.state.units, i: { ...f.state.units.i, morale: 'disordered' } },
+      };
+      f.state = play(f, 'union', { type: 'rally-marker', unit: 'i' });
+      const r = applyOrder(f.ctx, f.state, 'union', { type: 'end-phase' }, fixedDice([6]));
+      if (!r.ok) throw new Error(JSON.stringify(r.refusal));
+      const rolled = r.events.filter((e: GameEvent) => e.type === 'die-rolled');
+      if (rolls) {
+        expect(rolled).toEqual([expect.objectContaining({ purpose: 'rally', unit: 'i', roll: 6 })]);
+        expect(r.state.units.i.morale).toBe('shaken');
+      } else {
+        expect(rolled).toEqual([]);
+        expect(r.events).toContainEqual(
+          expect.objectContaining({ type: 'rally-cancelled', unit: 'i', rule: '12.41b, A3' }),
+        );
+        expect(r.state.units.i).toMatchObject({ morale: 'disordered', markers: {} });
+      }
+    });
+  }
 });

@@ -548,7 +548,13 @@ describe('8.74 a unit retreated into a Friendly hex that is attacked later', () 
       {
         hexes: lakes('0505', '0605'),
         scenario,
-        tweak: (s) => (revision === undefined ? s : { ...s, rules: { ...s.rules, revision } }),
+        // Revision 1: no revision in the state, as in games stored before revisions were recorded.
+        tweak: (s) =>
+          revision === undefined
+            ? s
+            : revision === 1
+              ? { ...s, rules: { system: s.rules.system, version: s.rules.version } }
+              : { ...s, rules: { ...s.rules, revision } },
       },
     );
     const r = act(
@@ -634,6 +640,46 @@ describe('8.74 a unit retreated into a Friendly hex that is attacked later', () 
       [6],
     );
     expect(resolved(r.events).strengths.perDefender).toEqual({ c2: 2 });
+  });
+
+  it('8.74 (revision 1): a hex a defender retreated into may not be attacked, its friends included (8.14 alone)', () => {
+    // Revision 1 behaviour kept for games created before the fix (src/engine/revision.ts).
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }], undefined, 1);
+    expect(combatOf(state).retreatedInto).toEqual(['c1']);
+    expect(legalOrders(ctx, state, 'union')).not.toContainEqual(expect.objectContaining(bombard));
+    expect(attempt(ctx, state, 'union', bombard)).toMatchObject({
+      ok: false,
+      refusal: { code: 'ALREADY_DEFENDED' },
+    });
+  });
+
+  it('8.74, 8.81 (revision 1): every retreated unit is listed, so one displaced into an empty hex adds 0 there', () => {
+    const { ctx, state } = retreatInto0604(
+      [{ id: 'c2', strength: 2 }],
+      { stacking: { units: 1 } },
+      1,
+    );
+    expect(state.units.c2.hex).toBe('0603');
+    expect([...combatOf(state).retreatedInto].sort()).toEqual(['c1', 'c2']);
+    const r = act(
+      ctx,
+      state,
+      'union',
+      { type: 'attack', attackers: [], bombard: ['gun'], defenders: ['0603'] },
+      [6],
+    );
+    expect(resolved(r.events).strengths).toMatchObject({ defence: 0, perDefender: { c2: 0 } });
+  });
+
+  it('8.74 (revision 1): a unit retreated into an empty hex stays listed as retreated', () => {
+    const { state } = retreatInto0604([], undefined, 1);
+    expect(combatOf(state).retreatedInto).toEqual(['c1']);
+  });
+
+  it('8.74 (revision 2): a game created after the fix, before revision 3, has it: the hex may be bombarded', () => {
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }], undefined, 2);
+    expect(legalOrders(ctx, state, 'union')).toContainEqual(expect.objectContaining(bombard));
+    expect(combatOf(retreatInto0604([], undefined, 2).state).retreatedInto).toEqual([]);
   });
 
   it('8.74, 8.62: a hex holding only a unit retreated into it (the friend displaced) defends with 0 and is attacked at 12:1', () => {

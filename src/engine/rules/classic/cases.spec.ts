@@ -8,6 +8,7 @@ import { SPECIFIC_OVER_GENERAL } from '../../revision';
 import type { TestUnit } from './classic.fixtures';
 import { act, classicGame, classicOrders, refused, toCombat } from './classic.fixtures';
 import { applyClassicOrder } from './sequence-of-play';
+import { phaseOf } from './combat';
 
 const resolved = (events: GameEvent[]) => events.find((e) => e.type === 'combat-resolved')!;
 
@@ -293,7 +294,11 @@ describe('O7.74 a unit retreated into a Friendly hex that is bombarded later', (
   // a (12) in 0404 attacks c1 (4) in 0504 at 3-1, die 2: Dr. 0505 and 0605 are river and 0405, 0503 are
   // Enemy controlled, so c1's one way out is 0604. The Union guns in 0804 and 0805 are two hexes from
   // 0604, in no Enemy Zone of Control.
-  const retreatInto0604 = (friends: { id: string; strength: number }[], stack?: number) => {
+  const retreatInto0604 = (
+    friends: { id: string; strength: number }[],
+    stack?: number,
+    revision?: number,
+  ) => {
     const river = { terrain: 'river' as const };
     const { ctx, state } = classicGame(
       [
@@ -306,6 +311,7 @@ describe('O7.74 a unit retreated into a Friendly hex that is bombarded later', (
       {
         hexes: { '0505': river, '0605': river },
         scenario: stack ? { stacking: { units: stack } } : {},
+        revision,
       },
     );
     let r = act(
@@ -368,6 +374,29 @@ describe('O7.74 a unit retreated into a Friendly hex that is bombarded later', (
     const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }]);
     const old = { ...state, rules: { ...state.rules, revision: SPECIFIC_OVER_GENERAL - 1 } };
     expect(refused(ctx, old, 'union', bombard).code).toBe('ALREADY_DEFENDED');
+  });
+
+  it('O7.74 (revision 1): a hex a defender retreated into may not be bombarded, its friends included (O7.14 alone)', () => {
+    // Revision 1 behaviour kept for games created before the fix (src/engine/revision.ts).
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }], undefined, 1);
+    expect(state.rules.revision).toBeUndefined();
+    expect(classicOrders(ctx, state, 'union')).not.toContainEqual(expect.objectContaining(bombard));
+    expect(refused(ctx, state, 'union', bombard).code).toBe('ALREADY_DEFENDED');
+  });
+
+  it('O7.74 (revision 1): a unit displaced into an empty hex is listed as retreated and adds 0 there', () => {
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }], 1, 1);
+    const at = state.units.c2.hex!;
+    expect(at).not.toBe('0604');
+    expect([...phaseOf(state).retreatedInto].sort()).toEqual(['c1', 'c2']);
+    const r = act(ctx, state, 'union', { ...bombard, defenders: [at] }, fixedDice([6]));
+    expect(resolved(r.events)).toMatchObject({ defence: 0, column: '6-1' });
+  });
+
+  it('O7.74 (revision 2): a game created after the fix, before revision 3, has it: the hex may be bombarded', () => {
+    const { ctx, state } = retreatInto0604([{ id: 'c2', strength: 2 }], undefined, 2);
+    expect(phaseOf(state).retreatedInto).toEqual(['c1']);
+    expect(classicOrders(ctx, state, 'union')).toContainEqual(expect.objectContaining(bombard));
   });
 
   it('O7.74, O7.14: a unit retreated into an empty hex has been attacked and may not be bombarded there', () => {

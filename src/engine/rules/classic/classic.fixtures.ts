@@ -31,10 +31,17 @@ export function classicScenario(
   return testScenario(units, { rules: { system: 'classic', version: '1975' }, ...extra });
 }
 
-/** A new 1975 game (game.ts's newGame calls the same set-up for classic games), pinned as newGame pins it. */
-export function classicState(ctx: GameContext, options: GameOptions = {}): GameState {
+/**
+ * A new 1975 game (game.ts's newGame calls the same set-up for classic games), pinned as newGame
+ * pins it; `revision` 1 leaves the revision out, as in games stored before revisions were recorded.
+ */
+export function classicState(
+  ctx: GameContext,
+  options: GameOptions = {},
+  revision: number = ENGINE_REVISION,
+): GameState {
   const s = newClassicGame(ctx, options, fixedDice([]), '1975');
-  return { ...s, rules: { ...s.rules, revision: ENGINE_REVISION } };
+  return revision === 1 ? s : { ...s, rules: { ...s.rules, revision } };
 }
 
 export function classicGame(
@@ -45,13 +52,14 @@ export function classicGame(
     routes?: RouteSpec[];
     scenario?: Partial<ScenarioDocument>;
     options?: GameOptions;
+    revision?: number;
   } = {},
 ): { ctx: GameContext; state: GameState } {
   const ctx = prepareGame(
     classicScenario(units, opts.scenario),
     testMapDoc(opts.hexes ?? {}, opts.hexsides ?? [], opts.routes ?? []),
   );
-  return { ctx, state: classicState(ctx, opts.options) };
+  return { ctx, state: classicState(ctx, opts.options, opts.revision) };
 }
 
 export type Outcome = { state: GameState; events: GameEvent[] };

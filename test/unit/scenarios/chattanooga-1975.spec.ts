@@ -4,6 +4,7 @@
  * reconstructed map agreeing with every fact the text gives. Counts are
  * independent of the JSON: they are what the charts print.
  */
+import { ENGINE_REVISION } from '../../../src/engine/revision';
 import { TerrainMap } from '../../../src/engine/map';
 import { chattanooga1975Map } from '../../../scenarios/chattanooga-1975/build-map';
 import type { GameEvent } from '../../../src/engine/types';
@@ -407,7 +408,8 @@ describe('Chattanooga 1975 through the engine API (prepareGame, newGame, legalOr
 
   it('O3.0: a new game records rules classic 1975 and is refused under the revised rules', () => {
     const g = newGame(ctx, {}, seededDice('x', 0));
-    expect(g.rules).toEqual({ system: 'classic', version: '1975' });
+    // Pinned to the engine revision it was created under (src/engine/revision.ts, issue 13).
+    expect(g.rules).toEqual({ system: 'classic', version: '1975', revision: ENGINE_REVISION });
     expect(notYetSupported(scenario)).toEqual([]);
     expect(() =>
       newGame(ctx, { rules: { system: 'blue-grey', version: '2e' } }, seededDice('x', 0)),
@@ -461,6 +463,10 @@ describe('Chattanooga 1975 through the engine API (prepareGame, newGame, legalOr
     expect(s.turn).toBeGreaterThan(1);
     const check = rerunReplay(ctx, options, seed, entries, hash);
     expect(check).toMatchObject({ ok: true, verified: entries.length, mismatch: null });
-    expect(view(ctx, s).rules).toEqual({ system: 'classic', version: '1975' });
+    expect(view(ctx, s).rules).toEqual({
+      system: 'classic',
+      version: '1975',
+      revision: ENGINE_REVISION,
+    });
   });
 });

@@ -15,8 +15,6 @@
  *    so verification re-runs such games in that key order (canonical.ts).
  * 2. Every keyed object of a state is put in canonical order at the engine's
  *    entry points (canonical.ts): results depend only on content.
- * 2. Every keyed object of a state is put in canonical order at the engine's
- *    entry points (canonical.ts): results depend only on content.
  *    Issue 21's rules-fidelity fixes (8edbdc6) were already on main when revision 2 was
  *    introduced (b7fcbec), so every revision-2 game was played with them; they are
  *    revision-2 behaviour, kept from revision 1 games behind `atRevision(state,

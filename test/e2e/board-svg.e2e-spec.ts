@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+import { gameWithSealedOrder } from '../support/sealed-game';
 
 type Side = 'union' | 'confederate';
 type Order = { type: string; [k: string]: unknown };
@@ -126,25 +127,8 @@ describe('board pictures of game positions', () => {
   });
 
   it('Road to Richmond 17.62: a sealed order is drawn as sealed for spectators and the other seat, as given for its own seat', async () => {
-    const created = await request(server)
-      .post('/v1/games')
-      .send({ scenario: 'road-to-richmond', seed: 'board-sealed' })
-      .expect(201);
-    const id = created.body.id as string;
-    const token = Object.fromEntries(
-      created.body.seats.map((s: { side: Side; token: string }) => [s.side, s.token]),
-    ) as Record<Side, string>;
+    const { id, token, order } = await gameWithSealedOrder(server, 'board-sealed');
     const confederate = { Authorization: `Bearer ${token.confederate}` };
-    const legal = await request(server)
-      .get(`/v1/games/${id}/legal-orders`)
-      .set(confederate)
-      .expect(200);
-    const order = legal.body.orders.find((o: Order) => o.type === 'reallocate-reinforcement');
-    await request(server)
-      .post(`/v1/games/${id}/orders`)
-      .set(confederate)
-      .send({ expectedVersion: 0, order })
-      .expect(200);
     for (const headers of [{}, { Authorization: `Bearer ${token.union}` }] as Array<
       Record<string, string>
     >) {

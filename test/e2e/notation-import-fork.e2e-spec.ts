@@ -7,6 +7,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+import { gameWithSealedOrder } from '../support/sealed-game';
 
 type Side = 'union' | 'confederate';
 type Order = { type: string; [k: string]: unknown };
@@ -204,25 +205,8 @@ describe('game text export, import and forks', () => {
   });
 
   it('Road to Richmond 17.62: a position holding a sealed choice is not forked, nor exported unsealed, while the game is under way', async () => {
-    const created = await request(server)
-      .post('/v1/games')
-      .send({ scenario: 'road-to-richmond', seed: 'fork-sealed' })
-      .expect(201);
-    const id = created.body.id as string;
-    const token = Object.fromEntries(
-      created.body.seats.map((s: { side: Side; token: string }) => [s.side, s.token]),
-    ) as Record<Side, string>;
+    const { id, token, order } = await gameWithSealedOrder(server, 'fork-sealed');
     const confederate = { Authorization: `Bearer ${token.confederate}` };
-    const legal = await request(server)
-      .get(`/v1/games/${id}/legal-orders`)
-      .set(confederate)
-      .expect(200);
-    const order = legal.body.orders.find((o: Order) => o.type === 'reallocate-reinforcement');
-    await request(server)
-      .post(`/v1/games/${id}/orders`)
-      .set(confederate)
-      .send({ expectedVersion: 0, order })
-      .expect(200);
     const refused = await request(server)
       .post('/v1/games')
       .send({ fork: { game: id, seq: 1 } })

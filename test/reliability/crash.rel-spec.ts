@@ -11,6 +11,7 @@ import {
   http,
   prng,
   replayWithSeed,
+  resignAndReplay,
   submitOrder,
 } from './support/client';
 import { postgresAvailable, postgresServerUrl } from './support/postgres';
@@ -114,15 +115,6 @@ async function checkAfterRestart(
     acked += d.acks.length;
     extra += beyond;
 
-    // The replay re-derives from the seed, entry by entry.
-    const verified = await http(svc.url, 'POST', '/v1/replays/verify', replay);
-    expect(verified.status).toBe(200);
-    expect(verified.body).toMatchObject({
-      ok: true,
-      verified: entries.length,
-      firstMismatch: null,
-    });
-
     // And the game goes on: the next legal order is accepted.
     d.game.version = view.body.version;
     d.game.mustAct = view.body.mustAct?.side ?? null;
@@ -131,6 +123,14 @@ async function checkAfterRestart(
       const { answer } = await submitOrder(svc.url, d.game, next);
       expect(answer.status).toBe(200);
     }
+
+    // Once the game is over (seed and secret revealed), the whole log re-derives from the seed, entry by entry.
+    const finished = await resignAndReplay(svc.url, d.game);
+    const all = finished.entries as unknown[];
+    expect(all.length).toBe(entries.length + (next ? 2 : 1));
+    const verified = await http(svc.url, 'POST', '/v1/replays/verify', finished);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ ok: true, verified: all.length, firstMismatch: null });
   }
   return { acked, extra };
 }

@@ -146,6 +146,31 @@ export async function replayWithSeed(
   return { ...res.body, seed: game.seed };
 }
 
+/**
+ * Ends the game (the Union resigns) and reads its replay: only a finished game's
+ * replay carries the seed and the secret that key its hashes (issue 13), so that
+ * is what can be verified. The resignation is the log's last entry.
+ */
+export async function resignAndReplay(
+  base: string,
+  game: ClientGame,
+): Promise<Record<string, unknown>> {
+  const view = await http(base, 'GET', `/v1/games/${game.id}`);
+  if (view.status !== 200) throw new Error(`game: ${view.status} ${JSON.stringify(view.body)}`);
+  const resigned = await http(
+    base,
+    'POST',
+    `/v1/games/${game.id}/orders`,
+    { expectedVersion: view.body.version, order: { type: 'resign' } },
+    { Authorization: `Bearer ${game.tokens.union}` },
+  );
+  if (resigned.status !== 200)
+    throw new Error(`resign: ${resigned.status} ${JSON.stringify(resigned.body)}`);
+  const res = await http(base, 'GET', `/v1/games/${game.id}/replay`);
+  if (res.status !== 200) throw new Error(`replay: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 export function percentile(sortedMs: number[], p: number): number {
   if (sortedMs.length === 0) return NaN;
   const i = Math.min(sortedMs.length - 1, Math.max(0, Math.ceil((p / 100) * sortedMs.length) - 1));

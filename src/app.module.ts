@@ -16,6 +16,7 @@ import { HealthModule } from './health/health.module';
 import { MatchesModule } from './matches/matches.module';
 import { MovesModule } from './moves/moves.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { OddsModule } from './odds/odds.module';
 import { PlayersModule } from './players/players.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ScenariosModule } from './scenarios/scenarios.module';
@@ -45,6 +46,7 @@ import { WebsocketLimits } from './common/websocket-limits';
     GamesModule,
     ViewerModule,
     MovesModule,
+    OddsModule,
     VictoryModule,
     ClocksModule,
     PlayersModule,

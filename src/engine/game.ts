@@ -61,6 +61,13 @@ import {
   newClassicGame,
 } from './rules/classic';
 import { appendAll } from './lists';
+import { attackRefusal, parseAttack } from './rules/blue-grey/attack';
+import { attackOddsPreview, type AttackOddsPreview } from './rules/blue-grey/combat-odds';
+import { classicAttackRefusal, parseClassicAttack } from './rules/classic/attack';
+import {
+  classicAttackOddsPreview,
+  type ClassicAttackOddsPreview,
+} from './rules/classic/combat-odds';
 
 export interface GameContext {
   scenario: ScenarioDocument;
@@ -498,4 +505,68 @@ export function view(ctx: GameContext, given: GameState): GameView {
     eliminatedStrength: state.eliminatedStrength,
     result: state.result,
   };
+}
+
+// ------------------------------------------------------------ odds preview ----
+
+/** An attack's odds without rolling: the Blue & Grey (2e) or the 1975 preview. */
+export type AttackOdds = AttackOddsPreview | ClassicAttackOddsPreview;
+
+/** Dice for a check that must never roll: a refusal always comes before any die. */
+const NO_DICE: Dice = {
+  d6: () => {
+    throw new Error('the odds preview rolls no die');
+  },
+  drawn: 0,
+};
+
+/**
+ * The odds of an attack order `side` could give now, without rolling (8.0–8.9, 11.23; 1975 O7.0–O7.9):
+ * strengths, terrain, shifts, modifiers, the column and the result of every die, from the very
+ * function the combat is resolved with (combat-odds.ts). An order the engine would refuse is refused
+ * with the same refusal: the same checks run, in the same order, as applyOrder's.
+ */
+export function attackOdds(
+  ctx: GameContext,
+  given: GameState,
+  side: Side,
+  order: unknown,
+): { ok: true; odds: AttackOdds } | { ok: false; refusal: Refusal } {
+  try {
+    const state = canonical(ctx, given);
+    if (isOrderShape(order) && order.type !== 'attack')
+      return refuse(
+        'BAD_ORDER',
+        '8.0',
+        `odds are previewed for "attack" orders, not "${order.type}"`,
+      );
+    const o = order as Record<string, unknown>;
+    const previewable =
+      isOrderShape(order) &&
+      SIDES.includes(side) &&
+      unexpectedFields(order).length === 0 &&
+      state.phase === 'combat' &&
+      !state.pending &&
+      state.phasing === side;
+    if (!previewable) {
+      // Not a moment an attack may be made: the order itself says why.
+      const r = applyOrder(ctx, state, side, order, NO_DICE);
+      if (!r.ok) return r;
+      return refuse('BAD_ORDER', '8.0', 'no attack can be made now');
+    }
+    if (isClassic(state)) {
+      const a = parseClassicAttack(o);
+      if ('code' in a) return { ok: false, refusal: a };
+      const why = classicAttackRefusal(ctx, state, side, a);
+      if (why) return { ok: false, refusal: why };
+      return { ok: true, odds: classicAttackOddsPreview(ctx, state, a) };
+    }
+    const a = parseAttack(o);
+    if ('code' in a) return { ok: false, refusal: a };
+    const why = attackRefusal(ctx, state, side, a);
+    if (why) return { ok: false, refusal: why };
+    return { ok: true, odds: attackOddsPreview(ctx, state, a) };
+  } catch (err) {
+    return refuse('BAD_ORDER', '—', `the order could not be read: ${(err as Error).message}`);
+  }
 }

@@ -14,6 +14,7 @@ import { boardPosition, renderBoardSvg } from '../board';
 import type { Dice } from '../dice';
 import {
   applyOrder,
+  attackOdds,
   legalOrders,
   newGame,
   notYetSupported,
@@ -186,6 +187,7 @@ function hexSystem(id: 'blue-grey' | 'classic'): RulesSystem<GameContext, GameSt
     mustAct: (ctx, state) => hexMustAct(ctx, state),
     legalOrders: (ctx, state, seat) => legalOrders(ctx, state, seat),
     applyOrder: (ctx, state, seat, order, dice) => applyOrder(ctx, state, seat, order, dice),
+    attackOdds: (ctx, state, seat, order) => attackOdds(ctx, state, seat, order),
     view: (ctx, state) => hexGameView(ctx, state),
     stateFor(ctx, state, reader: Reader, finished: boolean) {
       // Sealed choices of the other side are left out until the game is over (secrecy.ts).

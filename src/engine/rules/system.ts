@@ -140,6 +140,18 @@ export interface RulesSystem<Ctx = unknown, State extends SystemState = SystemSt
     order: unknown,
     dice: Dice,
   ): SystemApplyResult<State>;
+  /**
+   * The odds of an attack order `seat` could give now, without rolling: strengths, terrain,
+   * shifts, modifiers, the column and the result chances, from the function the combat itself is
+   * resolved with; an order applyOrder would refuse is refused alike. Absent where the system has
+   * no odds preview (the service answers NOT_YET_SUPPORTED).
+   */
+  attackOdds?(
+    ctx: Ctx,
+    state: State,
+    seat: Seat,
+    order: unknown,
+  ): { ok: true; odds: unknown } | { ok: false; refusal: Refusal };
   /** The system's part of the game view as `reader` may see it (everything once the game is over). */
   view(ctx: Ctx, state: State, reader: Reader): SystemView;
   /** A stored state as `reader` may see it (states/{seq}); the whole state once `finished`. */

@@ -25,9 +25,7 @@ import {
   Step,
   addDisorder,
   combatOf,
-  combatStrengths,
   eliminate,
-  exclusiveShifts,
   inEnemyZoc,
   isArtillery,
   isGunboat,
@@ -39,9 +37,9 @@ import {
   unitsAt,
   withCombat,
 } from './combat';
-import { clampDie, crtLookup, type CombatResult } from './crt';
-import { levelLabel, rawOddsLevel, reduceLevel, resolveLevel, shiftLevel } from './odds';
-import { nightTotal } from './strength';
+import { clampDie, crtLookup } from './crt';
+import { levelLabel } from './odds';
+import { combatOdds } from './combat-odds';
 import { disorder, disorderRollHits } from './morale';
 import { RetreatOption, retreatOptions } from './displacement';
 import { advanceCandidates, advanceStepAllowed, vacatedHexes } from './advance';
@@ -49,7 +47,6 @@ import { rollNightDie } from './night-combat';
 import { removeAttackedConstruction, removeMarker } from './fieldworks';
 import { modifiedDie, moraleDieModifier } from '../hooks/morale-die-modifier';
 import { obligations } from './attack';
-import { combatDieModifiers } from '../hooks/combat-hooks';
 import type { RetreatOverride } from '../hooks/movement-hook';
 import { refuse } from './refusals';
 import { atRevision, SPECIFIC_OVER_GENERAL } from '../../revision';
@@ -98,7 +95,7 @@ function die(dice: Dice, events: GameEvent[], event: Record<string, unknown>): n
 
 // ------------------------------------------------------------- options ----
 
-function routedDefenders(state: GameState, c: Combat): string[] {
+export function routedDefenders(state: GameState, c: Combat): string[] {
   return c.defenders.filter((id) => {
     const u = state.units[id];
     return onMap(u) && c.defenderHexes.includes(u.hex) && u.morale === 'routed';
@@ -119,7 +116,7 @@ function retreatBeforeCombatRolls(ctx: GameContext, id: string): number[] | null
 }
 
 /** 8.77, 8.78: defending cavalry (and units an exclusive rule treats alike) that may try to retreat before combat. */
-function cavalryCandidates(ctx: GameContext, state: GameState, c: Combat): string[] {
+export function cavalryRetreatCandidates(ctx: GameContext, state: GameState, c: Combat): string[] {
   if ([...c.attackers, ...c.bombard].some((id) => spec(ctx, id).type === 'cavalry')) return [];
   return c.defenders.filter((id) => {
     const u = state.units[id];
@@ -179,7 +176,7 @@ export function stepAnswers(
       };
     }
     case 'cavalry-rbc-election': {
-      const cav = cavalryCandidates(ctx, state, c!);
+      const cav = cavalryRetreatCandidates(ctx, state, c!);
       if (cav.length === 0) return null;
       return {
         side: defender,
@@ -315,11 +312,7 @@ function projectedColumn(
   c: Combat,
   o: ReturnType<typeof terrainOptions>[number],
 ): string {
-  const s = combatStrengths(ctx, state, c, o);
-  const extra = exclusiveShifts(ctx, state, c).reduce((t, x) => t + x.shift, 0);
-  return levelLabel(
-    shiftLevel(rawOddsLevel(s.attack, s.defence), o.right.shift - o.left.shift + extra),
-  );
+  return levelLabel(combatOdds(ctx, state, c, o).shifted);
 }
 
 // --------------------------------------------------------------- driver ----
@@ -609,29 +602,11 @@ function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEve
   }
   const options = terrainOptions(ctx, state, c);
   const benefit = options.find((o) => o.option === c.terrainOption) ?? options[0];
-  const strengths = combatStrengths(ctx, state, c, benefit);
-  let attack = strengths.attack;
-  let nightDie: number | undefined;
-  if (state.night) {
-    nightDie = rollNightDie(dice, c.n, events);
-    attack = nightTotal(attack, nightDie);
-  }
-  const raw = rawOddsLevel(attack, strengths.defence);
-  // Exclusive rules' shifts come on top of the terrain's (Olustee 19.6: "in addition to any other applicable shifts").
-  const extra = exclusiveShifts(ctx, state, c);
-  const net = benefit.right.shift - benefit.left.shift + extra.reduce((t, x) => t + x.shift, 0);
-  const shifted = shiftLevel(raw, net);
-  const level = reduceLevel(shifted, c.cap);
-  const { column, dieModifier } = resolveLevel(level);
-  const hooks = combatDieModifiers(ctx.scenario, state.phasing, state.turn);
-  for (const h of ctx.hooks ?? []) {
-    const m = h.combatDieModifier?.(ctx, state, c); // e.g. Road to Vicksburg 19.53 ii
-    if (m) hooks.push(m);
-  }
-  const modifier = dieModifier + hooks.reduce((t, h) => t + h.modifier, 0);
-  // An exclusive rule may decide the combat without a roll (Hooker and Lee 20.14: an unavoidable attack below 1:3 by a Demoralized army is an automatic Ar).
-  let forced: { result: CombatResult; rule: string; why: string } | null = null;
-  for (const h of ctx.hooks) forced ??= h.forcedCombatResult?.(ctx, state, c, level) ?? null;
+  const nightDie = state.night ? rollNightDie(dice, c.n, events) : undefined;
+  // The odds, column and modifiers: the same function the odds preview uses (combat-odds.ts).
+  const odds = combatOdds(ctx, state, c, benefit, nightDie);
+  const { strengths, attack, raw, extra, net, shifted, level, column, dieModifier, hooks } = odds;
+  const { modifier, forced } = odds;
   const roll = forced ? null : dice.d6();
   const read = roll === null ? null : clampDie(roll + modifier);
   const result = forced ? forced.result : crtLookup(column, read!);

@@ -40,16 +40,12 @@ import {
   unitsAt,
   withPhase,
 } from './combat';
-import { classicCrt, classicCrtLookup } from './crt';
+import { classicCrtLookup } from './crt';
+import { CLASSIC_TABLE, classicCombatOdds } from './combat-odds';
 import { mayNotAdvance, retreatEliminates } from './hooks';
-import { classicOddsColumn, reduceClassicColumn } from './odds';
-import { CLASSIC_1975 } from './parameters';
-import { classicDefenceMultiplier } from './terrain-combat';
 import { classicBoard, classicStepMp, PROHIBITED } from './terrain-costs';
 import { directionTo } from '../blue-grey/board';
 import { atRevision, SPECIFIC_OVER_GENERAL } from '../../revision';
-
-const TABLE = classicCrt(CLASSIC_1975.sixToOneDieFive);
 
 /** The side a pending step waits on, with its orders; null if the step runs by itself. */
 export function stepAnswers(
@@ -251,25 +247,10 @@ function auto(
 function resolve(ctx: GameContext, state: GameState, dice: Dice, events: GameEvent[]): GameState {
   const p = phaseOf(state);
   const c = p.current!;
-  const attack = [...c.attackers, ...c.bombard].reduce((a, id) => a + state.units[id].strength, 0);
-  const attackerHexes = [...new Set(c.attackers.map((id) => state.units[id].hex!))];
-  let defence = 0;
-  const terrain: Array<{ hex: HexId; multiplier: number; reason: string }> = [];
-  for (const h of c.defenderHexes) {
-    const guns = c.bombard
-      .map((id) => state.units[id].hex!)
-      .filter((g) => ctx.map.grid.distance(g, h) <= CLASSIC_1975.bombardRange.max);
-    const eff = classicDefenceMultiplier(ctx.map, h, attackerHexes, guns);
-    terrain.push({ hex: h, ...eff });
-    for (const u of unitsAt(state, h, otherSide(state.phasing))) {
-      if (p.retreatedInto.includes(u.id)) continue; // O7.74
-      defence += u.strength * eff.multiplier;
-    }
-  }
-  const raw = classicOddsColumn(attack, defence);
-  const column = reduceClassicColumn(raw, c.cap);
+  // The odds: the same function the odds preview uses (combat-odds.ts).
+  const { attack, defence, terrain, odds: raw, column } = classicCombatOdds(ctx, state, c);
   const die = dice.d6();
-  const result = classicCrtLookup(column, die, TABLE);
+  const result = classicCrtLookup(column, die, CLASSIC_TABLE);
   events.push({
     type: 'combat-resolved',
     combat: c.n,

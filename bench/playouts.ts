@@ -6,7 +6,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { seededDice } from '../src/engine/dice';
+import { gameDice } from '../src/engine/dice';
+import { ENGINE_REVISION } from '../src/engine/revision';
 import { applyOrder, legalOrders, newGame, prepareGame, whoMustAct } from '../src/engine/game';
 import type { GameState } from '../src/engine/state';
 import type { MapDocument, ScenarioDocument } from '../src/engine/types';
@@ -34,7 +35,7 @@ const ctx = prepareGame(scenario, map);
 /** One random game to the end; returns the number of orders and a sample of states along the way. */
 function playout(seed: number, keep?: GameState[]): number {
   const random = prng(seed);
-  let state = newGame(ctx, {}, seededDice(`playout-${seed}`, 0));
+  let state = newGame(ctx, {}, gameDice(`playout-${seed}`, 0, ENGINE_REVISION));
   let orders = 0;
   for (let acting = whoMustAct(ctx, state); acting; acting = whoMustAct(ctx, state)) {
     const legal = legalOrders(ctx, state, acting.side).filter((o) => o.type !== 'resign');
@@ -47,7 +48,7 @@ function playout(seed: number, keep?: GameState[]): number {
       state,
       acting.side,
       order,
-      seededDice(`playout-${seed}`, state.diceDrawn),
+      gameDice(`playout-${seed}`, state.diceDrawn, ENGINE_REVISION),
     );
     if (!result.ok)
       throw new Error(`listed order refused: ${JSON.stringify(order)} → ${result.refusal.message}`);

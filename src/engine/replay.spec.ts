@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { seededDice } from './dice';
+import { gameDice } from './dice';
+import { revisionOf } from './revision';
 import { applyOrder, legalOrders, prepareGame, whoMustAct } from './game';
 import { initialState, rerunReplay, sameData, type ReplayEntryInput } from './replay';
 import type { GameState } from './state';
@@ -31,7 +32,13 @@ function playLog(pick: number): { entries: ReplayEntryInput[]; final: GameState 
     const orders = legalOrders(ctx, state, acting.side).filter((o) => o.type !== 'resign');
     k = (k * 1103515245 + 12345) % 2147483648;
     const order = orders[k % orders.length];
-    const r = applyOrder(ctx, state, acting.side, order, seededDice(SEED, state.diceDrawn));
+    const r = applyOrder(
+      ctx,
+      state,
+      acting.side,
+      order,
+      gameDice(SEED, state.diceDrawn, revisionOf(state)),
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.refusal));
     state = r.state;
     entries.push({ seq, side: acting.side, order, events: r.events, stateHash: hash(state) });

@@ -9,8 +9,8 @@
  * (sha256 of canonical JSON, src/games/state-hash.ts) is passed in.
  */
 import { databaseKeyOrder } from './canonical';
-import { seededDice } from './dice';
-import { atRevision, CANONICAL_KEY_ORDER, ENGINE_REVISION } from './revision';
+import { gameDice } from './dice';
+import { atRevision, CANONICAL_KEY_ORDER, ENGINE_REVISION, revisionOf } from './revision';
 import type { GameContext } from './game';
 import { BLUE_GREY_RULES } from './rules/hex-system';
 import type { PreparedScenario, SystemState } from './rules/system';
@@ -97,7 +97,7 @@ export function initialStateOf<Ctx, State extends SystemState>(
   seed: string,
   revision: number = ENGINE_REVISION,
 ): State {
-  return system.newGame(ctx, options, seededDice(seed, 0), revision);
+  return system.newGame(ctx, options, gameDice(seed, 0, revision), revision);
 }
 
 /**
@@ -160,7 +160,7 @@ export function rerunReplayOf<Ctx, State extends SystemState>(
       state,
       entry.side,
       entry.order,
-      seededDice(seed, state.diceDrawn),
+      gameDice(seed, state.diceDrawn, revisionOf(state)),
     );
     if (!result.ok) {
       return fail({

@@ -31,8 +31,15 @@
  * 3. No rule change from revision 2. It was bumped for the issue-21 fixes above in the belief
  *    that revision-2 games lacked them; they did not, so revision 2 has them too. Kept so that
  *    games created under revision 3 stay playable and verifiable.
+ * 4. Keyed dice (issue 16): roll n is derived from HMAC-SHA256(key = seed, message = n)
+ *    (dice.ts keyedRoll), so any single roll can be checked from the revealed seed and the
+ *    stream cannot be predicted without it. Revisions 1 to 3 keep the sfc32 stream
+ *    (dice.ts gameDice). No rule change.
  */
-export const ENGINE_REVISION = 3;
+export const ENGINE_REVISION = 4;
+
+/** The first revision whose dice are the keyed HMAC-SHA256 stream (dice.ts keyedRoll). */
+export const KEYED_DICE = 4;
 
 /**
  * The first revision where 8.74 / O7.74 and 12.41b with 12.17 are read as the text says (issue 21):

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { seededDice } from '../engine/dice';
+import { gameDice } from '../engine/dice';
 import { formatGameText } from '../engine/notation';
 import { initialStateOf, stateAsPlayed } from '../engine/replay';
-import { knownRevision } from '../engine/revision';
+import { knownRevision, revisionOf } from '../engine/revision';
 import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type GameEvent, type Side } from '../engine/types';
@@ -835,7 +835,7 @@ export class GamesService {
           state,
           e.side,
           e.order,
-          seededDice(seed, state.diceDrawn),
+          gameDice(seed, state.diceDrawn, revisionOf(state)),
         );
         if (!result.ok)
           throw problem(

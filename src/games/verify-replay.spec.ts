@@ -6,10 +6,10 @@
  * replay of a newer engine revision, and a replay whose scenario data changed.
  */
 import { databaseKeyOrder } from '../engine/canonical';
-import { seededDice } from '../engine/dice';
+import { gameDice } from '../engine/dice';
 import { applyOrder, legalOrders, prepareGame, whoMustAct, type GameContext } from '../engine/game';
 import { initialState, type ReplayEntryInput } from '../engine/replay';
-import { ENGINE_REVISION } from '../engine/revision';
+import { ENGINE_REVISION, revisionOf } from '../engine/revision';
 import { BLUE_GREY_RULES } from '../engine/rules/hex-system';
 import type { PreparedScenario } from '../engine/rules/system';
 import type { GameState } from '../engine/state';
@@ -43,7 +43,13 @@ function playedGame(seed: string, revision: number, secret: string | null, order
     const listed = legalOrders(ctx, state, acting.side).filter((o) => o.type !== 'resign');
     k = (k * 1103515245 + 12345) % 2147483648;
     const order = listed[k % listed.length];
-    const r = applyOrder(ctx, state, acting.side, order, seededDice(seed, state.diceDrawn));
+    const r = applyOrder(
+      ctx,
+      state,
+      acting.side,
+      order,
+      gameDice(seed, state.diceDrawn, revisionOf(state)),
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.refusal));
     entries.push({ seq, side: acting.side, order, events: r.events, stateHash: hash(r.state) });
     state = databaseKeyOrder(r.state);
@@ -155,7 +161,13 @@ describe('issue 21 fixes under revision 1: a game created before them still veri
     const entries: ReplayEntryInput[] = [];
     const give = (order: Order) => {
       const side = whoMustAct(sheet, state)!.side;
-      const r = applyOrder(sheet, state, side, order, seededDice(seed, state.diceDrawn));
+      const r = applyOrder(
+        sheet,
+        state,
+        side,
+        order,
+        gameDice(seed, state.diceDrawn, revisionOf(state)),
+      );
       if (!r.ok) throw new Error(JSON.stringify(r.refusal));
       entries.push({
         seq: entries.length + 1,

@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { seededDice } from '../engine/dice';
+import { gameDice } from '../engine/dice';
+import { revisionOf } from '../engine/revision';
 import type { Order } from '../engine/state';
 import type { GameEvent, Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
@@ -167,7 +168,7 @@ export class MovesService {
         state,
         input.side,
         input.order,
-        seededDice(row.seed, state.diceDrawn),
+        gameDice(row.seed, state.diceDrawn, revisionOf(state)),
       );
       if (!result.ok) {
         throw new ProblemException({

@@ -14,6 +14,7 @@
  * candidates to its seat only. Once the game is over — the battle ended or a
  * seat resigned — everything is shown and the replay can be verified.
  */
+import { ENGINE_REVISION } from '../revision';
 import type { Dice } from '../dice';
 import { NotYetSupportedError } from '../errors';
 import type { GameOptions, GameResult, Order } from '../state';
@@ -47,7 +48,8 @@ export interface BlockContext {
 /** A block game: what the service reads of every system, around the battle engine's state. */
 export interface BlockGameState extends SystemState {
   schema: 1;
-  rules: { system: typeof BLOCK_SYSTEM; version: string };
+  /** revision: the engine revision the game was created under (absent: 1, sfc32 dice). */
+  rules: { system: typeof BLOCK_SYSTEM; version: string; revision?: number };
   /** The battle day (6.3). */
   turn: number;
   /** The battle engine's phase; "finished" once the battle is over or a seat resigned. */
@@ -98,7 +100,7 @@ function resultOf(battle: BlockBattleState): GameResult | null {
 
 /** The envelope around a battle state (after every order: the battle engine decides, this copies). */
 function envelope(
-  version: string,
+  rules: BlockGameState['rules'],
   options: GameOptions,
   battle: BlockBattleState,
   resigned: GameResult | null = null,
@@ -106,7 +108,7 @@ function envelope(
   const result = resigned ?? resultOf(battle);
   return {
     schema: 1,
-    rules: { system: BLOCK_SYSTEM, version },
+    rules,
     scenarioId: battle.scenarioId,
     options,
     turn: battle.day,
@@ -181,7 +183,7 @@ export const BLOCK_RULES: RulesSystem<BlockContext, BlockGameState> = {
   },
   scenarioId: (ctx) => ctx.scenario.id,
   gaps: (scenario) => gapsOf(scenario),
-  newGame(ctx, options, dice: Dice): BlockGameState {
+  newGame(ctx, options, dice: Dice, revision: number = ENGINE_REVISION): BlockGameState {
     const asked = options.rules as { system?: unknown } | undefined;
     if (asked !== undefined && asked?.system !== BLOCK_SYSTEM)
       throw new NotYetSupportedError(
@@ -189,7 +191,11 @@ export const BLOCK_RULES: RulesSystem<BlockContext, BlockGameState> = {
         `a block battle is played under the block rules only (asked: ${JSON.stringify(asked)})`,
       );
     const version = ctx.scenario.rules.version || BLOCK_VERSION;
-    return envelope(version, options, newBattle(ctx.scenario, options, dice));
+    return envelope(
+      { system: BLOCK_SYSTEM, version, revision },
+      options,
+      newBattle(ctx.scenario, options, dice),
+    );
   },
   mustAct: (_ctx, state, reader = null) => blockMustAct(state, reader),
   legalOrders(_ctx, state, seat): Order[] {
@@ -208,7 +214,7 @@ export const BLOCK_RULES: RulesSystem<BlockContext, BlockGameState> = {
       const resigned: GameResult = { winner: other(seat), level: null, reason };
       return {
         ok: true,
-        state: envelope(state.rules.version, state.options, state.battle, resigned),
+        state: envelope(state.rules, state.options, state.battle, resigned),
         events: [
           { type: 'resigned', side: seat },
           { type: 'game-ended', reason, winner: other(seat), level: null },
@@ -220,7 +226,7 @@ export const BLOCK_RULES: RulesSystem<BlockContext, BlockGameState> = {
       if (!r.ok) return r;
       return {
         ok: true,
-        state: envelope(state.rules.version, state.options, r.state),
+        state: envelope(state.rules, state.options, r.state),
         events: r.events as GameEvent[],
       };
     } catch (e) {

@@ -1,4 +1,5 @@
-import { seededDice } from '../dice';
+import { gameDice } from '../dice';
+import { ENGINE_REVISION, revisionOf } from '../revision';
 import { CountersRequiredError, InvalidCountersError, NotYetSupportedError } from '../errors';
 import { applyOrder, legalOrders, newGame, notYetSupported, prepareGame } from '../game';
 import { rerunReplay, type ReplayEntryInput } from '../replay';
@@ -265,7 +266,7 @@ describe('newGame with counters', () => {
   const start = (options: GameOptions) => {
     const scenario = countersScenario();
     const ctx = prepareGame(gameScenario(scenario, options, map), map);
-    return { ctx, state: newGame(ctx, options, seededDice('counters', 0)) };
+    return { ctx, state: newGame(ctx, options, gameDice('counters', 0, ENGINE_REVISION)) };
   };
 
   it('16.1 counters: `missing` alone no longer refuses a game; a side with no unit is COUNTERS_REQUIRED, naming the side and the case', () => {
@@ -289,13 +290,15 @@ describe('newGame with counters', () => {
   it('16.1 counters: a scenario lacking a side it gives the players no way to supply is not yet supported, citing `missing`', () => {
     const rest: ScenarioDocument = { ...countersScenario(), counters: undefined };
     const ctx = prepareGame(rest, map);
-    expect(() => newGame(ctx, {}, seededDice('x', 0))).toThrow(NotYetSupportedError);
-    expect(() => newGame(ctx, {}, seededDice('x', 0))).toThrow(/NOT_YET_SUPPORTED \(16\.1\)/);
+    expect(() => newGame(ctx, {}, gameDice('x', 0, ENGINE_REVISION))).toThrow(NotYetSupportedError);
+    expect(() => newGame(ctx, {}, gameDice('x', 0, ENGINE_REVISION))).toThrow(
+      /NOT_YET_SUPPORTED \(16\.1\)/,
+    );
   });
 
   it('16.1 counters: a context prepared without merging the counters is refused, never played without them', () => {
     const ctx = prepareGame(countersScenario(), map);
-    expect(() => newGame(ctx, { counters: supplied() }, seededDice('x', 0))).toThrow(
+    expect(() => newGame(ctx, { counters: supplied() }, gameDice('x', 0, ENGINE_REVISION))).toThrow(
       /prepareGame\(gameScenario/,
     );
   });
@@ -318,7 +321,13 @@ describe('newGame with counters', () => {
       { type: 'place', unit: 'c-b', hex: '0808' },
       { type: 'end-phase' },
     ]) {
-      const r = applyOrder(ctx, s, 'confederate', order, seededDice('counters', s.diceDrawn));
+      const r = applyOrder(
+        ctx,
+        s,
+        'confederate',
+        order,
+        gameDice('counters', s.diceDrawn, revisionOf(s)),
+      );
       if (!r.ok) throw new Error(JSON.stringify(r.refusal));
       s = r.state;
     }
@@ -330,13 +339,19 @@ describe('newGame with counters', () => {
     const options: GameOptions = { counters: supplied() };
     const seed = 'replay-counters';
     const { ctx } = start(options);
-    let state = newGame(ctx, options, seededDice(seed, 0));
+    let state = newGame(ctx, options, gameDice(seed, 0, ENGINE_REVISION));
     const entries: ReplayEntryInput[] = [];
     for (let seq = 1; seq <= 40 && state.phase !== 'finished'; seq++) {
       const side: Side = state.pending?.side ?? state.phasing;
       const orders = legalOrders(ctx, state, side).filter((o) => o.type !== 'resign');
       const order = orders[(seq * 7) % orders.length];
-      const r = applyOrder(ctx, state, side, order, seededDice(seed, state.diceDrawn));
+      const r = applyOrder(
+        ctx,
+        state,
+        side,
+        order,
+        gameDice(seed, state.diceDrawn, revisionOf(state)),
+      );
       if (!r.ok) throw new Error(JSON.stringify(r.refusal));
       state = r.state;
       entries.push({ seq, side, order, events: r.events, stateHash: stateHash(state) });

@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seededDice } from '../../../src/engine/dice';
+import { gameDice } from '../../../src/engine/dice';
+import { ENGINE_REVISION, revisionOf } from '../../../src/engine/revision';
 import { DEFAULT_RULES, rulesFor } from '../../../src/engine/rules';
 import { BLOCK_RULES, type BlockGameState } from '../../../src/engine/rules/block-system';
 import { rerunReplayOf, type ReplayEntryInput } from '../../../src/engine/replay';
@@ -26,7 +27,7 @@ const SEED = 'block-system-spec';
 /** Plays listed orders (deploying first, then a fixed choice) until `stop` holds or the battle ends. */
 function playUntil(stop: (s: BlockGameState) => boolean, seed = 20261127) {
   const ctx = BLOCK_RULES.prepare(doc, undefined);
-  let state = BLOCK_RULES.newGame(ctx, OPTIONS, seededDice(SEED, 0));
+  let state = BLOCK_RULES.newGame(ctx, OPTIONS, gameDice(SEED, 0, ENGINE_REVISION));
   const entries: ReplayEntryInput[] = [];
   let x = seed;
   const random = () => {
@@ -51,7 +52,13 @@ function playUntil(stop: (s: BlockGameState) => boolean, seed = 20261127) {
       (end && (others.length === 0 || random() < 0.3)
         ? end
         : others[Math.floor(random() * others.length)]);
-    const r = BLOCK_RULES.applyOrder(ctx, state, seat, order, seededDice(SEED, state.diceDrawn));
+    const r = BLOCK_RULES.applyOrder(
+      ctx,
+      state,
+      seat,
+      order,
+      gameDice(SEED, state.diceDrawn, revisionOf(state)),
+    );
     if (!r.ok) throw new Error(`listed order refused: ${JSON.stringify(order)}`);
     state = r.state;
     entries.push({ seq: n + 1, side: seat, order, events: r.events, stateHash: stateHash(state) });
@@ -67,7 +74,7 @@ describe('block system: the block game behind the engine contract', () => {
       expect.arrayContaining([expect.objectContaining({ document: 'scenario', path: 'hexsides' })]),
     );
     const ctx = BLOCK_RULES.prepare(doc, undefined);
-    const state = BLOCK_RULES.newGame(ctx, {}, seededDice(SEED, 0));
+    const state = BLOCK_RULES.newGame(ctx, {}, gameDice(SEED, 0, ENGINE_REVISION));
     expect(state).toMatchObject({
       rules: { system: 'block' },
       scenarioId: doc.id,
@@ -80,7 +87,11 @@ describe('block system: the block game behind the engine contract', () => {
       /no supplied counters/,
     );
     expect(() =>
-      BLOCK_RULES.newGame(ctx, { rules: { system: 'blue-grey' } }, seededDice(SEED, 0)),
+      BLOCK_RULES.newGame(
+        ctx,
+        { rules: { system: 'blue-grey' } },
+        gameDice(SEED, 0, ENGINE_REVISION),
+      ),
     ).toThrow(/block rules only/);
   });
 
@@ -121,7 +132,13 @@ describe('block system: the block game behind the engine contract', () => {
       battle: { units: Array<{ hidden: boolean }> };
     };
     expect(publicBefore.battle.units.some((u) => u.hidden)).toBe(true);
-    const r = BLOCK_RULES.applyOrder(ctx, state, 'union', { type: 'resign' }, seededDice(SEED));
+    const r = BLOCK_RULES.applyOrder(
+      ctx,
+      state,
+      'union',
+      { type: 'resign' },
+      gameDice(SEED, 0, ENGINE_REVISION),
+    );
     if (!r.ok) throw new Error(r.refusal.message);
     expect(r.state).toMatchObject({
       phase: 'finished',
@@ -140,7 +157,7 @@ describe('block system: the block game behind the engine contract', () => {
       r.state,
       'confederate',
       { type: 'end-phase' },
-      seededDice(SEED),
+      gameDice(SEED, 0, ENGINE_REVISION),
     );
     expect(late).toMatchObject({ ok: false, refusal: { code: 'GAME_OVER' } });
   });
@@ -149,9 +166,11 @@ describe('block system: the block game behind the engine contract', () => {
     const { ctx, state, entries } = playUntil(() => false);
     expect(state.phase).toBe('finished');
     for (const bad of [null, 7, 'fire', { type: 'fire', unit: {} }, { type: 'resign', x: 1 }]) {
-      const fresh = BLOCK_RULES.newGame(ctx, OPTIONS, seededDice(SEED, 0));
+      const fresh = BLOCK_RULES.newGame(ctx, OPTIONS, gameDice(SEED, 0, ENGINE_REVISION));
       const seat = BLOCK_RULES.mustAct(ctx, fresh, null)!.seats[0];
-      expect(BLOCK_RULES.applyOrder(ctx, fresh, seat, bad, seededDice(SEED)).ok).toBe(false);
+      expect(
+        BLOCK_RULES.applyOrder(ctx, fresh, seat, bad, gameDice(SEED, 0, ENGINE_REVISION)).ok,
+      ).toBe(false);
     }
     const check = rerunReplayOf({ system: BLOCK_RULES, ctx }, OPTIONS, SEED, entries, stateHash);
     expect(check).toMatchObject({ ok: true, verified: entries.length });

@@ -4,7 +4,8 @@
  * play exactly as the engine's own entry points (game.ts) do — same states,
  * same events, same legal orders, one seat at a time.
  */
-import { seededDice } from '../../../src/engine/dice';
+import { gameDice } from '../../../src/engine/dice';
+import { ENGINE_REVISION, revisionOf } from '../../../src/engine/revision';
 import {
   applyOrder,
   legalOrders,
@@ -45,8 +46,8 @@ describe('rules systems: the registry and the hex games behind the engine contra
       expect(system.scenarioId(ctx)).toBe(id);
       expect(system.gaps(scenario)).toEqual([]);
       const seed = `contract-${id}`;
-      let state = system.newGame(ctx, {}, seededDice(seed, 0)) as GameState;
-      let mirror = newGame(direct, {}, seededDice(seed, 0));
+      let state = system.newGame(ctx, {}, gameDice(seed, 0, ENGINE_REVISION)) as GameState;
+      let mirror = newGame(direct, {}, gameDice(seed, 0, ENGINE_REVISION));
       expect(state).toEqual(mirror);
       expect(initialStateOf({ system, ctx }, {}, seed)).toEqual(state);
       const entries: ReplayEntryInput[] = [];
@@ -62,8 +63,20 @@ describe('rules systems: the registry and the hex games behind the engine contra
         expect(system.legalOrders(ctx, state, other)).toEqual([]);
         const playable = orders.filter((o) => o.type !== 'resign');
         const order = pick(playable, n * 7 + 3);
-        const a = system.applyOrder(ctx, state, seat, order, seededDice(seed, state.diceDrawn));
-        const b = applyOrder(direct, mirror, seat, order, seededDice(seed, mirror.diceDrawn));
+        const a = system.applyOrder(
+          ctx,
+          state,
+          seat,
+          order,
+          gameDice(seed, state.diceDrawn, revisionOf(state)),
+        );
+        const b = applyOrder(
+          direct,
+          mirror,
+          seat,
+          order,
+          gameDice(seed, mirror.diceDrawn, revisionOf(mirror)),
+        );
         expect(a).toEqual(b);
         if (!a.ok || !b.ok) throw new Error(`refused ${JSON.stringify(order)}`);
         entries.push({

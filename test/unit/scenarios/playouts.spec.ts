@@ -38,7 +38,8 @@ import {
   whoMustAct,
 } from '../../../src/engine/game';
 import { databaseKeyOrder } from '../../../src/engine/canonical';
-import { seededDice } from '../../../src/engine/dice';
+import { gameDice } from '../../../src/engine/dice';
+import { ENGINE_REVISION, revisionOf } from '../../../src/engine/revision';
 import { rerunReplay, type ReplayEntryInput } from '../../../src/engine/replay';
 import type { GameOptions, GameState, Order } from '../../../src/engine/state';
 import { stateHash } from '../../../src/games/state-hash';
@@ -79,7 +80,7 @@ export function playout(
   choose: (n: number) => number,
   options: GameOptions = {},
 ): PlayoutStats {
-  let state = databaseKeyOrder(newGame(ctx, options, seededDice(seed, 0)));
+  let state = databaseKeyOrder(newGame(ctx, options, gameDice(seed, 0, ENGINE_REVISION)));
   const entries: ReplayEntryInput[] = [];
   const events: Record<string, number> = {};
   let inPhase = 0;
@@ -124,7 +125,13 @@ export function playout(
           : others[choose(others.length)];
     }
     if (acting.kind === 'phase') inPhase++;
-    const r = applyOrder(ctx, state, acting.side, choice, seededDice(seed, state.diceDrawn));
+    const r = applyOrder(
+      ctx,
+      state,
+      acting.side,
+      choice,
+      gameDice(seed, state.diceDrawn, revisionOf(state)),
+    );
     if (!r.ok)
       throw new Error(
         `listed order refused at Game-Turn ${state.turn}: ${JSON.stringify(choice)} → ${JSON.stringify(r.refusal)}`,

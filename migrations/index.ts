@@ -3,6 +3,7 @@ import { IdempotencyRequestHash1763856000000 } from './1763856000000-Idempotency
 import { Ladder1764201600000 } from './1764201600000-Ladder';
 import { GameRevisionAndSecret1764201700000 } from './1764201700000-GameRevisionAndSecret';
 import { GameForks1764288000000 } from './1764288000000-GameForks';
+import { TakebackRequests1795750838825 } from './1795750838825-TakebackRequests';
 
 /**
  * Every migration, oldest first. Migrations are listed explicitly (not globbed) so the
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Ladder1764201600000,
   GameRevisionAndSecret1764201700000,
   GameForks1764288000000,
+  TakebackRequests1795750838825,
 ];

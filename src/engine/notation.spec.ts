@@ -12,6 +12,7 @@ import {
   parseOrder,
   type FieldKind,
 } from './notation';
+import { FLOW_ENTRY_FIELDS, FLOW_ENTRY_TYPES } from './flow';
 import { ORDER_FIELDS } from './orders';
 import type { GameEvent, Side } from './types';
 
@@ -37,11 +38,11 @@ const SAMPLES: Record<FieldKind, unknown[]> = {
 };
 
 describe('the notation (docs/notation.md)', () => {
-  it('describes exactly the order types and fields the engine has (src/engine/orders.ts), plus what a sealed order shows', () => {
+  it('describes exactly the order types and fields the engine has (src/engine/orders.ts), plus what a sealed order shows and the flow entries (src/engine/flow.ts)', () => {
     expect(Object.keys(ORDER_SHAPES).sort()).toEqual(
-      [...Object.keys(ORDER_FIELDS), 'sealed'].sort(),
+      [...Object.keys(ORDER_FIELDS), 'sealed', ...FLOW_ENTRY_TYPES].sort(),
     );
-    for (const [type, fields] of Object.entries(ORDER_FIELDS))
+    for (const [type, fields] of Object.entries({ ...ORDER_FIELDS, ...FLOW_ENTRY_FIELDS }))
       expect(ORDER_SHAPES[type].map((s) => s.name).sort()).toEqual([...fields].sort());
   });
 

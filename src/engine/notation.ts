@@ -78,6 +78,12 @@ export const ORDER_SHAPES: Readonly<Record<string, readonly FieldShape[]>> = {
   'forced-march': [f('unit', 'unit'), f('path', 'hexes'), opt('hex', 'hex', 'from')],
   // What a reader who may not see a sealed order is shown instead (src/engine/secrecy.ts).
   sealed: [f('side', 'text'), f('rule', 'text')],
+  // The game's flow, written by the service (src/engine/flow.ts): never given as an order.
+  'draw-agreed': [],
+  abort: [],
+  timeout: [f('flagged', 'text')],
+  adjudicate: [f('reason', 'text')],
+  takeback: [f('to', 'integer')],
 };
 
 /** The keyword of an order written whole as JSON (a type with no shape in ORDER_SHAPES). */
@@ -320,6 +326,16 @@ export function formatEvent(e: GameEvent): string {
       return `game over: ${e.winner ? `${str(e.winner)} wins${e.level ? ` (${str(e.level)})` : ''}` : 'draw'}`;
     case 'resigned':
       return `${str(e.side)} resigns`;
+    case 'draw-agreed':
+      return `${str(e.acceptedBy)} accepts the draw offered by ${str(e.offeredBy)}`;
+    case 'aborted':
+      return `${str(e.side)} aborts`;
+    case 'time-out':
+      return `${str(e.flagged)} out of time`;
+    case 'adjudicated':
+      return `adjudicated (${str(e.reason)}): ${str(e.points)}`;
+    case 'taken-back':
+      return `back to entry ${str(e.to)}, ${str(e.undone)} taken back`;
     case 'die-rolled':
     case 'phase-ended':
     case 'combat-finished':

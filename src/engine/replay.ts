@@ -9,11 +9,13 @@
  * (sha256 of canonical JSON, src/games/state-hash.ts) is passed in.
  */
 import { databaseKeyOrder } from './canonical';
+import { sameData } from './same-data';
 import { gameDice } from './dice';
 import { atRevision, CANONICAL_KEY_ORDER, ENGINE_REVISION, revisionOf } from './revision';
 import type { GameContext } from './game';
 import { BLUE_GREY_RULES } from './rules/hex-system';
-import type { PreparedScenario, SystemState } from './rules/system';
+import type { PreparedScenario, SystemApplyResult, SystemState } from './rules/system';
+import { applyFlowEntry, isFlowEntry, TakebackWindow } from './flow';
 import type { GameOptions, GameState } from './state';
 import type { GameEvent, Side } from './types';
 
@@ -50,24 +52,7 @@ export interface ReplayCheck<State = GameState> {
   finalState: State;
 }
 
-/** Structural equality of plain JSON data; members whose value is undefined count as absent. */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
-    return false;
-  }
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => sameData(v, bb[i]));
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  if (ak.length !== bk.length) return false;
-  return ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && sameData(ao[k], bo[k]));
-}
+export { sameData };
 
 /** Index of the first event that differs, for a readable mismatch. */
 function firstDifferentEvent(expected: GameEvent[], actual: GameEvent[]): number {
@@ -112,6 +97,31 @@ export function stateAsPlayed<State extends SystemState>(state: State): State {
 }
 
 /**
+ * One entry of a log applied to the current position of `window`: a flow
+ * entry (a draw agreed, an abort, a timeout, an adjudication, a takeback:
+ * src/engine/flow.ts) by applyFlowEntry, any other order by the rules
+ * system with dice from the seed. Replay verification and import use it, so
+ * both re-derive every kind of entry the service writes.
+ */
+export function applyLoggedEntry<Ctx, State extends SystemState>(
+  prepared: PreparedScenario<Ctx, State>,
+  window: TakebackWindow<State>,
+  side: Side,
+  order: unknown,
+  seed: string,
+): SystemApplyResult<State> {
+  if (isFlowEntry(order)) return applyFlowEntry(prepared, window, side, order);
+  const state = window.current.state;
+  return prepared.system.applyOrder(
+    prepared.ctx,
+    state,
+    side,
+    order,
+    gameDice(seed, state.diceDrawn, revisionOf(state)),
+  );
+}
+
+/**
  * Re-runs `entries` in order from the seed and reports the first entry whose
  * sequence number, acceptance, events or resulting state hash differs from
  * the log. Never throws on a bad log: a malformed or refused order is a
@@ -138,8 +148,8 @@ export function rerunReplayOf<Ctx, State extends SystemState>(
   hash: (state: State) => string,
   start: State = initialStateOf(prepared, options, seed),
 ): ReplayCheck<State> {
-  const { system, ctx } = prepared;
   let state = stateAsPlayed(start);
+  const window = new TakebackWindow(0, state);
   let verified = 0;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
@@ -155,13 +165,7 @@ export function rerunReplayOf<Ctx, State extends SystemState>(
         detail: `Entry ${i + 1} of the log carries seq ${entry.seq}; entries must be numbered 1, 2, 3… without gaps.`,
       });
     }
-    const result = system.applyOrder(
-      ctx,
-      state,
-      entry.side,
-      entry.order,
-      gameDice(seed, state.diceDrawn, revisionOf(state)),
-    );
+    const result = applyLoggedEntry(prepared, window, entry.side, entry.order, seed);
     if (!result.ok) {
       return fail({
         kind: 'refused',
@@ -189,6 +193,7 @@ export function rerunReplayOf<Ctx, State extends SystemState>(
       });
     }
     state = stateAsPlayed(result.state);
+    window.push(entry.seq, entry.side, entry.order, result.events, state);
     verified++;
   }
   return { ok: true, verified, mismatch: null, finalState: state };

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { gameDice } from '../engine/dice';
 import { formatGameText } from '../engine/notation';
-import { initialStateOf, stateAsPlayed } from '../engine/replay';
-import { knownRevision, revisionOf } from '../engine/revision';
+import { TakebackWindow } from '../engine/flow';
+import { applyLoggedEntry, initialStateOf, stateAsPlayed } from '../engine/replay';
+import { knownRevision } from '../engine/revision';
 import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type GameEvent, type Side } from '../engine/types';
@@ -413,7 +413,7 @@ export class GamesService {
   }
 
   /** The full stored state after entry `seq` of a loaded game (seq 0: its set-up or a fork's start); 404 for an entry not played. */
-  private async storedPosition(
+  async storedPosition(
     { row, prepared }: LoadedGame,
     seq: number,
   ): Promise<{ state: SystemState; stateHash: string; at: Date }> {
@@ -784,7 +784,6 @@ export class GamesService {
         `The source was played under engine revision ${String(revision)}, which this server does not run.`,
       );
     const prepared = await this.contexts.get(input.scenario, input.options);
-    const { system, ctx } = prepared;
     const seed = input.seed;
     // The source's secret (revealed with its seed): the imported game's hashes are the source's.
     const secret = input.secret ?? null;
@@ -824,19 +823,15 @@ export class GamesService {
         createdAt: Date;
       }> = [];
       const at = new Date();
+      const window = new TakebackWindow(0, state);
       for (let i = 0; i < input.entries.length; i++) {
         const e = input.entries[i];
         if (e.seq !== i + 1)
           throw problem('IMPORT_MISMATCH', `Entry ${i + 1} carries number ${e.seq}.`, {
             seq: e.seq,
           });
-        const result = system.applyOrder(
-          ctx,
-          state,
-          e.side,
-          e.order,
-          gameDice(seed, state.diceDrawn, revisionOf(state)),
-        );
+        // Flow entries (a draw agreed, a takeback…) re-derive as verification re-derives them.
+        const result = applyLoggedEntry(prepared, window, e.side, e.order, seed);
         if (!result.ok)
           throw problem(
             'IMPORT_MISMATCH',
@@ -851,6 +846,7 @@ export class GamesService {
             { seq: e.seq, expected: e.stateHash, actual: derived },
           );
         state = stateAsPlayed(result.state);
+        window.push(e.seq, e.side, e.order, result.events, state);
         rows.push({
           gameId: row.id,
           seq: e.seq,

@@ -4,6 +4,7 @@ import { MovesModule } from '../moves/moves.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PlayersModule } from '../players/players.module';
 import { RatingsModule } from '../ratings/ratings.module';
+import { FlowEntries } from './flow-entries';
 import { GameFlowService } from './game-flow.service';
 import { MatchesController } from './matches.controller';
 import { MatchesResolver } from './matches.resolver';
@@ -13,7 +14,7 @@ import { MatchesService } from './matches.service';
 @Module({
   imports: [GamesModule, MovesModule, PlayersModule, RatingsModule, NotificationsModule],
   controllers: [MatchesController],
-  providers: [MatchesService, GameFlowService, MatchesResolver],
+  providers: [MatchesService, GameFlowService, MatchesResolver, FlowEntries],
   exports: [MatchesService],
 })
 export class MatchesModule {}

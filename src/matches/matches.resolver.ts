@@ -1,4 +1,15 @@
-import { Args, Context, Field, ID, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
+import {
+  Args,
+  Context,
+  Field,
+  ID,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+} from '@nestjs/graphql';
+import { ProblemException } from '../common/errors/problem';
 import { JSONScalar } from '../games/graphql/json.scalar';
 import { OrderAcceptedModel } from '../games/graphql/game.model';
 import { seatSideOf } from '../games/graphql/seat-auth';
@@ -31,6 +42,12 @@ export class MatchModel {
   @Field(() => String, { nullable: true })
   drawOffer!: string | null;
 
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description: 'The standing takeback request {side, to}, until answered or an order is given.',
+  })
+  takebackRequest!: unknown;
+
   @Field(() => JSONScalar, { nullable: true, description: '{kind, winner, level, reason}' })
   outcome!: unknown;
 
@@ -59,17 +76,32 @@ export class MatchesResolver {
 
   @Mutation(() => MatchModel, {
     description:
-      'POST /v1/games/{id}/{abort | draw-offer | draw-accept | draw-decline | claim-timeout}.',
+      'POST /v1/games/{id}/{abort | draw-offer | draw-accept | draw-decline | claim-timeout | takeback-request | takeback-accept | takeback-decline}.',
   })
   async gameAction(
     @Args('gameId', { type: () => ID }) gameId: string,
     @Args('action', {
-      description: 'abort, draw-offer, draw-accept, draw-decline or claim-timeout',
+      description:
+        'abort, draw-offer, draw-accept, draw-decline, claim-timeout, takeback-request, takeback-accept or takeback-decline',
     })
     action: string,
     @Context() context: unknown,
+    @Args('to', {
+      type: () => Int,
+      nullable: true,
+      description:
+        'takeback-request: the entry whose position to go back to (default: before your last order)',
+    })
+    to?: number | null,
   ) {
+    if (to !== undefined && to !== null && (to < 0 || action !== 'takeback-request')) {
+      throw new ProblemException({
+        status: 400,
+        code: 'BAD_ACTION',
+        detail: '"to" is a takeback-request\'s entry number (0 or more), for no other action.',
+      });
+    }
     const side = await seatSideOf(this.games, gameId, context);
-    return this.matches.act(gameId, side, action);
+    return this.matches.act(gameId, side, action, to ?? undefined);
   }
 }

@@ -1,6 +1,14 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import {
+  FLOW_ENTRY_TYPES,
+  MAX_REASON_LENGTH,
+  TakebackWindow,
+  takebackRefusal,
+  type FlowEntry,
+} from '../engine/flow';
+import { initialStateOf } from '../engine/replay';
 import type { PreparedScenario, SystemState } from '../engine/rules/system';
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type Side } from '../engine/types';
@@ -9,6 +17,7 @@ import { Clock } from '../clocks/clock';
 import {
   clockAfterOrder,
   clockView,
+  remainingAt,
   flaggedAt,
   startClock,
   type ClockState,
@@ -19,12 +28,14 @@ import {
 import { GameHooks, type OrderAccepted, type OrderAttempt } from '../games/game-hooks';
 import { isGameId } from '../games/game-problems';
 import { resultOf } from '../games/game-view';
-import { GamesService } from '../games/games.service';
+import { GamesService, type LoadedGame } from '../games/games.service';
+import { GameEntry } from '../games/entities/game-entry.entity';
 import { hashSeatToken, newSeatToken } from '../games/seat-tokens';
 import { PlayerEventsService } from '../notifications/player-events.service';
 import { isPlayerToken } from '../players/player-tokens';
 import { PlayersService } from '../players/players.service';
 import { RatingsService } from '../ratings/ratings.service';
+import { FlowEntries } from './flow-entries';
 
 /** How a game between players ended. */
 export type OutcomeKind = 'result' | 'resigned' | 'draw' | 'aborted' | 'timeout' | 'adjudicated';
@@ -45,8 +56,18 @@ export interface MatchRow {
   tournament_id: string | null;
   round: number | null;
   draw_offer: Side | null;
+  takeback_request: TakebackRequest | null;
   outcome: Outcome | null;
   finished_at: Date | null;
+}
+
+/** A standing takeback request: `side` asks to go back to the position after entry `to`. */
+export interface TakebackRequest {
+  side: Side;
+  to: number;
+  /** The game's version when it was asked (an order since withdraws it). */
+  version: number;
+  at: string;
 }
 
 export interface NewMatch {
@@ -74,6 +95,8 @@ export interface MatchDto {
   clock: ClockView | null;
   /** The side that offers a draw, until it is answered. */
   drawOffer: Side | null;
+  /** The standing takeback request, until it is answered or an order is given. */
+  takebackRequest: { side: Side; to: number } | null;
   outcome: Outcome | null;
   tournament: { id: string; round: number } | null;
 }
@@ -82,6 +105,16 @@ export interface MatchDto {
 export type FinishedListener = (match: MatchRow) => Promise<void>;
 
 const other = (side: Side): Side => (side === 'union' ? 'confederate' : 'union');
+
+/** How many entries a takeback may undo at most (the work of checking it is bounded). */
+export const MAX_TAKEBACK_DEPTH = 100;
+
+/** How a game ends off the board: the flow entry to write, for which side, and the outcome's kind. */
+interface Ending {
+  side: Side;
+  entry: FlowEntry;
+  kind: OutcomeKind;
+}
 
 export const notAPlayersGame = (id: string) =>
   new ProblemException({
@@ -120,6 +153,7 @@ export class MatchesService implements OnModuleInit {
     private readonly ratings: RatingsService,
     private readonly events: PlayerEventsService,
     private readonly clock: Clock,
+    private readonly flowEntries: FlowEntries,
   ) {}
 
   onModuleInit(): void {
@@ -276,8 +310,9 @@ export class MatchesService implements OnModuleInit {
         : null;
     // A draw offer stands until the other side answers it — an order of his declines it.
     const drawOffer = match.draw_offer && match.draw_offer !== a.side ? null : match.draw_offer;
+    // A takeback request stands for the position it was asked in: any order withdraws it.
     await a.manager.query(
-      `UPDATE ladder_games SET clock = $2, draw_offer = $3 WHERE game_id = $1`,
+      `UPDATE ladder_games SET clock = $2, draw_offer = $3, takeback_request = NULL WHERE game_id = $1`,
       [match.game_id, clock ? JSON.stringify(clock) : null, drawOffer],
     );
     if (a.next.result) {
@@ -306,7 +341,7 @@ export class MatchesService implements OnModuleInit {
       : null;
     await m.query(
       `UPDATE ladder_games SET outcome = $2, finished_at = $3, draw_offer = NULL,
-         clock = coalesce($4::jsonb, clock) WHERE game_id = $1`,
+         takeback_request = NULL, clock = coalesce($4::jsonb, clock) WHERE game_id = $1`,
       [match.game_id, JSON.stringify(outcome), now, clock ? JSON.stringify(clock) : null],
     );
     if (match.rated && outcome.kind !== 'aborted') {
@@ -370,47 +405,33 @@ export class MatchesService implements OnModuleInit {
   }
 
   /**
-   * Ends a game outside the order log (draw agreed, abort, time-out): the
-   * state is marked finished with the result, exactly as the engine marks a
-   * resignation, and the match records the outcome. No entry is added: the
-   * log holds the orders the engine played, which a replay re-runs; the
-   * outcome is the match's.
+   * Ends a game off the board (draw agreed, abort, time-out, adjudication)
+   * with a flow entry in its order log (src/engine/flow.ts, written by
+   * FlowEntries): the replay shows how the game ended and verification
+   * re-derives the result from the entry, as it re-derives a resignation
+   * from the engine's resign order. The match records the outcome in the
+   * same transaction.
    */
   private async conclude(
     gameId: string,
-    decide: (match: MatchRow, game: { prepared: PreparedScenario; state: SystemState }) => Outcome,
+    decide: (match: MatchRow, game: LoadedGame) => Ending,
   ): Promise<MatchDto> {
-    const match = await this.dataSource.transaction(async (m) => {
-      const { row, prepared, state } = await this.games.load(gameId, m, true);
+    const { match, update } = await this.dataSource.transaction(async (m) => {
+      const game = await this.games.load(gameId, m, true);
       const match = await this.mustFind(gameId, m, true);
-      if (state.phase === 'finished' || state.result) {
+      if (game.state.phase === 'finished' || game.state.result) {
         throw new ProblemException({
           status: 409,
           code: 'GAME_OVER',
           detail: 'The game is over already.',
         });
       }
-      const outcome = decide(match, { prepared, state });
-      const result: GameResult = {
-        winner: outcome.winner,
-        level: outcome.level,
-        reason: outcome.reason,
-      };
-      // As the engine ends a game on resignation: finished, nothing in progress or pending.
-      const finished: SystemState = {
-        ...state,
-        phase: 'finished',
-        result,
-        ...('movement' in state ? { movement: null } : {}),
-        ...('pending' in state ? { pending: null } : {}),
-      };
-      await m.query(
-        `UPDATE games SET state = $2, status = 'finished', result = $3, updated_at = $4 WHERE id = $1`,
-        [gameId, JSON.stringify(finished), JSON.stringify(result), this.clock.now()],
-      );
-      await this.record(m, match, row.scenarioId, outcome);
-      return (await this.find(gameId, m))!;
+      const { side, entry, kind } = decide(match, game);
+      const written = await this.flowEntries.append(m, game, side, entry, this.clock.now());
+      await this.record(m, match, game.row.scenarioId, { kind, ...written.next.result! });
+      return { match: (await this.find(gameId, m))!, update: written.update };
     });
+    await this.flowEntries.publish(update);
     await this.announceEnd(match);
     return this.view(gameId);
   }
@@ -433,33 +454,30 @@ export class MatchesService implements OnModuleInit {
           detail: 'A tournament game cannot be aborted (resign, or offer a draw).',
         });
       }
-      return this.aborted(side);
+      return { side, entry: { type: 'abort' }, kind: 'aborted' };
     });
   }
 
-  private aborted(side: Side): Outcome {
-    return {
-      kind: 'aborted',
-      winner: null,
-      level: null,
-      reason: `aborted by ${side}`,
-    };
-  }
-
   /**
-   * Ends an unfinished game as the victory conditions stand now (a tournament
-   * round's deadline): the level the rules would award if the game ended at
-   * this moment, or a draw.
+   * Ends an unfinished game at a tournament round's deadline. A side whose
+   * clock has run out loses on time, as if the other had claimed it (a
+   * `timeout` entry written for the other side). Otherwise the game is
+   * adjudicated as the victory conditions stand now (an `adjudicate` entry,
+   * written for the side the game was waiting on): the level the rules would
+   * award if the game ended at this moment, or a draw.
    */
   async adjudicate(gameId: string, why: string): Promise<MatchDto> {
-    return this.conclude(gameId, (_match, { prepared, state }) => {
-      const standing = prepared.system.victory(prepared.ctx, state, null);
-      const drawn = standing.winner === null || standing.level === 'draw';
+    return this.conclude(gameId, (match, { prepared, state }) => {
+      const flagged = match.clock ? flaggedAt(match.clock, this.clock.now()) : [];
+      if (flagged.length === 1) {
+        const loser = flagged[0];
+        return { side: other(loser), entry: { type: 'timeout', flagged: loser }, kind: 'timeout' };
+      }
+      const waitingOn = (prepared.system.mustAct(prepared.ctx, state)?.seats ?? []) as Side[];
       return {
+        side: waitingOn[0] ?? 'union',
+        entry: { type: 'adjudicate', reason: why.slice(0, MAX_REASON_LENGTH) || 'deadline' },
         kind: 'adjudicated',
-        winner: drawn ? null : standing.winner,
-        level: drawn ? null : standing.level,
-        reason: `adjudicated (${why})${standing.case ? `: ${standing.case}` : ''}`,
       };
     });
   }
@@ -506,7 +524,7 @@ export class MatchesService implements OnModuleInit {
     if (accept) {
       return this.conclude(gameId, (match) => {
         if (match.draw_offer !== other(side)) throw noOffer();
-        return { kind: 'draw', winner: null, level: null, reason: 'draw agreed' };
+        return { side, entry: { type: 'draw-agreed' }, kind: 'draw' };
       });
     }
     const match = await this.dataSource.transaction(async (m) => {
@@ -539,17 +557,189 @@ export class MatchesService implements OnModuleInit {
             : 'This game has no clock.',
         });
       }
-      return {
-        kind: 'timeout',
-        winner: side,
-        level: null,
-        reason: `${other(side)} ran out of time`,
-      };
+      return { side, entry: { type: 'timeout', flagged: other(side) }, kind: 'timeout' };
     });
   }
 
+  /**
+   * The positions a takeback to `to` may reach, read in the caller's
+   * transaction: the state after entry `to` (the set-up, or a fork's start,
+   * for 0) and every entry since, fed to the same TakebackWindow replay
+   * verification builds from the set-up — so both decide alike. At most
+   * MAX_TAKEBACK_DEPTH entries back (409 TAKEBACK_TOO_FAR).
+   */
+  private async takebackWindow(
+    m: EntityManager,
+    { row, prepared }: LoadedGame,
+    to: number,
+  ): Promise<TakebackWindow> {
+    if (!Number.isSafeInteger(to) || to < 0 || to >= row.version) {
+      throw new ProblemException({
+        status: 422,
+        code: 'BAD_TAKEBACK',
+        detail: `A takeback goes back to the position after an earlier entry: 0 to ${row.version - 1}, not ${String(to)}.`,
+      });
+    }
+    if (row.version - to > MAX_TAKEBACK_DEPTH) {
+      throw new ProblemException({
+        status: 409,
+        code: 'TAKEBACK_TOO_FAR',
+        detail: `A takeback undoes at most ${MAX_TAKEBACK_DEPTH} entries; entry ${to} is ${row.version - to} entries back.`,
+      });
+    }
+    const entries = await m
+      .getRepository(GameEntry)
+      .createQueryBuilder('e')
+      .where('e.game_id = :id AND e.seq >= :from', { id: row.id, from: Math.max(1, to) })
+      .orderBy('e.seq', 'ASC')
+      .getMany();
+    let start: SystemState;
+    let rest = entries;
+    if (to === 0) {
+      if (row.forkedFrom) {
+        const [fork] = (await m.query(`SELECT start_state FROM games WHERE id = $1`, [
+          row.id,
+        ])) as Array<{ start_state: SystemState }>;
+        start = fork.start_state;
+      } else {
+        start = initialStateOf(prepared, row.options, row.seed, row.engineRevision);
+      }
+    } else {
+      start = entries[0].state as SystemState;
+      rest = entries.slice(1);
+    }
+    const window = new TakebackWindow(to, start);
+    for (const e of rest)
+      window.push(e.seq, e.side as Side, e.order, e.events as never, e.state as SystemState);
+    return window;
+  }
+
+  /**
+   * POST /v1/games/{id}/takeback-request: `side` asks to go back to the
+   * position after entry `to` (by default, the position before his own last
+   * order). Refused at once when no takeback could be accepted there (a die
+   * rolled or something hidden since: 409 TAKEBACK_NOT_ALLOWED). The request
+   * stands until the other side answers it or an order is given.
+   */
+  async requestTakeback(gameId: string, side: Side, to?: number): Promise<MatchDto> {
+    const request = await this.dataSource.transaction(async (m) => {
+      const game = await this.games.load(gameId, m, true);
+      const match = await this.mustFind(gameId, m, true);
+      if (game.state.phase === 'finished' || game.state.result) {
+        throw new ProblemException({
+          status: 409,
+          code: 'GAME_OVER',
+          detail: 'The game is over already.',
+        });
+      }
+      let target = to;
+      if (target === undefined) {
+        const [last] = (await m.query(
+          `SELECT max(seq) AS seq FROM game_entries WHERE game_id = $1 AND side = $2
+             AND NOT (("order"->>'type') = ANY($3))`,
+          [gameId, side, [...FLOW_ENTRY_TYPES]],
+        )) as Array<{ seq: number | null }>;
+        if (last?.seq === null || last?.seq === undefined) {
+          throw new ProblemException({
+            status: 409,
+            code: 'NOTHING_TO_TAKE_BACK',
+            detail: `The ${side} side has given no order to take back.`,
+          });
+        }
+        target = Number(last.seq) - 1;
+      }
+      const window = await this.takebackWindow(m, game, target);
+      const refusal = takebackRefusal(game.prepared, window, target);
+      if (refusal) {
+        throw new ProblemException({
+          status: refusal.code === 'BAD_TAKEBACK' ? 422 : 409,
+          code: refusal.code,
+          detail: `${refusal.message[0].toUpperCase()}${refusal.message.slice(1)}.`,
+        });
+      }
+      const request: TakebackRequest = {
+        side,
+        to: target,
+        version: game.row.version,
+        at: this.clock.now().toISOString(),
+      };
+      await m.query(`UPDATE ladder_games SET takeback_request = $2 WHERE game_id = $1`, [
+        gameId,
+        JSON.stringify(request),
+      ]);
+      return { match, request };
+    });
+    await this.events.emit(this.playerOf(request.match, other(side)), 'takeback-requested', {
+      gameId,
+      by: side,
+      to: request.request.to,
+      version: request.request.version,
+    });
+    return this.view(gameId);
+  }
+
+  /**
+   * POST /v1/games/{id}/takeback-accept or takeback-decline: answers the
+   * other side's standing request (409 NO_TAKEBACK_REQUEST without one).
+   * Accepting writes a `takeback` entry (src/engine/flow.ts) for the side
+   * that asked: the state after it is the state after entry `to`; the
+   * entries after `to` stay in the log, superseded. The clocks then run for
+   * whoever must act at that position (time already spent stays spent).
+   */
+  async answerTakeback(gameId: string, side: Side, accept: boolean): Promise<MatchDto> {
+    const noRequest = () =>
+      new ProblemException({
+        status: 409,
+        code: 'NO_TAKEBACK_REQUEST',
+        detail: `The ${other(side)} player has not asked for a takeback.`,
+      });
+    const answered = await this.dataSource.transaction(async (m) => {
+      const game = await this.games.load(gameId, m, true);
+      const match = await this.mustFind(gameId, m, true);
+      const request = match.takeback_request;
+      if (!request || request.side !== other(side) || request.version !== game.row.version)
+        throw noRequest();
+      await m.query(`UPDATE ladder_games SET takeback_request = NULL WHERE game_id = $1`, [gameId]);
+      if (!accept) return { match, request, update: null, state: null };
+      const now = this.clock.now();
+      const window = await this.takebackWindow(m, game, request.to);
+      const written = await this.flowEntries.append(
+        m,
+        game,
+        request.side,
+        { type: 'takeback', to: request.to },
+        now,
+        window,
+      );
+      if (match.clock) {
+        const clock: ClockState = {
+          remainingMs: remainingAt(match.clock, now),
+          running: playPoint(game.prepared, written.next).mustAct,
+          since: now.toISOString(),
+        };
+        await m.query(`UPDATE ladder_games SET clock = $2 WHERE game_id = $1`, [
+          gameId,
+          JSON.stringify(clock),
+        ]);
+      }
+      return { match, request, update: written.update, state: written.next };
+    });
+    await this.flowEntries.publish(answered.update);
+    await this.events.emit(
+      this.playerOf(answered.match, other(side)),
+      accept ? 'takeback-accepted' : 'takeback-declined',
+      { gameId, by: side, to: answered.request.to },
+    );
+    if (answered.state) {
+      const match = (await this.find(gameId))!;
+      const { prepared } = await this.games.load(gameId);
+      await this.tellWhoMustAct(match, prepared, answered.state);
+    }
+    return this.view(gameId);
+  }
+
   /** One of the flow actions by name (the GraphQL gameAction mutation); 400 for an unknown one. */
-  act(gameId: string, side: Side, action: string): Promise<MatchDto> {
+  act(gameId: string, side: Side, action: string, to?: number): Promise<MatchDto> {
     switch (action) {
       case 'abort':
         return this.abort(gameId, side);
@@ -561,11 +751,17 @@ export class MatchesService implements OnModuleInit {
         return this.answerDraw(gameId, side, false);
       case 'claim-timeout':
         return this.claimTimeout(gameId, side);
+      case 'takeback-request':
+        return this.requestTakeback(gameId, side, to);
+      case 'takeback-accept':
+        return this.answerTakeback(gameId, side, true);
+      case 'takeback-decline':
+        return this.answerTakeback(gameId, side, false);
       default:
         throw new ProblemException({
           status: 400,
           code: 'BAD_ACTION',
-          detail: `"${action}" is not an action: abort, draw-offer, draw-accept, draw-decline, claim-timeout.`,
+          detail: `"${action}" is not an action: abort, draw-offer, draw-accept, draw-decline, claim-timeout, takeback-request, takeback-accept, takeback-decline.`,
         });
     }
   }
@@ -610,6 +806,9 @@ export class MatchesService implements OnModuleInit {
       timeControl: match.time_control,
       clock: match.clock ? clockView(match.clock, this.clock.now()) : null,
       drawOffer: match.draw_offer,
+      takebackRequest: match.takeback_request
+        ? { side: match.takeback_request.side, to: match.takeback_request.to }
+        : null,
       outcome: match.outcome,
       tournament: match.tournament_id ? { id: match.tournament_id, round: match.round ?? 0 } : null,
     };

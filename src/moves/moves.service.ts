@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { gameDice } from '../engine/dice';
 import { revisionOf } from '../engine/revision';
+import { isFlowEntry } from '../engine/flow';
 import type { Order } from '../engine/state';
 import type { GameEvent, Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
@@ -74,6 +75,14 @@ export class MovesService {
 
   /** POST /v1/games/{id}/orders. */
   async submit(input: SubmitOrderInput): Promise<SubmitAnswer> {
+    if (isFlowEntry(input.order)) {
+      // Draw agreed, abort, timeout, adjudication, takeback: the service writes them (src/engine/flow.ts).
+      throw new ProblemException({
+        status: 422,
+        code: 'NOT_AN_ORDER',
+        detail: `A "${(input.order as { type: string }).type}" entry is written by the service (the game-flow endpoints: draw-accept, abort, claim-timeout, takeback-accept), never given as an order.`,
+      });
+    }
     const fingerprint = sha256Hex(
       canonicalJson({
         side: input.side,

@@ -17,6 +17,8 @@ export const PLAYER_EVENT_TYPES = [
   'draw-offered',
   'draw-declined',
   'takeback-requested',
+  'takeback-accepted',
+  'takeback-declined',
   'game-finished',
   'tournament-round-paired',
   'tournament-finished',

@@ -151,6 +151,15 @@ describe('ladder: clocks, player events, signed webhooks, GraphQL', () => {
       status: 'finished',
       result: { reason: `${loser} ran out of time` },
     });
+    // The loss on time is the last entry of the log; the replay re-derives it.
+    const replay = (await request(server).get(`/v1/games/${gameId}/replay`).expect(200)).body;
+    expect(replay.entries.at(-1)).toMatchObject({
+      seq: view.version,
+      order: { type: 'timeout', flagged: loser },
+    });
+    expect(
+      (await request(server).post('/v1/replays/verify').send(replay).expect(200)).body.ok,
+    ).toBe(true);
     const changes = (await request(server).get(`/v1/games/${gameId}/rating-changes`).expect(200))
       .body;
     expect(changes).toHaveLength(6);

@@ -337,4 +337,229 @@ describe('ladder: players, tokens, challenges, a rated game played to the end, r
       { type: 'resign' },
     ]);
   });
+
+  it('game endings are entries of the log: replay, text export and import show how each game ended, and verification re-derives it', async () => {
+    const a = await register('Burnside');
+    const b = await register('Longstreet');
+    const newGame = async () => {
+      const c = (
+        await request(server)
+          .post('/v1/challenges')
+          .set(bearer(a.token))
+          .send({ opponent: 'Longstreet', scenario: 'shiloh', side: 'union', rated: false })
+          .expect(201)
+      ).body;
+      return (
+        await request(server).post(`/v1/challenges/${c.id}/accept`).set(bearer(b.token)).expect(200)
+      ).body.gameId as string;
+    };
+    const verified = async (gameId: string) => {
+      const replay = (await request(server).get(`/v1/games/${gameId}/replay`).expect(200)).body;
+      const check = await request(server).post('/v1/replays/verify').send(replay).expect(200);
+      expect(check.body).toMatchObject({ ok: true, firstMismatch: null });
+      expect(check.body.verified).toBe(replay.entries.length);
+      return replay;
+    };
+
+    // A draw agreed: the confederate's draw-agreed entry, its events; the replay verifies.
+    const drawn = await newGame();
+    await request(server).post(`/v1/games/${drawn}/draw-offer`).set(bearer(a.token)).expect(200);
+    await request(server).post(`/v1/games/${drawn}/draw-accept`).set(bearer(b.token)).expect(200);
+    const drawReplay = await verified(drawn);
+    expect(drawReplay.entries).toHaveLength(1);
+    expect(drawReplay.entries[0]).toMatchObject({
+      seq: 1,
+      side: 'confederate',
+      order: { type: 'draw-agreed' },
+      events: [
+        { type: 'draw-agreed', offeredBy: 'union', acceptedBy: 'confederate' },
+        { type: 'game-ended', winner: null, level: null, reason: 'draw agreed' },
+      ],
+    });
+    const game = (await request(server).get(`/v1/games/${drawn}`).expect(200)).body;
+    expect(game).toMatchObject({ status: 'finished', version: 1 });
+    const text = (
+      await request(server)
+        .get(`/v1/games/${drawn}/export.txt`)
+        .buffer(true)
+        .parse((res, cb) => {
+          let data = '';
+          res.on('data', (c: Buffer) => (data += c.toString()));
+          res.on('end', () => cb(null, data));
+        })
+        .expect(200)
+    ).body as string;
+    expect(text).toMatch(
+      /\n1\. C draw-agreed \{confederate accepts the draw offered by union; game over: draw\}/,
+    );
+    // The text imports: the flow entry re-derives there too.
+    const imported = await request(server).post('/v1/games/import').send({ text }).expect(201);
+    expect(imported.body).toMatchObject({ imported: 1, game: { status: 'finished' } });
+
+    // An abort: the aborting side's entry.
+    const aborted = await newGame();
+    await request(server).post(`/v1/games/${aborted}/abort`).set(bearer(b.token)).expect(200);
+    expect((await verified(aborted)).entries.map((e: { order: unknown }) => e.order)).toEqual([
+      { type: 'abort' },
+    ]);
+
+    // An order of a flow type is no order a client may give.
+    const open = await newGame();
+    const acting = (await request(server).get(`/v1/games/${open}`).expect(200)).body.mustAct.side;
+    const refused = await request(server)
+      .post(`/v1/games/${open}/orders`)
+      .set(bearer(acting === 'union' ? a.token : b.token))
+      .send({ expectedVersion: 0, order: { type: 'draw-agreed' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('NOT_AN_ORDER');
+    expect((await request(server).get(`/v1/games/${open}`).expect(200)).body.version).toBe(0);
+  });
+
+  it('takeback request, accept and decline: a takeback entry supersedes the undone orders, which stay in the log; versions only grow; the replay verifies', async () => {
+    const a = await register('Sedgwick');
+    const b = await register('Ewell');
+    const c = (
+      await request(server)
+        .post('/v1/challenges')
+        .set(bearer(a.token))
+        .send({ opponent: 'Ewell', scenario: 'shiloh', side: 'union', rated: false })
+        .expect(201)
+    ).body;
+    const gameId = (
+      await request(server).post(`/v1/challenges/${c.id}/accept`).set(bearer(b.token)).expect(200)
+    ).body.gameId as string;
+    const tokenOf: Record<string, string> = { union: a.token, confederate: b.token };
+    const start = (await request(server).get(`/v1/games/${gameId}`).expect(200)).body;
+    const first: string = start.mustAct.side;
+    const second = first === 'union' ? 'confederate' : 'union';
+
+    // Nothing to take back yet.
+    expect(
+      (
+        await request(server)
+          .post(`/v1/games/${gameId}/takeback-request`)
+          .set(bearer(tokenOf[first]))
+          .expect(409)
+      ).body.code,
+    ).toBe('NOTHING_TO_TAKE_BACK');
+
+    // The first side gives an order that rolls no die (a move, or the end of its phase).
+    const legal = (
+      await request(server)
+        .get(`/v1/games/${gameId}/legal-orders`)
+        .set(bearer(tokenOf[first]))
+        .expect(200)
+    ).body.orders as Array<{ type: string }>;
+    const order =
+      legal.find((o) => o.type === 'move') ?? legal.find((o) => o.type === 'end-phase')!;
+    const played = await request(server)
+      .post(`/v1/games/${gameId}/orders`)
+      .set(bearer(tokenOf[first]))
+      .send({ expectedVersion: 0, order })
+      .expect(200);
+    expect(played.body.version).toBe(1);
+    const before = (await request(server).get(`/v1/games/${gameId}/replay`).expect(200)).body;
+
+    // Bad requests: a malformed or future entry.
+    expect(
+      (
+        await request(server)
+          .post(`/v1/games/${gameId}/takeback-request`)
+          .set(bearer(tokenOf[first]))
+          .send({ to: -1 })
+          .expect(400)
+      ).body.code,
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      (
+        await request(server)
+          .post(`/v1/games/${gameId}/takeback-request`)
+          .set(bearer(tokenOf[first]))
+          .send({ to: 1 })
+          .expect(422)
+      ).body.code,
+    ).toBe('BAD_TAKEBACK');
+    expect(
+      (
+        await request(server)
+          .post(`/v1/games/${gameId}/takeback-accept`)
+          .set(bearer(tokenOf[second]))
+          .expect(409)
+      ).body.code,
+    ).toBe('NO_TAKEBACK_REQUEST');
+
+    // Asked and declined.
+    const asked = await request(server)
+      .post(`/v1/games/${gameId}/takeback-request`)
+      .set(bearer(tokenOf[first]))
+      .expect(200);
+    expectMatchesSpec(asked);
+    expect(asked.body.takebackRequest).toEqual({ side: first, to: 0 });
+    // The asker cannot accept his own request.
+    await request(server)
+      .post(`/v1/games/${gameId}/takeback-accept`)
+      .set(bearer(tokenOf[first]))
+      .expect(409);
+    const declined = await request(server)
+      .post(`/v1/games/${gameId}/takeback-decline`)
+      .set(bearer(tokenOf[second]))
+      .expect(200);
+    expect(declined.body.takebackRequest).toBeNull();
+    // Asked again and accepted: a takeback entry, back to the set-up's state and hash.
+    await request(server)
+      .post(`/v1/games/${gameId}/takeback-request`)
+      .set(bearer(tokenOf[first]))
+      .send({ to: 0 })
+      .expect(200);
+    const accepted = await request(server)
+      .post(`/v1/games/${gameId}/takeback-accept`)
+      .set(bearer(tokenOf[second]))
+      .expect(200);
+    expectMatchesSpec(accepted);
+    const after = (await request(server).get(`/v1/games/${gameId}`).expect(200)).body;
+    expect(after.version).toBe(2);
+    expect(after.mustAct.side).toBe(first);
+    const state0 = (await request(server).get(`/v1/games/${gameId}/states/0`).expect(200)).body;
+    const state2 = (await request(server).get(`/v1/games/${gameId}/states/2`).expect(200)).body;
+    expect(state2.state).toEqual(state0.state);
+    const replay = (await request(server).get(`/v1/games/${gameId}/replay`).expect(200)).body;
+    expect(replay.entries.map((e: { order: unknown }) => e.order)).toEqual([
+      order,
+      { type: 'takeback', to: 0 },
+    ]);
+    expect(replay.entries[0].stateHash).toBe(before.entries[0].stateHash);
+    expect(replay.entries[1]).toMatchObject({
+      side: first,
+      events: [{ type: 'taken-back', to: 0, undone: [1], requestedBy: first, acceptedBy: second }],
+    });
+    // The old version is stale: an order at version 1 is a conflict.
+    await request(server)
+      .post(`/v1/games/${gameId}/orders`)
+      .set(bearer(tokenOf[first]))
+      .send({ expectedVersion: 1, order })
+      .expect(409);
+    // The same order again, then the game ends; the whole log verifies.
+    await request(server)
+      .post(`/v1/games/${gameId}/orders`)
+      .set(bearer(tokenOf[first]))
+      .send({ expectedVersion: 2, order })
+      .expect(200);
+    await request(server)
+      .post(`/v1/games/${gameId}/resign`)
+      .set(bearer(tokenOf[second]))
+      .expect(200);
+    const full = (await request(server).get(`/v1/games/${gameId}/replay`).expect(200)).body;
+    expect(full.entries).toHaveLength(4);
+    const check = await request(server).post('/v1/replays/verify').send(full).expect(200);
+    expect(check.body).toMatchObject({ ok: true, verified: 4 });
+    // No takeback once the game is over.
+    expect(
+      (
+        await request(server)
+          .post(`/v1/games/${gameId}/takeback-request`)
+          .set(bearer(tokenOf[first]))
+          .expect(409)
+      ).body.code,
+    ).toBe('GAME_OVER');
+  });
 });

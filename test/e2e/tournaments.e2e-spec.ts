@@ -154,7 +154,17 @@ describe('tournaments: round-robin and Swiss, automatic rounds, standings, expor
     const done = await request(server).get(`/v1/tournaments/${id}`).expect(200);
     expect(done.body).toMatchObject({ status: 'finished', currentRound: 3 });
     r = await rounds(id);
-    for (const g of r[2].games) expect(g.outcome).toMatchObject({ kind: 'adjudicated' });
+    for (const g of r[2].games) {
+      expect(g.outcome).toMatchObject({ kind: 'adjudicated' });
+      // The adjudication is the last entry of the game's log, and the replay re-derives it.
+      const replay = (await request(server).get(`/v1/games/${g.gameId}/replay`).expect(200)).body;
+      expect(replay.entries.at(-1).order).toEqual({
+        type: 'adjudicate',
+        reason: 'round 3 deadline passed',
+      });
+      const check = await request(server).post('/v1/replays/verify').send(replay).expect(200);
+      expect(check.body.ok).toBe(true);
+    }
 
     // Every pair met once, each player had both sides.
     const pairs = new Set(

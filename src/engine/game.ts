@@ -25,7 +25,7 @@ import type {
   Side,
   UnitSpec,
 } from './types';
-import { SIDES } from './types';
+import { otherSide, SIDES } from './types';
 import { Board, buildBoard } from './rules/blue-grey/board';
 import { applyCombatPhaseOrder, combatPhaseOrders } from './rules/blue-grey/combat-phase';
 import { applyMovementPhaseOrder, movementPhaseOrders } from './rules/blue-grey/movement-phase';
@@ -36,6 +36,7 @@ import {
   freshMovementPhase,
   isNight,
   skipPlayerTurns,
+  toCombatPhase,
 } from './rules/blue-grey/sequence-of-play';
 import { applySetupPhaseOrder, beginSetup, setupPhaseOrders } from './rules/blue-grey/setup-phase';
 import {
@@ -214,6 +215,11 @@ function newGameOf(
   // The rules system: options.rules over scenario.rules (src/engine/rules/index.ts).
   const rules = chooseRules(scenario, options);
   if (rules.system === 'classic') {
+    if (scenario.start)
+      throw new NotYetSupportedError(
+        'start',
+        'a later start (scenario.start) is not yet supported under the 1975 rules',
+      );
     const classic = newClassicGame(ctx, options, dice, rules.version);
     return revision === 1 ? classic : { ...classic, rules: { ...classic.rules, revision } };
   }
@@ -244,6 +250,17 @@ function newGameOf(
       markers: {},
     };
   }
+  // A later start (scenario.start, a custom situation): placed units' morale (12.1).
+  const start = scenario.start ?? {};
+  for (const m of start.units ?? []) {
+    const u = units[m.unit];
+    if (!u || u.status !== 'on-map')
+      throw new Error(`start.units: ${m.unit} is not a unit placed in the set-up`);
+    units[m.unit] = { ...u, morale: m.morale };
+  }
+  const turn = start.turn ?? 1;
+  const phasing =
+    start.player === 'second' ? otherSide(scenario.firstPlayer) : scenario.firstPlayer;
   const fieldworks: GameState['fieldworks'] = [];
   if (setup.kind === 'fixed') {
     for (const f of setup.fieldworks ?? []) {
@@ -273,10 +290,10 @@ function newGameOf(
     },
     scenarioId: scenario.id,
     options,
-    turn: 1,
-    night: isNight(ctx, 1),
+    turn,
+    night: isNight(ctx, turn),
     phase: 'movement',
-    phasing: scenario.firstPlayer,
+    phasing,
     units,
     fieldworks,
     movement: freshMovementPhase(),
@@ -300,6 +317,13 @@ function newGameOf(
   // Player-Turn that an exclusive rule takes away is skipped (Cemetery Hill 16.32).
   const begun = beginSetup(ctx, canonical(ctx, state));
   const started = begun.phase === 'setup' ? begun : startOfPlay(ctx, begun).state;
+  // A start in the Combat Phase (a fixed set-up only): the Movement Phase is over with nothing
+  // moved, and the Combat Phase begins as after end-phase (8.11 obligations, 12.41 rally).
+  if (start.phase === 'combat') {
+    if (started.phase !== 'movement')
+      throw new Error('start.phase "combat" needs a fixed set-up (3.0)');
+    return { ...toCombatPhase(ctx, started, dice).state, diceDrawn: dice.drawn };
+  }
   // The skipped Player-Turn's end rules may roll (First Bull Run 18.0): the dice drawn are counted after them.
   return { ...skipPlayerTurns(ctx, started, dice).state, diceDrawn: dice.drawn };
 }

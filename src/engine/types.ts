@@ -158,6 +158,22 @@ export type Setup =
       placements?: Placement[];
     };
 
+/**
+ * Where play begins (ScenarioDocument.start), for a scenario that opens later
+ * than the first Player-Turn's Movement Phase of Game-Turn 1: a custom
+ * situation a scenario author sets up. Blue & Grey rules only.
+ */
+export interface ScenarioStart {
+  /** The Game-Turn play begins on (default 1). */
+  turn?: number;
+  /** Whose Player-Turn of that Game-Turn: the first player's (default) or the other's. */
+  player?: 'first' | 'second';
+  /** The phase play begins in (default movement); combat needs a fixed set-up. */
+  phase?: 'movement' | 'combat';
+  /** Placed units that begin in another morale state than good (12.1). */
+  units?: Array<{ unit: string; morale: 'good' | 'disordered' | 'shaken' | 'routed' }>;
+}
+
 export interface ReinforcementSpec {
   side: Side;
   turn: number;
@@ -465,6 +481,8 @@ export interface ScenarioDocument {
   nightTurns: number[];
   units: UnitSpec[];
   setup: Setup;
+  /** Where play begins when not at Game-Turn 1's first Movement Phase (a custom situation). */
+  start?: ScenarioStart;
   reinforcements: ReinforcementSpec[];
   /** Stacking limit per hex at the end of a phase (6.32), default 2. */
   stacking?: { units: number } | { strengthPoints: number };

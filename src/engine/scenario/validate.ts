@@ -502,7 +502,51 @@ export function validateScenario(scenario: ScenarioDocument, map: MapDocument): 
     });
   });
 
+  checkStart(scenario, out);
+
   return [...gridErrors, ...out];
+}
+
+/**
+ * Where play begins (ScenarioDocument.start): a Game-Turn of the game, the
+ * Combat Phase only after a fixed set-up (free deployment is a phase of its
+ * own, 3.0), and morale only for placed units, each named once (12.1).
+ */
+function checkStart(scenario: ScenarioDocument, out: DocumentError[]): void {
+  const start = scenario.start;
+  if (!start) return;
+  if (scenario.rules.system !== 'blue-grey')
+    out.push(err('start', 'a later start is not yet supported under the 1975 rules'));
+  if (start.turn !== undefined && start.turn > scenario.turns)
+    out.push(
+      err(
+        'start.turn',
+        `play cannot begin on Game-Turn ${start.turn}: the game ends after Game-Turn ${scenario.turns}`,
+      ),
+    );
+  if (start.phase === 'combat' && scenario.setup.kind !== 'fixed')
+    out.push(
+      err(
+        'start.phase',
+        'a free set-up is a phase of its own (3.0): play can begin in the Combat Phase only after a fixed set-up',
+      ),
+    );
+  const placed = new Set((scenario.setup.placements ?? []).map((p) => p.unit));
+  const named = new Set<string>();
+  (start.units ?? []).forEach((u, i) => {
+    const path = `start.units[${i}].unit`;
+    if (named.has(u.unit)) out.push(err(path, `${u.unit} is given a morale state twice`));
+    named.add(u.unit);
+    if (!scenario.units.some((x) => x.id === u.unit))
+      out.push(err(path, `there is no unit "${u.unit}" in this scenario`));
+    else if (!placed.has(u.unit))
+      out.push(
+        err(
+          path,
+          `${u.unit} is not placed in the set-up: only units on the map begin with a morale state`,
+        ),
+      );
+  });
 }
 
 /**

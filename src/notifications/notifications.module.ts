@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { PlayersModule } from '../players/players.module';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsResolver } from './notifications.resolver';
+import {
+  InProcessPlayerEventsBus,
+  PlayerEventsBus,
+  RedisPlayerEventsBus,
+} from './player-events-bus';
 import { PlayerEventsService } from './player-events.service';
 import { WebhooksService } from './webhooks.service';
 
@@ -9,7 +15,20 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [PlayersModule],
   controllers: [NotificationsController],
-  providers: [PlayerEventsService, WebhooksService, NotificationsResolver],
+  providers: [
+    PlayerEventsService,
+    WebhooksService,
+    NotificationsResolver,
+    {
+      // Across instances through Redis pub/sub when REDIS_URL is set; in-process otherwise.
+      provide: PlayerEventsBus,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): PlayerEventsBus =>
+        config.redisUrl
+          ? new RedisPlayerEventsBus(config.redisUrl)
+          : new InProcessPlayerEventsBus(),
+    },
+  ],
   exports: [PlayerEventsService],
 })
 export class NotificationsModule {}

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Subject, type Subscription } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { Clock } from '../clocks/clock';
+import { PlayerEventsBus } from './player-events-bus';
 import { WebhooksService } from './webhooks.service';
 
 /** What a player is told about. */
@@ -33,29 +33,25 @@ export interface PlayerEventDto {
   data: Record<string, unknown>;
 }
 
-interface Emitted {
-  playerId: string;
-  event: PlayerEventDto;
-}
-
 /** How many stored events a reconnecting client is sent at most. */
 const BACKLOG = 200;
 
 /**
  * The per-player event log: each event is stored (so a client that reconnects
- * with Last-Event-ID gets what it missed), pushed to the player's live streams
- * (SSE, GraphQL playerEvents) on this instance, and handed to his webhooks.
+ * with Last-Event-ID gets what it missed), announced on the PlayerEventsBus
+ * (in-process, or Redis across instances: a stream on instance A hears of an
+ * event emitted on B) to the player's live streams (SSE, GraphQL
+ * playerEvents), which read it from the log, and handed to his webhooks.
  * Best effort like game updates: emitting never fails the action it reports.
  */
 @Injectable()
 export class PlayerEventsService {
   private readonly logger = new Logger('PlayerEvents');
-  private readonly live = new Subject<Emitted>();
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly webhooks: WebhooksService,
     private readonly clock: Clock,
+    private readonly bus: PlayerEventsBus,
   ) {}
 
   async emit(
@@ -75,7 +71,7 @@ export class PlayerEventsService {
         createdAt: this.clock.now().toISOString(),
         data,
       };
-      this.live.next({ playerId, event });
+      await this.bus.publish({ playerId, id: event.id, type });
       await this.webhooks.enqueue(playerId, event);
     } catch (e) {
       this.logger.warn(`event ${type} for ${playerId} not delivered: ${(e as Error).message}`);
@@ -112,8 +108,11 @@ export class PlayerEventsService {
   }
 
   /**
-   * Follows a player's events after `after`: the stored ones first, then live
-   * ones; each once, in order (a live event already read from the log is dropped).
+   * Follows a player's events after `after`: the stored ones first, then each
+   * new one as the bus announces it (from this instance or another). Every
+   * notice makes the stream read the log after the last event it has, so
+   * each event arrives once and in order, and one whose notice was lost (a
+   * Redis outage) arrives with the next.
    */
   follow(
     playerId: string,
@@ -121,34 +120,45 @@ export class PlayerEventsService {
     sink: { next(e: PlayerEventDto): void; error(e: unknown): void },
   ): () => void {
     let last = after;
-    let catchingUp = true;
-    const held: PlayerEventDto[] = [];
-    const deliver = (e: PlayerEventDto) => {
-      if (e.id <= last) return;
-      last = e.id;
-      sink.next(e);
-    };
-    const sub: Subscription = this.live.subscribe(({ playerId: p, event }) => {
-      if (p !== playerId) return;
-      if (catchingUp) held.push(event);
-      else deliver(event);
-    });
-    const catchUp = async () => {
-      // Page through the log (BACKLOG at a time) before the held live events.
-      for (;;) {
-        const page = await this.after(playerId, last);
-        page.forEach(deliver);
-        if (page.length < BACKLOG) break;
+    let closed = false;
+    let reading = false;
+    let again = false;
+    const read = async (): Promise<void> => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          // Page through the log (BACKLOG at a time).
+          for (;;) {
+            const page = await this.after(playerId, last);
+            for (const e of page) {
+              if (closed) return;
+              if (e.id <= last) continue;
+              last = e.id;
+              sink.next(e);
+            }
+            if (page.length < BACKLOG) break;
+          }
+        } while (again && !closed);
+      } catch (e) {
+        if (!closed) sink.error(e);
+      } finally {
+        reading = false;
       }
     };
-    catchUp()
-      .then(() => {
-        catchingUp = false;
-        held.sort((a, b) => a.id - b.id).forEach(deliver);
-        held.length = 0;
-      })
-      .catch((e) => sink.error(e));
-    return () => sub.unsubscribe();
+    // Subscribed before the first read: nothing stored meanwhile is missed.
+    const unsubscribe = this.bus.subscribe((notice) => {
+      if (notice.playerId === playerId && notice.id > last) void read();
+    });
+    void read();
+    return () => {
+      closed = true;
+      unsubscribe();
+    };
   }
 
   /** The same as an async iterator, for the GraphQL subscription. */

@@ -84,6 +84,40 @@ function openSse(base: string, gameId: string): Promise<SseClient> {
   });
 }
 
+/** An SSE client of a player's GET /v1/me/events, collecting the event types and ids. */
+function openPlayerSse(
+  base: string,
+  token: string,
+): Promise<{ events: Array<{ id: number; type: string; data: unknown }>; close(): void }> {
+  const url = new URL(`${base}/v1/me/events`);
+  return new Promise((resolve, reject) => {
+    const events: Array<{ id: number; type: string; data: unknown }> = [];
+    const req = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+    });
+    req.on('response', (res: IncomingMessage) => {
+      if (res.statusCode !== 200) return reject(new Error(`SSE answered ${res.statusCode}`));
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(block);
+          if (data) events.push(JSON.parse(data[1]) as { id: number; type: string; data: unknown });
+        }
+      });
+      resolve({ events, close: () => req.destroy() });
+    });
+    req.on('error', (e) => (e.message.includes('aborted') ? undefined : reject(e)));
+    req.end();
+  });
+}
+
 /** A graphql-ws client subscribed to gameUpdated(id). */
 async function openGraphqlSubscription(base: string, gameId: string) {
   const client = createClient({
@@ -274,6 +308,78 @@ describe('several instances on one PostgreSQL database', () => {
         sseB.close();
         await gqlB.close();
         raw.disconnect();
+      }
+    });
+
+    it("a player's event stream on B gets the events emitted on A (SSE and GraphQL playerEvents), each once, in order", async () => {
+      if (skip()) return;
+      await linked(a!, b!);
+      const register = async (on: Service, handle: string) => {
+        const res = await http(on.url, 'POST', '/v1/players', { handle });
+        expect(res.status).toBe(201);
+        return res.body.token.token as string;
+      };
+      const suffix = Math.floor(Math.random() * 1e6);
+      const maker = await register(a!, `Meade${suffix}`);
+      const taker = await register(b!, `Hill${suffix}`);
+      // The taker listens on B, over SSE and GraphQL.
+      const sse = await openPlayerSse(b!.url, taker);
+      const gql = createClient({
+        url: `${b!.url.replace(/^http/, 'ws')}/graphql`,
+        webSocketImpl: WebSocketImpl,
+        lazy: false,
+        retryAttempts: 0,
+        connectionParams: { authorization: `Bearer ${taker}` },
+      });
+      const gqlEvents: Array<{ id: number; type: string }> = [];
+      const gqlErrors: unknown[] = [];
+      gql.subscribe<{ playerEvents: { id: number; type: string } }>(
+        { query: 'subscription { playerEvents { id type } }' },
+        {
+          next: (m) => m.data && gqlEvents.push(m.data.playerEvents),
+          error: (e) => gqlErrors.push(e),
+          complete: () => undefined,
+        },
+      );
+      await sleep(500);
+      try {
+        // Everything happens on A: three challenges to the taker, one cancelled.
+        const ids: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          const made = await http(
+            a!.url,
+            'POST',
+            '/v1/challenges',
+            { opponent: `Hill${suffix}`, scenario: 'shiloh', side: 'union', rated: false },
+            { authorization: `Bearer ${maker}` },
+          );
+          expect(made.status).toBe(201);
+          ids.push(made.body.id as string);
+        }
+        const cancelled = await http(a!.url, 'POST', `/v1/challenges/${ids[2]}/cancel`, undefined, {
+          authorization: `Bearer ${maker}`,
+        });
+        expect(cancelled.status).toBe(200);
+        const expected = [
+          'challenge-received',
+          'challenge-received',
+          'challenge-received',
+          'challenge-cancelled',
+        ];
+        await until(
+          "the taker's streams on B to get the 4 events emitted on A",
+          () => sse.events.length >= 4 && gqlEvents.length >= 4,
+        );
+        await sleep(300); // anything more would be a duplicate
+        expect(sse.events.map((e) => e.type)).toEqual(expected);
+        expect(gqlEvents.map((e) => e.type)).toEqual(expected);
+        const sseIds = sse.events.map((e) => e.id);
+        expect([...sseIds].sort((x, y) => x - y)).toEqual(sseIds);
+        expect(gqlEvents.map((e) => e.id)).toEqual(sseIds);
+        expect(gqlErrors).toEqual([]);
+      } finally {
+        sse.close();
+        await gql.dispose();
       }
     });
 

@@ -44,8 +44,12 @@ function main(argv: string[]): number {
   for (const p of packages) {
     if (!p.map) {
       // Another rules system's scenario without a map (a block battle): its document alone.
+      const doc = p.scenario as unknown as { units?: unknown[]; ordersOfBattle?: string[] };
       console.log(
-        `ok  ${p.id}: ${p.scenario.rules.system} scenario, ${p.scenario.units.length} units`,
+        `ok  ${p.id}: ${p.scenario.rules.system} scenario, ` +
+          (doc.units
+            ? `${doc.units.length} units`
+            : `orders of battle ${(doc.ordersOfBattle ?? []).join(', ')}`),
       );
       continue;
     }

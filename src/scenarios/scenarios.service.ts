@@ -19,7 +19,12 @@ import { TerrainMap } from '../engine/map/terrain-map';
 import { CustomScenario } from './entities/custom-scenario.entity';
 import { RULES_REGISTRY } from './rules-registry';
 import { readSampleCounters } from './sample-counters';
-import { formatFileError, loadScenarios, ScenarioValidator } from './scenario-files';
+import {
+  documentSystem,
+  formatFileError,
+  loadScenarios,
+  ScenarioValidator,
+} from './scenario-files';
 import {
   ScenarioDetail,
   ScenarioDocuments,
@@ -219,12 +224,19 @@ export class ScenariosService implements OnModuleInit {
     const cached = this.svgCache.get(id);
     if (cached) return cached;
     const { scenario, map } = await this.get(id);
-    if (!map)
+    if (!map) {
+      // A system whose maps are its own data (a block campaign's mapboard) draws it itself.
+      const own = documentSystem(this.rules, scenario).scenarioMapSvg?.(scenario);
+      if (own !== undefined) {
+        this.svgCache.set(id, own);
+        return own;
+      }
       throw new ProblemException({
         status: 404,
         code: 'MAP_NOT_FOUND',
         detail: `Scenario "${id}" has no map document: its rules system (${scenario.rules.system}) plays it without one.`,
       });
+    }
     // Drawing a large map takes a while: on the engine worker pool, off the event loop.
     const result = await this.pool.run({ kind: 'render-svg', docs: { scenario, map } }, this.rules);
     if (!result.ok) throw new Error(`render-svg refused: ${result.refused}`);

@@ -27,6 +27,7 @@ import { NotYetSupportedError } from '../errors';
 import { BLUE_GREY_2E, BLUE_GREY_SYSTEM } from './blue-grey/parameters';
 import { CLASSIC_1975, CLASSIC_SYSTEM, CLASSIC_VERSION } from './classic/parameters';
 import { BLOCK_RULES } from './block-system';
+import { BLOCK_CAMPAIGN_RULES } from './block-campaign-system';
 import { BLUE_GREY_RULES, CLASSIC_RULES } from './hex-system';
 import type { RulesSystem, SystemState } from './system';
 
@@ -121,6 +122,7 @@ export const DEFAULT_RULES: RulesRegistry = rulesRegistry(
   BLUE_GREY_RULES,
   CLASSIC_RULES,
   BLOCK_RULES,
+  BLOCK_CAMPAIGN_RULES,
 );
 
 /** The system `scenario.rules.system` names; NOT_YET_SUPPORTED for one the registry lacks. */

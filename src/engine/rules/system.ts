@@ -169,6 +169,12 @@ export interface RulesSystem<Ctx = unknown, State extends SystemState = SystemSt
    * order already shown as the reader may see them (stateFor, orderFor);
    * absent where the system draws none yet.
    */
+  /**
+   * The map of a scenario whose map is the system's own data rather than a
+   * document beside it (a block campaign's mapboard), drawn as SVG; absent or
+   * undefined where there is none.
+   */
+  scenarioMapSvg?(scenario: unknown): string | undefined;
   renderBoard?(
     ctx: Ctx,
     seq: number,

@@ -1,0 +1,80 @@
+/**
+ * The block campaign system (issue 15) as far as it goes: its scenario
+ * documents are checked in full (calendar entry, orders of battle, every OB
+ * location on the theater's map), every scenario names what the engine
+ * lacks, and a game of one is refused as not yet supported.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { NotYetSupportedError } from '../errors';
+import {
+  BLOCK_CAMPAIGN_RULES,
+  CAMPAIGN_GAPS,
+  type BlockCampaignScenario,
+} from './block-campaign-system';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const IDS = [
+  'bobby-lee-1861',
+  'bobby-lee-1862',
+  'bobby-lee-1863',
+  'bobby-lee-1864',
+  'bobby-lee-campaign',
+];
+const load = (id: string): BlockCampaignScenario =>
+  JSON.parse(readFileSync(join(ROOT, 'scenarios', id, 'scenario.json'), 'utf8'));
+
+describe('block campaign scenarios (Bobby Lee)', () => {
+  it.each(IDS)(
+    'B4.21, B4.31: %s is sound: its calendar entry, orders of battle and every OB location on the map',
+    (id) => {
+      expect(BLOCK_CAMPAIGN_RULES.scenarios.check(load(id), undefined)).toEqual([]);
+    },
+  );
+
+  it('refuses a scenario whose references do not hold', () => {
+    const doc = load('bobby-lee-1862');
+    const problems = BLOCK_CAMPAIGN_RULES.scenarios.check(
+      { ...doc, calendar: 'east-1863', ordersOfBattle: ['west-1862'], map: 'nowhere' },
+      undefined,
+    );
+    expect(problems.map((p) => p.path).sort()).toEqual(
+      expect.arrayContaining(['end', 'map', 'ordersOfBattle', 'ordersOfBattle[0]', 'start']),
+    );
+    expect(BLOCK_CAMPAIGN_RULES.scenarios.check({ ...doc, calendar: 'nope' }, undefined)).toEqual([
+      expect.objectContaining({ path: 'calendar' }),
+    ]);
+    expect(BLOCK_CAMPAIGN_RULES.scenarios.check({ ...doc, theater: 'west' }, undefined)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'map' })]),
+    );
+  });
+
+  it('B3.0: every campaign scenario names what is missing and is refused NOT_YET_SUPPORTED', () => {
+    for (const id of IDS) {
+      const doc = load(id);
+      expect(BLOCK_CAMPAIGN_RULES.gaps(doc)).toEqual([...CAMPAIGN_GAPS]);
+      expect(() => BLOCK_CAMPAIGN_RULES.prepare(doc, undefined)).toThrow(NotYetSupportedError);
+    }
+    expect(CAMPAIGN_GAPS.length).toBeGreaterThan(10);
+  });
+
+  it('summarises a scenario with its set-up counts and the map provenance', () => {
+    expect(BLOCK_CAMPAIGN_RULES.scenarios.summary(load('bobby-lee-1861'), undefined)).toMatchObject(
+      {
+        theater: 'east',
+        start: '1861-07',
+        end: '1861-10',
+        blocks: { union: 25, confederate: 20 },
+        mapProvenance:
+          "reconstructed from the rules text and public geography, not the publisher's map",
+      },
+    );
+  });
+
+  it('draws its mapboard', () => {
+    const svg = BLOCK_CAMPAIGN_RULES.scenarioMapSvg!(load('bobby-lee-campaign'))!;
+    expect(svg.startsWith('<svg ')).toBe(true);
+    expect(svg).toContain('>Richmond</text>');
+    expect(BLOCK_CAMPAIGN_RULES.scenarioMapSvg!({ kind: 'block-battle' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The Bobby Lee / Sam Grant campaign game (seed 002, 3.0-13.7) behind the
+ * engine contract: its scenarios (scenarios/schema/block-campaign.schema.json)
+ * are the yearly scenarios and the campaign game of a theater (4.21, 4.31),
+ * set up from the orders of battle (data/orders-of-battle) on the theater's
+ * mapboard (data/map-east.json).
+ *
+ * The campaign rules themselves (the month procedure, initiative, movement,
+ * supply, replacements, victory…) are not implemented yet: every scenario of
+ * this system is listed with `playable: false` and `notYetSupported` naming
+ * each missing part by its cases, and a game of it is refused with
+ * NOT_YET_SUPPORTED (prepare throws) — never played with rules silently
+ * missing. Its documents are checked in full, and its map is drawn.
+ */
+import type { Dice } from '../dice';
+import { NotYetSupportedError } from '../errors';
+import type { GameOptions, GameResult } from '../state';
+import type { Side } from '../types';
+import { BLOCK_DATA, orderOfBattle } from './block/data';
+import { BLOCK_MAPS, type BlockMapDocument } from './block/map';
+import { renderBlockMapSvg } from './block/map-svg';
+import type {
+  DocumentProblem,
+  RulesSystem,
+  ScenarioGap,
+  SystemState,
+  SystemVictory,
+} from './system';
+
+export const BLOCK_CAMPAIGN_SYSTEM = 'block-campaign';
+
+/** A campaign scenario document (mirrors block-campaign.schema.json). */
+export interface BlockCampaignScenario {
+  id: string;
+  title: string;
+  kind: 'block-campaign';
+  rules: { system: typeof BLOCK_CAMPAIGN_SYSTEM; version: string };
+  theater: 'east' | 'west';
+  /** The entry of data/calendar.json it is (4.21-4.34). */
+  calendar: string;
+  start: string;
+  end: string | null;
+  /** The map document's id (BLOCK_MAPS[theater].id). */
+  map: string;
+  ordersOfBattle: string[];
+  /** 4.24 historical, 4.25 free deployment. */
+  deployment: Array<'historical' | 'free'>;
+  reconstructed: Record<string, unknown>;
+  sources: string[];
+  notes: string[];
+}
+
+/**
+ * What the campaign engine lacks, by the cases of seed 002: every campaign
+ * scenario needs all of it, so every one is refused until it exists.
+ */
+export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
+  {
+    case: '3.0, 3.3',
+    what: 'the month procedure and calendar (Replacement Turn, Operations, Victory Check)',
+  },
+  { case: '3.12', what: 'initiative bids (sealed) and the winner bound by his bid' },
+  { case: '3.2, 3.4', what: 'Campaign Turns and Pass; two consecutive Passes end the month' },
+  { case: '4.41, 4.42', what: 'weather: the November and April rolls, Mud' },
+  { case: '5.1, 5.11, 5.12, 5.121', what: 'HQ activation, command range, exceptional leaders' },
+  { case: '5.2, 5.3, 5.31', what: 'movement, stacking, hexside attack limits' },
+  { case: '5.32, 5.321, 5.322', what: 'forced march' },
+  {
+    case: '5.4, 9.1, 9.2, 9.3, 9.4, 9.611, 1.7',
+    what: 'strategic moves: land, rail with gauges, off-board rail, the Washington-Alexandria link, the Valley Turnpike',
+  },
+  {
+    case: '10.1, 10.2, 10.21, 10.3, 10.4, 10.6',
+    what: 'naval movement along the bay and rivers to the heads of navigation, naval invasion, river crossing',
+  },
+  {
+    case: '6.1, 3.23',
+    what: 'combat in the campaign: battles from moves on the map, then on the battle board (the battle engine plays one battle on its own today)',
+  },
+  { case: '8.1', what: 'hex control' },
+  { case: '11.1-11.7', what: 'supply: sources, supply lines, forage limits, attrition, HQ supply' },
+  { case: '11.8, 11.81, 11.82', what: 'siege, surrender, the siege of Washington' },
+  { case: '12.1-12.4', what: 'replacements: RPs, steps, cadres' },
+  { case: '4.53, 4.55', what: 'the draft and Emancipation' },
+  { case: '4.1, 4.5, 4.51, 4.52', what: 'victory points and the Victory Track' },
+  { case: '4.26, 4.27, 4.34', what: 'scenario, campaign and tournament results' },
+  { case: '4.24, 4.25', what: 'historical and free deployment' },
+]);
+
+const isCampaign = (doc: unknown): doc is BlockCampaignScenario =>
+  typeof doc === 'object' && doc !== null && (doc as { kind?: unknown }).kind === 'block-campaign';
+
+/** The scenario's map document, if its theater has one and it is the one named. */
+export function campaignMap(doc: BlockCampaignScenario): BlockMapDocument | undefined {
+  const map = BLOCK_MAPS[doc.theater];
+  return map && map.id === doc.map ? map : undefined;
+}
+
+function problemsOf(doc: unknown): DocumentProblem[] {
+  const out: DocumentProblem[] = [];
+  const add = (path: string, message: string) => out.push({ document: 'scenario', path, message });
+  if (!isCampaign(doc)) {
+    add('kind', 'a block campaign scenario has kind "block-campaign"');
+    return out;
+  }
+  const map = campaignMap(doc);
+  if (!map) add('map', `no mapboard "${doc.map}" for the ${doc.theater} theater`);
+  const entry = BLOCK_DATA.calendar.scenarios.find((s) => s.id === doc.calendar);
+  if (!entry) add('calendar', `no scenario "${doc.calendar}" in the calendar (data/calendar.json)`);
+  else {
+    if (!entry.theaters.includes(doc.theater))
+      add('calendar', `${doc.calendar} is not a ${doc.theater} scenario`);
+    if (entry.start !== doc.start)
+      add('start', `${doc.calendar} starts ${entry.start}, not ${doc.start}`);
+    if (entry.end !== doc.end)
+      add(
+        'end',
+        `${doc.calendar} ends ${entry.end ?? 'open-ended'}, not ${doc.end ?? 'open-ended'}`,
+      );
+    if (entry.orders.join() !== doc.ordersOfBattle.join())
+      add('ordersOfBattle', `${doc.calendar} sets up ${entry.orders.join(', ')}`);
+  }
+  doc.ordersOfBattle.forEach((id, i) => {
+    const ob = orderOfBattle(id);
+    if (!ob) return add(`ordersOfBattle[${i}]`, `no order of battle "${id}"`);
+    if (ob.theater !== doc.theater)
+      add(`ordersOfBattle[${i}]`, `${id} is not of the ${doc.theater} theater`);
+    if (!map) return;
+    for (const side of ['union', 'confederate'] as const)
+      for (const u of ob.sides[side].units)
+        if (u.location !== null && !map.locations[u.location])
+          add(
+            `ordersOfBattle[${i}]`,
+            `${id}: ${u.id} stands at ${u.location}, which is not on the map`,
+          );
+  });
+  return out;
+}
+
+/** The set-up's block counts per side (the starting orders of battle). */
+function blocks(doc: BlockCampaignScenario): Record<Side, number> {
+  const count = (side: Side) =>
+    doc.ordersOfBattle.reduce((n, id) => n + (orderOfBattle(id)?.sides[side].units.length ?? 0), 0);
+  return { union: count('union'), confederate: count('confederate') };
+}
+
+function refuse(doc: unknown): never {
+  const id = isCampaign(doc) ? doc.id : 'this scenario';
+  throw new NotYetSupportedError(
+    CAMPAIGN_GAPS.map((g) => g.case).join('; '),
+    `${id} is a campaign scenario of the block game; the campaign rules are not implemented yet: ${CAMPAIGN_GAPS.map((g) => g.what).join('; ')}`,
+  );
+}
+
+const notPlayable = (): never => {
+  throw new NotYetSupportedError('3.0', 'the block campaign game is not implemented yet');
+};
+
+export const BLOCK_CAMPAIGN_RULES: RulesSystem<never, SystemState> = {
+  id: BLOCK_CAMPAIGN_SYSTEM,
+  scenarios: {
+    schemas: { scenario: 'block-campaign.schema.json' },
+    check: (scenario) => problemsOf(scenario),
+    summary(scenario) {
+      const doc = scenario as BlockCampaignScenario;
+      const map = campaignMap(doc);
+      return {
+        kind: doc.kind,
+        theater: doc.theater,
+        start: doc.start,
+        end: doc.end,
+        ordersOfBattle: doc.ordersOfBattle,
+        deployment: doc.deployment,
+        blocks: blocks(doc),
+        ...(map ? { mapProvenance: map.provenance } : {}),
+      };
+    },
+  },
+  prepare: (scenario) => refuse(scenario),
+  scenarioId: notPlayable,
+  gaps: () => [...CAMPAIGN_GAPS],
+  newGame: (_ctx, _options: GameOptions, _dice: Dice) => notPlayable(),
+  mustAct: () => null,
+  legalOrders: () => [],
+  applyOrder: () => ({
+    ok: false,
+    refusal: {
+      code: 'NOT_YET_SUPPORTED',
+      rule: '3.0',
+      message: 'the block campaign game is not implemented yet',
+    },
+  }),
+  view: () => ({}),
+  stateFor: (_ctx, state) => ({ state, redacted: false }),
+  eventsFor: () => [],
+  orderFor: (_ctx, order) => order,
+  victory: (): SystemVictory => ({
+    points: { union: 0, confederate: 0 },
+    objectives: {},
+    level: 'draw',
+    winner: null,
+    competitionScore: null,
+    case: null,
+  }),
+  competitionScore: (_ctx, _result: GameResult) => null,
+  scenarioMapSvg(scenario) {
+    if (!isCampaign(scenario)) return undefined;
+    const map = campaignMap(scenario);
+    return map ? renderBlockMapSvg(map) : undefined;
+  },
+};

@@ -1,0 +1,100 @@
+/**
+ * The Bobby Lee (Eastern theatre) scenarios of issue 15 through the API: the
+ * four yearly scenarios and the campaign game (002 4.21, 4.31) are listed by
+ * GET /v1/scenarios as valid documents, not playable yet, each naming what
+ * the engine lacks; a game of one is refused with NOT_YET_SUPPORTED (no game
+ * is created); the reconstructed mapboard is served as SVG.
+ */
+import request from 'supertest';
+import { createTestApp, TestApp } from '../support/app';
+import { expectMatchesSpec } from '../support/openapi';
+
+const IDS = [
+  'bobby-lee-1861',
+  'bobby-lee-1862',
+  'bobby-lee-1863',
+  'bobby-lee-1864',
+  'bobby-lee-campaign',
+];
+
+describe('Bobby Lee scenarios (002 4.21, 4.31) and the reconstructed Eastern map', () => {
+  let t: TestApp;
+  let server: ReturnType<TestApp['app']['getHttpServer']>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = t.app.getHttpServer();
+  });
+  afterAll(() => t?.close());
+
+  it('B4.21, B4.31: GET /v1/scenarios lists the four yearly scenarios and the campaign game, not playable, naming what is missing', async () => {
+    const res = await request(server).get('/v1/scenarios?limit=100').expect(200);
+    expectMatchesSpec(res);
+    const items: Array<Record<string, unknown>> = Array.isArray(res.body)
+      ? res.body
+      : res.body.items;
+    for (const id of IDS) {
+      const s = items.find((x) => x.id === id);
+      expect(s).toBeDefined();
+      expect(s).toMatchObject({
+        rules: { system: 'block-campaign', version: '002' },
+        theater: 'east',
+        playable: false,
+        mapProvenance:
+          "reconstructed from the rules text and public geography, not the publisher's map",
+      });
+      const gaps = s!.notYetSupported as Array<{ case: string; what: string }>;
+      expect(gaps.map((g) => g.case)).toEqual(
+        expect.arrayContaining([
+          '3.0, 3.3',
+          '3.12',
+          '11.1-11.7',
+          '12.1-12.4',
+          '4.1, 4.5, 4.51, 4.52',
+        ]),
+      );
+      for (const g of gaps) expect(g.what.length).toBeGreaterThan(5);
+    }
+    const campaign = items.find((x) => x.id === 'bobby-lee-campaign')!;
+    expect(campaign).toMatchObject({ start: '1861-07', end: null });
+    expect(items.find((x) => x.id === 'bobby-lee-1862')).toMatchObject({
+      start: '1862-05',
+      end: '1862-10',
+      blocks: { union: 40, confederate: 31 },
+    });
+  });
+
+  it('B3.0: a game of a campaign scenario is refused with NOT_YET_SUPPORTED and none is created', async () => {
+    const before = await request(server).get('/v1/games').expect(200);
+    for (const id of IDS) {
+      const res = await request(server)
+        .post('/v1/games')
+        .send({ scenario: id, seed: 'bl' })
+        .expect(422);
+      expectMatchesSpec(res);
+      expect(res.body.code).toBe('NOT_YET_SUPPORTED');
+      expect(res.body.detail).toMatch(/campaign rules are not implemented/);
+    }
+    const after = await request(server).get('/v1/games').expect(200);
+    expect(after.body).toEqual(before.body);
+  });
+
+  it('B1.0: GET /v1/scenarios/{id}/map.svg draws the reconstructed Bobby Lee mapboard', async () => {
+    const res = await request(server).get('/v1/scenarios/bobby-lee-1863/map.svg').expect(200);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    const svg = res.text ?? res.body.toString();
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain('not the publisher&#39;s map'.replace('&#39;', "'"));
+    for (const name of [
+      'Richmond',
+      'Washington',
+      'Ft. Monroe',
+      "Conrad's Store",
+      'Harpers Ferry',
+      'Lynchburg',
+    ])
+      expect(svg).toContain(`>${name.replace(/'/g, "'")}</text>`);
+    expect((svg.match(/data-hex="/g) ?? []).length).toBe(384);
+    expect(svg).toContain('Valley Turnpike');
+  });
+});

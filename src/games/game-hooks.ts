@@ -33,6 +33,8 @@ export interface GameHookSet {
   afterOrder?(accepted: OrderAccepted): Promise<void>;
   /** After commit, best effort: notifications, tournament rounds. Errors are logged only. */
   committed?(gameId: string, side: Side, next: SystemState): Promise<void>;
+  /** The game's clock as views show it (src/clocks ClockView), null for a game without one. */
+  clockOf?(gameId: string, manager?: EntityManager): Promise<unknown>;
 }
 
 /**
@@ -52,6 +54,15 @@ export class GameHooks {
     for (const set of this.sets) {
       const side = (await set.sideForToken?.(gameId, token)) ?? null;
       if (side) return side;
+    }
+    return null;
+  }
+
+  /** The game's clock (game views, live updates), or null: an anonymous game has none. */
+  async clockOf(gameId: string, manager?: EntityManager): Promise<unknown> {
+    for (const set of this.sets) {
+      const clock = (await set.clockOf?.(gameId, manager)) ?? null;
+      if (clock !== null) return clock;
     }
     return null;
   }

@@ -31,6 +31,11 @@ export interface GameUpdate {
   result: ResultView | null;
   /** Who must act after the entry (both seats for a simultaneous decision); null once the game is over. */
   mustAct: MustActView | null;
+  /**
+   * A game between players with a clock: the clock just after the entry (src/clocks
+   * ClockView). Absent in anonymous games and in updates read back from the log.
+   */
+  clock?: unknown;
 }
 
 /**

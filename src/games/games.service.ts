@@ -524,7 +524,9 @@ export class GamesService {
   /** GET /v1/games/{id}: as `reader` (a seat's side, or null for the public) may see it. */
   async view(id: string, reader: Reader = null): Promise<GameViewDto> {
     const { row, prepared, state } = await this.load(id);
-    return gameView(prepared, row, state, row.version, row.updatedAt, reader);
+    // The clock of a game between players (src/clocks), null for every other game.
+    const clock = await this.hooks.clockOf(id);
+    return { ...gameView(prepared, row, state, row.version, row.updatedAt, reader), clock };
   }
 
   /**

@@ -162,6 +162,10 @@ export class MatchesService implements OnModuleInit {
       beforeOrder: (a) => this.beforeOrder(a),
       afterOrder: (a) => this.afterOrder(a),
       committed: (gameId) => this.afterCommit(gameId),
+      clockOf: async (gameId, m) => {
+        const match = await this.find(gameId, m);
+        return match?.clock ? clockView(match.clock, this.clock.now()) : null;
+      },
     });
   }
 
@@ -431,7 +435,9 @@ export class MatchesService implements OnModuleInit {
       await this.record(m, match, game.row.scenarioId, { kind, ...written.next.result! });
       return { match: (await this.find(gameId, m))!, update: written.update };
     });
-    await this.flowEntries.publish(update);
+    await this.flowEntries.publish(
+      match.clock ? { ...update, clock: clockView(match.clock, this.clock.now()) } : update,
+    );
     await this.announceEnd(match);
     return this.view(gameId);
   }
@@ -724,7 +730,10 @@ export class MatchesService implements OnModuleInit {
       }
       return { match, request, update: written.update, state: written.next };
     });
-    await this.flowEntries.publish(answered.update);
+    const clock = answered.update ? await this.hooks.clockOf(gameId) : null;
+    await this.flowEntries.publish(
+      answered.update && clock !== null ? { ...answered.update, clock } : answered.update,
+    );
     await this.events.emit(
       this.playerOf(answered.match, other(side)),
       accept ? 'takeback-accepted' : 'takeback-declined',

@@ -235,6 +235,8 @@ export class MovesService {
         next: result.state,
         seq,
       });
+      // A players' game's clock after the order (the hooks have just run it on), for live clients.
+      const clock = await this.hooks.clockOf(row.id, m);
       // The answer goes to the seat that gave the order: its events and view as that seat sees them.
       const body: OrderAcceptedDto = {
         version: seq,
@@ -256,7 +258,7 @@ export class MovesService {
         statusCode: 200,
         body,
         replayed: false,
-        publish: updateOfEntry(entry, prepared),
+        publish: { ...updateOfEntry(entry, prepared), ...(clock !== null ? { clock } : {}) },
         committed: { side: input.side, next: result.state },
       };
     });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
 import request from 'supertest';
 import { Clock, ManualClock } from '../../src/clocks/clock';
+import { GameUpdatesBus, type GameUpdate } from '../../src/games/game-updates';
 import { WebhooksService } from '../../src/notifications/webhooks.service';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
@@ -105,14 +106,24 @@ describe('ladder: clocks, player events, signed webhooks, GraphQL', () => {
       remainingMs: { union: 40_000, confederate: 60_000 },
       flagged: [],
     });
+    // The game view shows the clock too.
+    const viewed = await request(server).get(`/v1/games/${gameId}`).expect(200);
+    expectMatchesSpec(viewed);
+    const game = viewed.body;
+    expect(game.clock).toEqual(players.body.clock);
     // An order: 20 s off, 5 s increment, and the Confederate clock runs when play passes to it.
-    const game = (await request(server).get(`/v1/games/${gameId}`).expect(200)).body;
+    // Its live update carries the clock after it.
+    const live: GameUpdate[] = [];
+    const stop = t.app.get(GameUpdatesBus).subscribe(gameId, (u) => live.push(u));
     await request(server)
       .post(`/v1/games/${gameId}/orders`)
       .set(bearer(b.token))
       .send({ expectedVersion: game.version, order: { type: 'end-phase' } })
       .expect(200);
+    stop();
     players = await request(server).get(`/v1/games/${gameId}/players`).expect(200);
+    expect(live).toHaveLength(1);
+    expect(live[0].clock).toEqual(players.body.clock);
     const running = players.body.clock.running as string[];
     expect(players.body.clock.remainingMs.union).toBe(45_000);
 

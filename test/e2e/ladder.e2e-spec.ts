@@ -522,6 +522,9 @@ describe('ladder: players, tokens, challenges, a rated game played to the end, r
     const state0 = (await request(server).get(`/v1/games/${gameId}/states/0`).expect(200)).body;
     const state2 = (await request(server).get(`/v1/games/${gameId}/states/2`).expect(200)).body;
     expect(state2.state).toEqual(state0.state);
+    // The viewer's board picture of the takeback entry draws the position gone back to.
+    const svg = await request(server).get(`/v1/games/${gameId}/states/2/board.svg`).expect(200);
+    expect(svg.headers['content-type']).toMatch(/svg/);
     const replay = (await request(server).get(`/v1/games/${gameId}/replay`).expect(200)).body;
     expect(replay.entries.map((e: { order: unknown }) => e.order)).toEqual([
       order,

@@ -213,6 +213,13 @@ export class GameModel {
   })
   view!: Record<string, unknown>;
 
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description:
+      "A players' game with a clock: {running, remainingMs, flagAt, flagged} now; null for other games.",
+  })
+  clock?: unknown;
+
   @Field()
   createdAt!: string;
 
@@ -365,6 +372,13 @@ export class GameUpdateModel extends ReplayEntryModel {
       'Who must act after the entry (both seats at once for a simultaneous decision); null once over.',
   })
   mustAct!: MustAct | null;
+
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description:
+      "A players' game with a clock: the clock just after the entry {running, remainingMs, flagAt, flagged}; null otherwise and in updates read back from the log.",
+  })
+  clock?: unknown;
 }
 
 @ObjectType({

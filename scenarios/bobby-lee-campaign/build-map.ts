@@ -107,6 +107,8 @@ function bearing(grid: HexGrid, a: string, b: string): number {
 export interface BuiltMap {
   doc: BlockMapDocument;
   problems: string[];
+  /** Whether a naval route joins two ports' hexes, optionally not passing a third port (10.1, 10.3). */
+  navalReach(from: string, to: string, blockedBy?: string): boolean;
 }
 
 export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
@@ -223,7 +225,8 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
   };
   const isLand = (h: string): boolean => hexes[h]?.terrain !== 'water';
 
-  // The Potomac: where Maryland or the District meets Virginia or West Virginia, west of the bay.
+  // The Potomac: where Maryland or the District (or Pennsylvania, across Maryland's narrow waist)
+  // meets Virginia or West Virginia, west of the bay.
   const cumberland = g.centreKm(hexOf('cumberland'));
   const washington = g.centreKm(hexOf('washington'));
   for (const a of grid.all()) {
@@ -231,13 +234,15 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
       if (b < a || !landState.has(a) || !landState.has(b)) continue;
       const sa = landState.get(a)!;
       const sb = landState.get(b)!;
-      const north = (s: string): boolean => s === 'MD' || s === 'DC';
+      // Pennsylvania too: near Hancock Maryland is narrower than a hex, so Pennsylvania's hexes meet the river.
+      const north = (s: string): boolean => s === 'MD' || s === 'DC' || s === 'PA';
       const south = (s: string): boolean => s === 'VA' || s === 'WV';
       if (!((north(sa) && south(sb)) || (north(sb) && south(sa)))) continue;
       const mid = midKm(g, a, b);
       if (toLatLon(g, mid).lon > -76.2) continue; // the Eastern Shore line, not the river
       const major = mid.x >= cumberland.x - g.size;
-      const navigable = major && mid.x >= washington.x - g.size;
+      // 10.21: navigable from Washington down (the river runs south from it; upstream is north-west).
+      const navigable = major && mid.y >= washington.y - g.size * 0.5;
       side(a, b).river = {
         name: 'Potomac',
         class: major ? 'major' : 'minor',
@@ -583,7 +588,7 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
   check(
     riverSides('Potomac')
       .filter((s) => s.river!.navigable)
-      .every((s) => midKm(g, ...s.between).x >= washington.x - g.size),
+      .every((s) => midKm(g, ...s.between).y >= washington.y - g.size * 0.5),
     '10.21: the Potomac is not navigable above Washington',
   );
   // Ports: every named port touches navigable water or the coast.
@@ -767,6 +772,80 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
     'every named gap is on the map',
   );
 
+  // Naval geometry (10.1-10.3, 11.42): water hexes and navigable river hexsides, linked where
+  // they touch; a port reaches the nodes beside its hex, and a route passing those nodes
+  // passes the port. The text's examples must hold on the map.
+  const navigable = [...sides.values()].filter((s) => s.river?.navigable);
+  const water = grid.all().filter((h) => !isLand(h));
+  const nodeOfSide = (s: BlockMapHexside) => `s:${s.between.join('|')}`;
+  const links = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => {
+    (links.get(a) ?? links.set(a, new Set()).get(a)!).add(b);
+    (links.get(b) ?? links.set(b, new Set()).get(b)!).add(a);
+  };
+  const touchesHex = (s: BlockMapHexside, h: string) =>
+    s.between.includes(h) || s.between.every((x) => grid.adjacent(x, h));
+  for (const w of water)
+    for (const n of grid.neighbours(w)) if (!isLand(n)) link(`w:${w}`, `w:${n}`);
+  for (const s of navigable) {
+    for (const w of water) if (touchesHex(s, w)) link(nodeOfSide(s), `w:${w}`);
+    for (const t of navigable) {
+      if (t === s) continue;
+      const shared = s.between.filter((x) => t.between.includes(x));
+      const [a] = s.between.filter((x) => !t.between.includes(x));
+      const [b] = t.between.filter((x) => !s.between.includes(x));
+      if (shared.length === 1 && a && b && grid.adjacent(a, b)) link(nodeOfSide(s), nodeOfSide(t));
+    }
+  }
+  const access = (id: string): string[] => {
+    const h = hexOf(id);
+    return [
+      ...grid
+        .neighbours(h)
+        .filter((n) => !isLand(n))
+        .map((n) => `w:${n}`),
+      ...navigable.filter((s) => s.between.includes(h)).map(nodeOfSide),
+    ];
+  };
+  const navalReach = (from: string, to: string, blockedBy?: string): boolean => {
+    const blocked = new Set(blockedBy ? access(blockedBy) : []);
+    const goal = new Set(access(to));
+    const start = access(from).filter((n) => !blocked.has(n));
+    const seen = new Set(start);
+    const queue = [...start];
+    while (queue.length) {
+      const n = queue.shift()!;
+      if (goal.has(n)) return true;
+      for (const m of links.get(n) ?? []) {
+        if (seen.has(m) || blocked.has(m)) continue;
+        seen.add(m);
+        queue.push(m);
+      }
+    }
+    return false;
+  };
+  for (const id of PORTS)
+    check(
+      navalReach(id, 'baltimore'),
+      `10.1: port ${locations[id].name} has a naval route to Baltimore`,
+    );
+  check(
+    navalReach('alexandria', 'ft-monroe') && !navalReach('alexandria', 'ft-monroe', 'acquia'),
+    'naval example: CSA control of Acquia Landing closes Alexandria-Ft. Monroe by the Potomac',
+  );
+  check(
+    navalReach('west-point', 'baltimore') && !navalReach('west-point', 'baltimore', 'yorktown'),
+    'supply example: with Yorktown lost, West Point has no sea supply line to Baltimore',
+  );
+  check(
+    navalReach('ft-monroe', 'baltimore', 'norfolk'),
+    '10.11: Ft. Monroe is downriver of Norfolk: Norfolk does not close it',
+  );
+  check(
+    navalReach('richmond', 'norfolk') && navalReach('petersburg', 'norfolk'),
+    '10.11: Richmond and Petersburg reach Norfolk by the James and Appomattox',
+  );
+
   // --------------------------------------------------------- document ----
   const sortedHexes = Object.fromEntries(
     Object.entries(hexes).sort(([a], [b]) => (a < b ? -1 : 1)),
@@ -803,7 +882,7 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
       ...notes,
     ],
   };
-  return { doc, problems: checks.problems };
+  return { doc, problems: checks.problems, navalReach };
 }
 
 /** The compass bearing (degrees from north) from one point to another, on the ground. */

@@ -583,6 +583,7 @@ export const RIVERS: RiverCourse[] = [
       g('Columbia', 5185029),
       doc('Conowingo', 39.66, -76.17),
       g('Havre de Grace', 4357617),
+      doc('head of the Chesapeake Bay (Susquehanna Flats)', 39.45, -76.15),
     ],
     majorFrom: 0,
     head: 'harrisburg',

@@ -158,6 +158,29 @@ describe('Bobby Lee map (reconstructed)', () => {
     expect(link.hexes).toEqual([hexOf('washington'), hexOf('alexandria')]);
   });
 
+  it('B10.1, B10.3, B10.11: the naval examples hold: Acquia Landing closes the Potomac, Yorktown the York; Ft. Monroe lies below Norfolk', () => {
+    const { navalReach } = built;
+    for (const id of [
+      'washington',
+      'alexandria',
+      'acquia',
+      'ft-monroe',
+      'norfolk',
+      'yorktown',
+      'west-point',
+      'port-royal',
+      'richmond',
+      'petersburg',
+      'harrisburg',
+    ])
+      expect([id, navalReach(id, 'baltimore')]).toEqual([id, true]);
+    expect(navalReach('alexandria', 'ft-monroe')).toBe(true);
+    expect(navalReach('alexandria', 'ft-monroe', 'acquia')).toBe(false);
+    expect(navalReach('west-point', 'baltimore', 'yorktown')).toBe(false);
+    expect(navalReach('ft-monroe', 'baltimore', 'norfolk')).toBe(true);
+    expect(navalReach('richmond', 'norfolk') && navalReach('petersburg', 'norfolk')).toBe(true);
+  });
+
   it('pins its counts', () => {
     const hexes = Object.values(doc.hexes);
     const rivers = doc.hexsides.filter((s) => s.river);
@@ -182,13 +205,13 @@ describe('Bobby Lee map (reconstructed)', () => {
       land: 345,
       forest: 2,
       locations: 40,
-      riverHexsides: 175,
-      majorRiverHexsides: 91,
-      navigableHexsides: 48,
+      riverHexsides: 182,
+      majorRiverHexsides: 98,
+      navigableHexsides: 53,
       mountainHexsides: 37,
       gaps: 11,
       marshHexsides: 7,
-      bridges: 14,
+      bridges: 15,
       railroads: 24,
       railHexes: 110,
       turnpikeHexes: 9,

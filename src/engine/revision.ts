@@ -35,8 +35,16 @@
  *    (dice.ts keyedRoll), so any single roll can be checked from the revealed seed and the
  *    stream cannot be predicted without it. Revisions 1 to 3 keep the sfc32 stream
  *    (dice.ts gameDice). No rule change.
+ * 5. Movement Points as numbers (issue 19): a `moved` / `strategic-moved` event also carries
+ *    `points` — MP spent, remaining and the allowance as numbers (to 3 places) and in exact
+ *    integer thirds (blue-grey/movement.ts movementPoints); `mp` stays the printed figure
+ *    ("4 2/3"). Earlier revisions' events keep `mp` alone, so their replays still re-derive.
+ *    No rule change.
  */
-export const ENGINE_REVISION = 4;
+export const ENGINE_REVISION = 5;
+
+/** The first revision whose move events carry `points` (MP as numbers, remaining beside them). */
+export const MP_AS_NUMBERS = 5;
 
 /** The first revision whose dice are the keyed HMAC-SHA256 stream (dice.ts keyedRoll). */
 export const KEYED_DICE = 4;

@@ -26,6 +26,7 @@ import {
   Reach,
   checkPath,
   fmt,
+  movementPoints,
   moveEnv,
   moverFor,
   reachHexes,
@@ -39,6 +40,7 @@ import {
 } from './reinforcements';
 import { refuse, refusal } from './refusals';
 import { toCombatPhase } from './sequence-of-play';
+import { atRevision, MP_AS_NUMBERS } from '../../revision';
 import { appendAll } from '../../lists';
 
 type MoveKind = 'move' | 'strategic-move' | 'enter';
@@ -255,6 +257,7 @@ function phaseAccess(
         cost,
         move.hex !== undefined ? 'enter' : 'move',
         [...events, ...entered],
+        rules.allowance,
       );
     },
   };
@@ -602,6 +605,7 @@ function applyMove(
   if (c?.kind === 'forbidden') return { ok: false, refusal: c.refusal };
   let end: number;
   let cost = 0;
+  let allowance: number | null = null; // gunboats spend no Movement Points (9.6)
   if (isGunboat(ctx, u)) {
     if (kind === 'strategic-move')
       return refuse('NOT_ELIGIBLE', '6.4', 'Gunboats do not use Strategic Movement');
@@ -635,8 +639,9 @@ function applyMove(
     if (!('end' in r)) return { ok: false, refusal: r };
     end = r.end;
     cost = r.cost;
+    allowance = m.allowance;
   }
-  return finishMove(ctx, state, env, u, path, end, cost, kind, []);
+  return finishMove(ctx, state, env, u, path, end, cost, kind, [], allowance);
 }
 
 function applyEnter(
@@ -660,6 +665,7 @@ function applyEnter(
   const env = moveEnv(ctx, state, side);
   let end: number;
   let cost = 0;
+  let allowance: number | null = null; // gunboats spend no Movement Points (9.6)
   if (isGunboat(ctx, u)) {
     const r = checkGunboatPath(env, u, -1, path);
     if (!('end' in r)) return { ok: false, refusal: r };
@@ -678,10 +684,20 @@ function applyEnter(
     if (!('end' in r)) return { ok: false, refusal: r };
     end = r.end;
     cost = r.cost;
+    allowance = m.allowance;
   }
-  return finishMove(ctx, state, env, u, path, end, cost, 'enter', [
-    { type: 'entered', unit: u.id, hex: o.hex, rule: '5.0' },
-  ]);
+  return finishMove(
+    ctx,
+    state,
+    env,
+    u,
+    path,
+    end,
+    cost,
+    'enter',
+    [{ type: 'entered', unit: u.id, hex: o.hex, rule: '5.0' }],
+    allowance,
+  );
 }
 
 /** The unit arrives: the new state, objectives passed (18.31), towns entered (12.17), abandoned Breastworks. */
@@ -695,6 +711,8 @@ function finishMove(
   cost: number,
   kind: MoveKind,
   events: GameEvent[],
+  /** The Movement Allowance in thirds the move was checked against; null for gunboats (no MP). */
+  allowance: number | null,
 ): ApplyResult {
   const b = ctx.board;
   const hexes = ids(ctx, path);
@@ -710,6 +728,10 @@ function finishMove(
       path: hexes,
       to,
       mp: fmt(cost),
+      // Revision 5 on: the same figure as numbers, with what remains of the allowance (issue 19).
+      ...(allowance !== null && atRevision(state, MP_AS_NUMBERS)
+        ? { points: movementPoints(cost, allowance) }
+        : {}),
       rule: kind === 'enter' ? '5.0' : kind === 'move' ? '6.0' : '6.4',
     },
   ];

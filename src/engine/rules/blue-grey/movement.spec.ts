@@ -91,6 +91,25 @@ describe('6.2 terrain effects on movement', () => {
     expect(mp(f, hexes.slice(1, 3))).toBe('1 1/3');
     expect(mp(f, hexes.slice(1))).toBe('6');
   });
+  it('6.22: the move event gives the 2/3 MP rate as numbers, exact in thirds, with the allowance remaining (issue 19)', () => {
+    const hexes = ['0510', '0509', '0508', '0507'];
+    const f = world({ at: '0510', routes: [{ type: 'turnpike', hexes }] });
+    const r = tryOrder(f, 'union', { type: 'move', unit: 'm', path: hexes.slice(1) });
+    expect(r.ok && r.events.find((e) => e.type === 'moved')).toMatchObject({
+      mp: '2',
+      points: {
+        spent: 2,
+        remaining: 4,
+        allowance: 6,
+        thirds: { spent: 6, remaining: 12, allowance: 18 },
+      },
+    });
+    const two = tryOrder(f, 'union', { type: 'move', unit: 'm', path: hexes.slice(1, 3) });
+    expect(two.ok && two.events.find((e) => e.type === 'moved')).toMatchObject({
+      mp: '1 1/3',
+      points: { spent: 1.333, remaining: 4.667, thirds: { spent: 4, remaining: 14 } },
+    });
+  });
   it('6.23: along a road each hex costs 1 MP regardless of other terrain', () => {
     const f = world({
       routes: [{ type: 'road', hexes: ['0505', '0504', '0503'] }],

@@ -504,6 +504,29 @@ export function checkPath(
   return { cost: total, end: cur, hexes: path };
 }
 
+/**
+ * A move's Movement Points as numbers (events from revision MP_AS_NUMBERS): spent, remaining and
+ * the allowance in MP to 3 places (20 thirds → 6.667), and exactly in integer thirds (1 MP = 3).
+ * Remaining is never below 0 (6.16: an entry hex may cost more than the allowance).
+ */
+export interface MovementPoints {
+  spent: number;
+  remaining: number;
+  allowance: number;
+  thirds: { spent: number; remaining: number; allowance: number };
+}
+
+export function movementPoints(spentThirds: number, allowanceThirds: number): MovementPoints {
+  const remaining = Math.max(0, allowanceThirds - spentThirds);
+  const mp = (t: number) => Math.round((t / 3) * 1000) / 1000;
+  return {
+    spent: mp(spentThirds),
+    remaining: mp(remaining),
+    allowance: mp(allowanceThirds),
+    thirds: { spent: spentThirds, remaining, allowance: allowanceThirds },
+  };
+}
+
 /** Thirds as an MP figure for messages ("4 2/3"). */
 export function fmt(thirds: number): string {
   const whole = Math.floor(thirds / 3);

@@ -6,6 +6,8 @@
  * functions (movement.ts). There is no strategic movement, no Rally or
  * Breastworks marker and no minimum move in 1975: those orders are refused.
  */
+import { atRevision, MP_AS_NUMBERS } from '../../revision';
+import { movementPoints } from '../blue-grey/movement';
 import type { GameContext } from '../../game';
 import type { GameState, Order, UnitState } from '../../state';
 import type { GameEvent, HexId, Refusal, Side } from '../../types';
@@ -249,6 +251,10 @@ export function applyClassicMovementOrder(
     path: hexes,
     to,
     mp: `${r.cost}`,
+    // Revision 5 on: the same figure as numbers, with what remains of the allowance (issue 19; whole MP in 1975).
+    ...(atRevision(state, MP_AS_NUMBERS)
+      ? { points: movementPoints(r.cost * 3, m.allowance * 3) }
+      : {}),
     rule: 'O5.0',
   });
   let next: GameState = {

@@ -35,6 +35,7 @@ import {
   type LatLon,
 } from './geo';
 import {
+  CROSSINGS,
   PLACES,
   PORTS,
   RAILWAYS,
@@ -418,25 +419,40 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
   }
 
   // --------------------------------------------------------- railroads ----
-  /** The straight hex line between two hexes, or where it would cross water the shortest way round by land. */
+  /**
+   * The straight hex line between two hexes; where it would cross water or a Major river
+   * without a crossing, the cheapest way by land instead (a step costs 1, a Major river
+   * hexside without a bridge 2.5: a line crosses a river where it must, and once).
+   */
   const landPath = (a: string, b: string): string[] => {
+    const majorAt = (x: string, y: string): boolean => {
+      const s = sides.get(hexsideKey(x, y));
+      return !!s && s.river?.class === 'major' && !s.bridge;
+    };
     const straight = line(grid, a, b);
-    if (straight.every(isLand)) return straight;
-    const prev = new Map<string, string>([[a, a]]);
-    let frontier = [a];
-    while (frontier.length && !prev.has(b)) {
-      const next: string[] = [];
-      for (const h of frontier) {
-        const ns = grid
-          .neighbours(h)
-          .filter((n) => isLand(n) && !prev.has(n))
-          .sort((x, y) => grid.distance(x, b) - grid.distance(y, b) || (x < y ? -1 : 1));
-        for (const n of ns) {
+    const clean =
+      straight.every(isLand) && straight.every((h, i) => i === 0 || !majorAt(straight[i - 1], h));
+    if (clean) return straight;
+    const cost = new Map<string, number>([[a, 0]]);
+    const prev = new Map<string, string>();
+    const open = new Set([a]);
+    while (open.size) {
+      const h = [...open].sort(
+        (x, y) =>
+          cost.get(x)! + grid.distance(x, b) - (cost.get(y)! + grid.distance(y, b)) ||
+          (x < y ? -1 : 1),
+      )[0];
+      open.delete(h);
+      if (h === b) break;
+      for (const n of grid.neighbours(h)) {
+        if (!isLand(n)) continue;
+        const c = cost.get(h)! + 1 + (majorAt(h, n) ? 1.5 : 0);
+        if (c < (cost.get(n) ?? Infinity)) {
+          cost.set(n, c);
           prev.set(n, h);
-          next.push(n);
+          open.add(n);
         }
       }
-      frontier = next;
     }
     if (!prev.has(b)) return straight;
     const out = [b];
@@ -480,6 +496,20 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
       if (s.river?.class === 'major' && !s.bridge) s.bridge = `railroad bridge (${r.name})`;
     }
     for (const h of r.hexes) hexes[h].rail = true;
+  }
+
+  // Bridges and fords of the war over Major rivers (reconstruction, places.ts CROSSINGS).
+  for (const c of CROSSINGS) {
+    const ck = project(g.projection, c);
+    const best = [...sides.values()]
+      .filter((x) => x.river?.name === c.river && x.river.class === 'major')
+      .sort((x, y) => {
+        const mx = midKm(g, ...x.between);
+        const my = midKm(g, ...y.between);
+        return Math.hypot(mx.x - ck.x, mx.y - ck.y) - Math.hypot(my.x - ck.x, my.y - ck.y);
+      })[0];
+    check(best !== undefined, `${c.name} is on a Major ${c.river} hexside`);
+    if (best && !best.bridge) best.bridge = c.name;
   }
 
   // The Valley Turnpike (1.7).

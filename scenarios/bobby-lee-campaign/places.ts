@@ -454,7 +454,6 @@ export const RIVERS: RiverCourse[] = [
       doc('Rappahannock Station (Remington)', 38.53, -77.81),
       doc("Kelly's Ford", 38.48, -77.78),
       doc('mouth of the Rapidan', 38.36, -77.56),
-      doc("Banks' Ford", 38.32, -77.51),
       {
         hexsideOf: 'fredericksburg',
         toward: 'falmouth',
@@ -999,5 +998,48 @@ export const SUPPLY_HEXES: Array<{
     rail: 'Petersburg Railroad (to Weldon)',
     name: 'Petersburg Railroad to Weldon',
     note: 'where the Weldon line leaves the south edge',
+  },
+];
+
+/**
+ * Bridges and fords over Major rivers (1.37: brown hexsides), where the war's
+ * armies crossed without pontoons: the hexside of that river nearest the point.
+ * The text names none but 1.811's Harpers Ferry bridge (notes §3.4 item 3):
+ * these are reconstruction. Railroad bridges are added where a line crosses.
+ * The Rappahannock's fords (Banks', United States, Kelly's) lie at or above
+ * the Rapidan, where at this scale the river is Minor and every hexside is
+ * crossable.
+ */
+export const CROSSINGS: Array<{
+  river: string;
+  name: string;
+  lat: number;
+  lon: number;
+  source: string;
+}> = [
+  {
+    river: 'Potomac',
+    name: 'Williamsport ford (Falling Waters)',
+    lat: 39.6,
+    lon: -77.82,
+    source: GNIS,
+  },
+  {
+    river: 'Potomac',
+    name: "Boteler's Ford (Shepherdstown)",
+    lat: 39.43,
+    lon: -77.79,
+    source: GNIS,
+  },
+  { river: 'Potomac', name: "White's Ford", lat: 39.2, lon: -77.47, source: GNIS },
+  { river: 'Potomac', name: 'Edwards Ferry', lat: 39.1, lon: -77.47, source: GNIS },
+  { river: 'Potomac', name: 'Long Bridge (Washington)', lat: 38.88, lon: -77.04, source: GNIS },
+  { river: 'James', name: "Mayo's Bridge (Richmond)", lat: 37.53, lon: -77.43, source: GNIS },
+  {
+    river: 'Susquehanna',
+    name: 'Columbia-Wrightsville bridge',
+    lat: 40.03,
+    lon: -76.51,
+    source: GNIS,
   },
 ];

@@ -4,6 +4,7 @@ import { Ladder1764201600000 } from './1764201600000-Ladder';
 import { GameRevisionAndSecret1764201700000 } from './1764201700000-GameRevisionAndSecret';
 import { GameForks1764288000000 } from './1764288000000-GameForks';
 import { TakebackRequests1795750838825 } from './1795750838825-TakebackRequests';
+import { ScenarioOwners1795750989191 } from './1795750989191-ScenarioOwners';
 
 /**
  * Every migration, oldest first. Migrations are listed explicitly (not globbed) so the
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   GameRevisionAndSecret1764201700000,
   GameForks1764288000000,
   TakebackRequests1795750838825,
+  ScenarioOwners1795750989191,
 ];

@@ -48,7 +48,8 @@ async function bootstrap(): Promise<void> {
 
   // What a person starting the service needs, in a few lines.
   const logger = app.get(Logger);
-  const scenarios = await app.get(ScenariosService).list();
+  // The shipped scenarios (custom uploads are listed by GET /v1/scenarios, page by page).
+  const scenarios = app.get(ScenariosService).shippedSummaries();
   const bySystem = new Map<string, number>();
   for (const s of scenarios) bySystem.set(s.rules.system, (bySystem.get(s.rules.system) ?? 0) + 1);
   const systems = [...bySystem].map(([system, n]) => `${system} (${n})`).join(', ');

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidCountersError, NotYetSupportedError } from '../engine/errors';
 import { rulesFor, type PreparedScenario, type RulesRegistry } from '../engine/rules';
@@ -111,6 +112,15 @@ export class GameContexts {
     this.hashes.set(id, hashing);
     hashing.catch(() => this.hashes.delete(id));
     return hashing;
+  }
+
+  /**
+   * In a new game's transaction: keeps a custom scenario from being deleted until the
+   * game is committed (DELETE /v1/scenarios/{id} then counts it); 422 UNKNOWN_SCENARIO
+   * when it was deleted meanwhile.
+   */
+  async holdScenario(m: EntityManager, id: string): Promise<void> {
+    if (!(await this.scenarios.holdForGame(m, id))) throw unknownScenario(id);
   }
 
   /** The scenario document of `id` as stored: 422 UNKNOWN_SCENARIO when there is none. */

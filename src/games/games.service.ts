@@ -321,6 +321,7 @@ export class GamesService {
     const tokens = SIDES.map((side) => ({ side, token: newSeatToken() }));
     const commitment = seedCommitment(seed, secret);
     const scenarioId = prepared.system.scenarioId(prepared.ctx);
+    await this.contexts.holdScenario(m, scenarioId);
     const game = m.create(Game, {
       scenarioId,
       rulesSystem: state.rules.system,

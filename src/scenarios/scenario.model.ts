@@ -1,6 +1,20 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { JSONScalar } from '../games/graphql/json.scalar';
 
+@ObjectType('ScenarioOwner', {
+  description: 'Who uploaded a custom scenario: a player (by handle) or the operator.',
+})
+export class ScenarioOwnerModel {
+  @Field({ description: 'player or operator.' })
+  kind: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The player's handle; null for the operator.",
+  })
+  handle?: string;
+}
+
 @ObjectType('ScenarioRules', {
   description: 'Rules system and version a scenario is played under.',
 })
@@ -157,6 +171,12 @@ export class ScenarioModel {
 
   @Field({ description: 'shipped or custom.' })
   origin: string;
+
+  @Field(() => ScenarioOwnerModel, {
+    nullable: true,
+    description: 'Who uploaded it (custom scenarios); null for a shipped one.',
+  })
+  owner?: ScenarioOwnerModel;
 
   @Field({
     description:

@@ -1,16 +1,45 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import type { Response } from 'express';
-import type { ScenarioDetail, ScenarioSummary } from './scenario.dto';
-import { ScenariosService, type HexDetail } from './scenarios.service';
+import { ListScenariosQuery } from './list-scenarios.query';
+import type { ScenarioDetail } from './scenario.dto';
+import { ScenarioUploaders } from './scenario-uploader';
+import {
+  SCENARIO_PAGE,
+  ScenariosService,
+  type HexDetail,
+  type ScenarioPage,
+} from './scenarios.service';
 
 @Controller('v1/scenarios')
 export class ScenariosController {
-  constructor(private readonly scenarios: ScenariosService) {}
+  constructor(
+    private readonly scenarios: ScenariosService,
+    private readonly uploaders: ScenarioUploaders,
+  ) {}
 
-  /** Summaries of every shipped and custom scenario. */
+  /** A page of summaries, shipped then custom; owner=mine: the caller's uploads only. */
   @Get()
-  list(): Promise<ScenarioSummary[]> {
-    return this.scenarios.list();
+  async list(
+    @Query() query: ListScenariosQuery,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<ScenarioPage> {
+    return this.scenarios.list({
+      limit: query.limit ?? SCENARIO_PAGE.default,
+      offset: query.offset ?? 0,
+      owner: query.owner === 'mine' ? await this.uploaders.identify(authorization) : undefined,
+    });
   }
 
   /** The full scenario document and its map. */
@@ -47,16 +76,31 @@ export class ScenariosController {
    * 201 with the stored scenario, 422 INVALID_SCENARIO listing every problem,
    * 409 SCENARIO_EXISTS when the id is taken. The body is checked against
    * the JSON Schemas, not a DTO class, so it stays the published format.
+   * Needs an identity (a player token with the scenarios scope, or the
+   * operator's token: 401 otherwise), checked before the body is; a player's
+   * uploads are capped (403 SCENARIO_QUOTA_EXCEEDED).
    */
   @Post()
   @HttpCode(201)
   async create(
     @Body() body: unknown,
+    @Headers('authorization') authorization: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ScenarioDetail> {
-    const created = await this.scenarios.create(body);
+    const uploader = await this.uploaders.identify(authorization);
+    const created = await this.scenarios.create(body, uploader);
     res.setHeader('Location', `/v1/scenarios/${encodeURIComponent(created.id)}`);
     return created;
+  }
+
+  /** Deletes a custom scenario: its owner or the operator; 409 SCENARIO_IN_USE while games use it. */
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(
+    @Param('id') id: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<void> {
+    await this.scenarios.remove(id, await this.uploaders.identify(authorization));
   }
 }
 

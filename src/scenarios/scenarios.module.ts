@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { PlayersModule } from '../players/players.module';
 import { RULES_REGISTRY, rulesRegistryProvider } from './rules-registry';
 import { ScenariosController, SchemasController } from './scenarios.controller';
 import { ScenariosResolver } from './scenarios.resolver';
+import { ScenarioUploaders } from './scenario-uploader';
 import { ScenariosService } from './scenarios.service';
 
 /**
@@ -10,8 +12,9 @@ import { ScenariosService } from './scenarios.service';
  * other modules the parsed {scenario, map} documents.
  */
 @Module({
+  imports: [PlayersModule],
   controllers: [ScenariosController, SchemasController],
-  providers: [ScenariosService, ScenariosResolver, rulesRegistryProvider],
+  providers: [ScenariosService, ScenarioUploaders, ScenariosResolver, rulesRegistryProvider],
   exports: [ScenariosService, RULES_REGISTRY],
 })
 export class ScenariosModule {}

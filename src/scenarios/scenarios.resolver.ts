@@ -1,17 +1,57 @@
-import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ProblemException } from '../common/errors/problem';
+import { graphqlAuthorization } from '../games/graphql/seat-auth';
+import { MAX_LIST_OFFSET } from '../games/dto/list-games.query';
+import { ScenarioUploaders } from './scenario-uploader';
 import { JSONScalar } from '../games/graphql/json.scalar';
 import { ScenarioModel } from './scenario.model';
-import { ScenariosService } from './scenarios.service';
+import { SCENARIO_PAGE, ScenariosService } from './scenarios.service';
+
+/** 400 VALIDATION_FAILED naming the argument, as the REST query's validation does. */
+function invalid(property: string, message: string): ProblemException {
+  return new ProblemException({
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    detail: `${property} ${message}`,
+    errors: [{ property, messages: [message] }],
+  });
+}
+
+/** `value` unless it is not an integer in [min, max]. */
+function bounded(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw invalid(name, `must be an integer from ${min} to ${max}`);
+  return value;
+}
 
 @Resolver(() => ScenarioModel)
 export class ScenariosResolver {
-  constructor(private readonly service: ScenariosService) {}
+  constructor(
+    private readonly service: ScenariosService,
+    private readonly uploaders: ScenarioUploaders,
+  ) {}
 
   @Query(() => [ScenarioModel], {
-    description: 'Every shipped and custom scenario (as GET /v1/scenarios).',
+    description: `A page of scenarios, shipped (by id) then custom (in upload order), as GET /v1/scenarios: limit 1 to ${SCENARIO_PAGE.max} (default ${SCENARIO_PAGE.default}), offset; owner "mine" keeps the caller's uploads (a player token with the scenarios scope, or the operator's). Costs limit × the fields asked.`,
+    // Each item is charged: a page of scenario documents costs 50 per document per item.
+    complexity: ({ args, childComplexity }) =>
+      Math.max(1, Number(args.limit ?? SCENARIO_PAGE.default)) * childComplexity,
   })
-  scenarios(): Promise<ScenarioModel[]> {
-    return this.service.list();
+  async scenarios(
+    @Context() context: unknown,
+    @Args('limit', { type: () => Int, defaultValue: SCENARIO_PAGE.default }) limit: number,
+    @Args('offset', { type: () => Int, defaultValue: 0 }) offset: number,
+    @Args('owner', { type: () => String, nullable: true }) owner?: string,
+  ): Promise<ScenarioModel[]> {
+    if (owner !== undefined && owner !== null && owner !== 'mine') {
+      throw invalid('owner', 'must be "mine"');
+    }
+    const page = await this.service.list({
+      limit: bounded('limit', limit, 1, SCENARIO_PAGE.max),
+      offset: bounded('offset', offset, 0, MAX_LIST_OFFSET),
+      owner: owner ? await this.uploaders.identify(graphqlAuthorization(context)) : undefined,
+    });
+    return page.items as unknown as ScenarioModel[];
   }
 
   @Query(() => ScenarioModel, {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { ProblemException } from '../common/errors/problem';
 import { byteBoundedCache, stringBytes } from '../common/byte-caches';
 import type {
@@ -18,6 +19,7 @@ import { EnginePool } from '../workers/engine-pool.service';
 import { TerrainMap } from '../engine/map/terrain-map';
 import { CustomScenario } from './entities/custom-scenario.entity';
 import { RULES_REGISTRY } from './rules-registry';
+import type { ScenarioOwner, Uploader } from './scenario-uploader';
 import { readSampleCounters } from './sample-counters';
 import {
   documentSystem,
@@ -39,6 +41,24 @@ import {
 const CUSTOM_CACHE_BYTES = 64 * 1024 * 1024;
 const SVG_CACHE_BYTES = 64 * 1024 * 1024;
 
+/** GET /v1/scenarios?limit: the default and the largest page. */
+export const SCENARIO_PAGE = { default: 50, max: 100 } as const;
+
+/** A page of GET /v1/scenarios (and the GraphQL scenarios query's items). */
+export interface ScenarioPage {
+  items: ScenarioSummary[];
+  /** Every scenario the filter matches. */
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** A custom scenario as the cache keeps it: the documents and who owns them. */
+interface CustomEntry {
+  docs: ScenarioDocuments;
+  owner: ScenarioOwner;
+}
+
 /** jsonb columns arrive parsed from pg, as text from some drivers: accept both. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
@@ -56,10 +76,10 @@ export class ScenariosService implements OnModuleInit {
   private readonly validator: ScenarioValidator;
   private shippedCache: Map<string, ScenarioDocuments> | undefined;
   // Custom uploads grow in the database; memory keeps the recently used ones, up to a number of bytes.
-  private readonly customCache = byteBoundedCache<ScenarioDocuments>({
+  private readonly customCache = byteBoundedCache<CustomEntry>({
     maxBytes: CUSTOM_CACHE_BYTES,
     // A parsed document takes about twice its JSON text (measured on the shipped scenarios).
-    bytesOf: (docs) => 2 * stringBytes(JSON.stringify(docs)),
+    bytesOf: (entry) => 2 * stringBytes(JSON.stringify(entry.docs)),
   });
   // Queryable maps for GET …/hexes/{hex}, sized like the parsed documents they come from.
   private readonly terrainMaps = byteBoundedCache<TerrainMap>({
@@ -74,6 +94,7 @@ export class ScenariosService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly pool: EnginePool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(RULES_REGISTRY) private readonly rules: RulesRegistry = DEFAULT_RULES,
   ) {
     // One validator for every rules system's documents, each by the system its scenario names.
@@ -105,27 +126,62 @@ export class ScenariosService implements OnModuleInit {
     return this.shippedCache;
   }
 
-  /** Summaries of every scenario: shipped first (by id), then custom ones in upload order. */
-  async list(): Promise<ScenarioSummary[]> {
-    const shipped = [...this.shipped().values()]
+  /** Summaries of the shipped scenarios, by id. */
+  shippedSummaries(): ScenarioSummary[] {
+    return [...this.shipped().values()]
       .map((d) => toSummary(this.rules, d, 'shipped'))
       .sort((a, b) => a.id.localeCompare(b.id));
-    // The scenario document and the map's provenance only: maps are the bulk of a package.
-    const rows: Array<{ scenario: unknown; provenance: MapDocument['provenance'] }> =
-      await this.dataSource.query(
-        `SELECT document->'scenario' AS scenario, document->'map'->>'provenance' AS provenance
-           FROM custom_scenarios
-          ORDER BY created_at, id`,
+  }
+
+  /**
+   * A page of scenario summaries: shipped first (by id), then custom ones in upload
+   * order. `owner` keeps only the custom scenarios of that uploader (owner=mine).
+   */
+  async list(page: { limit: number; offset: number; owner?: Uploader }): Promise<ScenarioPage> {
+    const { limit, offset, owner } = page;
+    const shipped = owner ? [] : this.shippedSummaries();
+    const filter = owner
+      ? owner.kind === 'player'
+        ? { sql: 'AND c.owner_player_id = $1', params: [owner.id] }
+        : { sql: 'AND c.owner_player_id IS NULL', params: [] }
+      : { sql: '', params: [] };
+    const [{ count }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM custom_scenarios c WHERE c.deleted_at IS NULL ${filter.sql}`,
+      filter.params,
+    )) as Array<{ count: number }>;
+    const items = shipped.slice(offset, offset + limit);
+    const want = limit - items.length;
+    if (want > 0) {
+      const skip = Math.max(0, offset - shipped.length);
+      const n = filter.params.length;
+      // The scenario document and the map's provenance only: maps are the bulk of a package.
+      const rows: Array<{
+        scenario: unknown;
+        provenance: MapDocument['provenance'];
+        handle: string | null;
+        owner_player_id: string | null;
+      }> = await this.dataSource.query(
+        `SELECT c.document->'scenario' AS scenario, c.document->'map'->>'provenance' AS provenance,
+                c.owner_player_id, p.handle
+           FROM custom_scenarios c LEFT JOIN players p ON p.id = c.owner_player_id
+          WHERE c.deleted_at IS NULL ${filter.sql}
+          ORDER BY c.created_at, c.id
+          LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...filter.params, want, skip],
       );
-    const custom = rows.map((r) =>
-      summaryOf(
-        this.rules,
-        json<ScenarioDocument>(r.scenario),
-        r.provenance ?? undefined,
-        'custom',
-      ),
-    );
-    return [...shipped, ...custom];
+      for (const r of rows) {
+        items.push({
+          ...summaryOf(
+            this.rules,
+            json<ScenarioDocument>(r.scenario),
+            r.provenance ?? undefined,
+            'custom',
+          ),
+          owner: ownerOf(r.owner_player_id, r.handle),
+        });
+      }
+    }
+    return { items, total: shipped.length + count, limit, offset };
   }
 
   /**
@@ -135,13 +191,31 @@ export class ScenariosService implements OnModuleInit {
   async find(id: string): Promise<(ScenarioDocuments & { origin: ScenarioOrigin }) | null> {
     const shipped = this.shipped().get(id);
     if (shipped) return { ...shipped, origin: 'shipped' };
+    const entry = await this.custom(id);
+    return entry && { ...entry.docs, origin: 'custom' };
+  }
+
+  /** A live (not deleted) custom scenario and its owner, from the cache or the database. */
+  private async custom(id: string): Promise<CustomEntry | null> {
     const cached = this.customCache.get(id);
-    if (cached) return { ...cached, origin: 'custom' };
-    const row = await this.dataSource.getRepository(CustomScenario).findOne({ where: { id } });
-    if (!row) return null;
-    const docs = Object.freeze(row.document as ScenarioDocuments);
-    this.customCache.set(id, docs);
-    return { ...docs, origin: 'custom' };
+    if (cached) return cached;
+    const rows: Array<{
+      document: unknown;
+      owner_player_id: string | null;
+      handle: string | null;
+    }> = await this.dataSource.query(
+      `SELECT c.document, c.owner_player_id, p.handle
+           FROM custom_scenarios c LEFT JOIN players p ON p.id = c.owner_player_id
+          WHERE c.id = $1 AND c.deleted_at IS NULL`,
+      [id],
+    );
+    if (rows.length === 0) return null;
+    const entry: CustomEntry = Object.freeze({
+      docs: Object.freeze(json<ScenarioDocuments>(rows[0].document)),
+      owner: ownerOf(rows[0].owner_player_id, rows[0].handle),
+    });
+    this.customCache.set(id, entry);
+    return entry;
   }
 
   /** Like find, but 404 SCENARIO_NOT_FOUND when there is none. */
@@ -153,7 +227,12 @@ export class ScenariosService implements OnModuleInit {
 
   async detail(id: string): Promise<ScenarioDetail> {
     const found = await this.get(id);
-    return toDetail(this.rules, found, found.origin);
+    const detail = toDetail(this.rules, found, found.origin);
+    if (found.origin === 'custom') {
+      const entry = await this.custom(id);
+      if (entry) detail.owner = entry.owner;
+    }
+    return detail;
   }
 
   /**
@@ -250,7 +329,12 @@ export class ScenariosService implements OnModuleInit {
    * scenarios:check` validates the shipped ones. 422 INVALID_SCENARIO lists
    * every problem; 409 SCENARIO_EXISTS when the id is taken.
    */
-  async create(body: unknown): Promise<ScenarioDetail> {
+  async create(body: unknown, uploader: Uploader): Promise<ScenarioDetail> {
+    // A player at his quota is refused before the body is validated (the expensive part);
+    // the quota is checked again, under a lock, when the scenario is stored.
+    if (uploader.kind === 'player') {
+      await this.checkQuota(this.dataSource.manager, uploader.id, jsonBytes(body), false);
+    }
     const errors = await this.check(body);
     if (errors.length > 0) {
       throw new ProblemException({
@@ -278,16 +362,149 @@ export class ScenariosService implements OnModuleInit {
     };
     const taken = () =>
       exists(id, `a custom scenario with id "${id}" already exists; give this one another id`);
-    if (await this.find(id)) throw taken();
+    const bytes = jsonBytes(stored);
     try {
-      await this.dataSource.getRepository(CustomScenario).insert({ id, document: stored });
+      await this.dataSource.transaction(async (m) => {
+        // A deleted scenario's tombstone keeps its id: never reused for another document.
+        const idTaken = await m.query(`SELECT 1 FROM custom_scenarios WHERE id = $1`, [id]);
+        if (idTaken.length > 0) throw taken();
+        if (uploader.kind === 'player') await this.checkQuota(m, uploader.id, bytes);
+        await m.getRepository(CustomScenario).insert({
+          id,
+          document: stored,
+          ownerPlayerId: uploader.kind === 'player' ? uploader.id : null,
+          bytes,
+          deletedAt: null,
+        });
+      });
     } catch (e) {
       // Two uploads racing for one id: the primary key decides.
       if (isUniqueViolation(e)) throw taken();
       throw e;
     }
-    this.customCache.set(id, Object.freeze(stored));
-    return toDetail(this.rules, stored, 'custom');
+    const owner: ScenarioOwner =
+      uploader.kind === 'player' ? { kind: 'player', handle: uploader.handle } : uploader;
+    this.customCache.set(id, Object.freeze({ docs: Object.freeze(stored), owner }));
+    return { ...toDetail(this.rules, stored, 'custom'), owner };
+  }
+
+  /**
+   * The owner's quota (SCENARIO_QUOTA_COUNT live scenarios, SCENARIO_QUOTA_BYTES of
+   * stored JSON): 403 SCENARIO_QUOTA_EXCEEDED naming the bound. Under a per-owner
+   * advisory lock held to the end of the transaction, so two uploads racing cannot
+   * both fit into the last place.
+   */
+  private async checkQuota(
+    m: EntityManager,
+    playerId: string,
+    bytes: number,
+    lock = true,
+  ): Promise<void> {
+    if (lock) {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+        `muster:scenario-quota:${playerId}`,
+      ]);
+    }
+    const [used] = (await m.query(
+      `SELECT count(*)::int AS count, coalesce(sum(bytes), 0)::bigint AS bytes
+         FROM custom_scenarios WHERE owner_player_id = $1 AND deleted_at IS NULL`,
+      [playerId],
+    )) as Array<{ count: number; bytes: string | number }>;
+    const quota = this.config.scenarioQuota;
+    const usedBytes = Number(used.bytes);
+    const over =
+      used.count + 1 > quota.count
+        ? {
+            bound: 'SCENARIO_QUOTA_COUNT',
+            limit: quota.count,
+            used: used.count,
+            detail: `You have ${used.count} custom scenarios; at most ${quota.count} (SCENARIO_QUOTA_COUNT). Delete one first (DELETE /v1/scenarios/{id}).`,
+          }
+        : usedBytes + bytes > quota.bytes
+          ? {
+              bound: 'SCENARIO_QUOTA_BYTES',
+              limit: quota.bytes,
+              used: usedBytes,
+              detail: `Your custom scenarios take ${usedBytes} bytes and this one ${bytes}; together at most ${quota.bytes} (SCENARIO_QUOTA_BYTES). Delete one first (DELETE /v1/scenarios/{id}).`,
+            }
+          : null;
+    if (over) {
+      throw new ProblemException({
+        status: 403,
+        code: 'SCENARIO_QUOTA_EXCEEDED',
+        title: 'Scenario quota exceeded',
+        detail: over.detail,
+        extensions: {
+          limit: { name: over.bound, value: over.limit },
+          used: over.used,
+          size: bytes,
+        },
+      });
+    }
+  }
+
+  /**
+   * DELETE /v1/scenarios/{id}: by its owner (or the operator). 403 SCENARIO_SHIPPED for
+   * a shipped one, 404 for none, 403 NOT_SCENARIO_OWNER for someone else's, 409
+   * SCENARIO_IN_USE while any game (running or finished) was created on it: a game's
+   * replay re-runs on the scenario's document, so it stays until they are gone. A deleted
+   * scenario leaves a tombstone: its document is dropped, its id is never reused.
+   */
+  async remove(id: string, who: Uploader): Promise<void> {
+    if (this.shipped().has(id)) {
+      throw new ProblemException({
+        status: 403,
+        code: 'SCENARIO_SHIPPED',
+        detail: `"${id}" is shipped with the service (scenarios/${id}); it cannot be deleted.`,
+      });
+    }
+    await this.dataSource.transaction(async (m) => {
+      // FOR UPDATE: a game being created on it (holdForGame, FOR SHARE) finishes first, and is counted.
+      const rows = (await m.query(
+        `SELECT owner_player_id FROM custom_scenarios WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+        [id],
+      )) as Array<{ owner_player_id: string | null }>;
+      if (rows.length === 0) throw notFound(id);
+      if (who.kind === 'player' && rows[0].owner_player_id !== who.id) {
+        throw new ProblemException({
+          status: 403,
+          code: 'NOT_SCENARIO_OWNER',
+          detail: `Scenario "${id}" was uploaded by someone else: only its owner (or the operator) may delete it.`,
+        });
+      }
+      const [{ games }] = (await m.query(
+        `SELECT count(*)::int AS games FROM games WHERE scenario_id = $1`,
+        [id],
+      )) as Array<{ games: number }>;
+      if (games > 0) {
+        throw new ProblemException({
+          status: 409,
+          code: 'SCENARIO_IN_USE',
+          detail: `${games} game${games === 1 ? ' was' : 's were'} created on "${id}": it stays while they do, so their replays can be re-run and verified.`,
+          extensions: { games },
+        });
+      }
+      await m.query(
+        `UPDATE custom_scenarios SET deleted_at = now(), document = '{}'::jsonb, bytes = 0 WHERE id = $1`,
+        [id],
+      );
+    });
+    this.customCache.delete(id);
+    this.terrainMaps.delete(id);
+    this.svgCache.delete(id);
+  }
+
+  /**
+   * Inside a new game's transaction: holds its custom scenario (FOR SHARE) so it cannot
+   * be deleted until the game is committed. False when it was deleted meanwhile.
+   */
+  async holdForGame(m: EntityManager, id: string): Promise<boolean> {
+    if (this.shipped().has(id)) return true;
+    const rows: unknown[] = await m.query(
+      `SELECT 1 FROM custom_scenarios WHERE id = $1 AND deleted_at IS NULL FOR SHARE`,
+      [id],
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -339,6 +556,15 @@ export class ScenariosService implements OnModuleInit {
     }
     return [...grouped].map(([property, messages]) => ({ property, messages }));
   }
+}
+
+/** The size of a document as stored: its JSON text in UTF-8 bytes. */
+function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+}
+
+function ownerOf(playerId: string | null, handle: string | null): ScenarioOwner {
+  return playerId ? { kind: 'player', handle: handle ?? '(unknown)' } : { kind: 'operator' };
 }
 
 function notFound(id: string): ProblemException {

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+import { asAuthor } from '../support/scenario-author';
 
 type Side = 'union' | 'confederate';
 type Reader = Side | 'public';
@@ -110,7 +111,11 @@ describe('Block battle through the API (002 6.0–7.6, notes §8, §10): two sea
     const scenario = JSON.parse(readFileSync(join(FIXTURE, 'scenario.json'), 'utf8'));
     delete scenario.$schema;
     scenario.id = SCENARIO_ID;
-    const uploaded = await request(server).post('/v1/scenarios').send({ scenario }).expect(201);
+    const uploaded = await request(server)
+      .post('/v1/scenarios')
+      .set(await asAuthor(server))
+      .send({ scenario })
+      .expect(201);
     expectMatchesSpec(uploaded);
     const created = await request(server)
       .post('/v1/games')
@@ -127,7 +132,7 @@ describe('Block battle through the API (002 6.0–7.6, notes §8, §10): two sea
   it('B6.1: the battle scenario is listed and shown like any other, without a map; a map picture is 404', async () => {
     const list = await request(server).get('/v1/scenarios').expect(200);
     expectMatchesSpec(list);
-    const summary = list.body.find((s: { id: string }) => s.id === SCENARIO_ID);
+    const summary = list.body.items.find((s: { id: string }) => s.id === SCENARIO_ID);
     expect(summary).toMatchObject({
       rules: { system: 'block' },
       kind: 'block-battle',
@@ -145,6 +150,7 @@ describe('Block battle through the API (002 6.0–7.6, notes §8, §10): two sea
     expect(board.body).toMatchObject({ code: 'NOT_YET_SUPPORTED', rule: 'board' });
     const bad = await request(server)
       .post('/v1/scenarios')
+      .set(await asAuthor(server))
       .send({ scenario: { ...detail.body.scenario, id: 'e2e-bad-block', hexsides: [] } })
       .expect(422);
     expectMatchesSpec(bad);

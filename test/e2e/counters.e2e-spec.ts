@@ -13,6 +13,7 @@ import { join } from 'path';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+import { asAuthor } from '../support/scenario-author';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'scenarios');
 const ID = 'custom-counters';
@@ -61,7 +62,11 @@ describe('16.1 counters: the order of battle the players supply', () => {
   beforeAll(async () => {
     t = await createTestApp();
     server = t.app.getHttpServer();
-    await request(server).post('/v1/scenarios').send(countersScenario()).expect(201);
+    await request(server)
+      .post('/v1/scenarios')
+      .set(await asAuthor(server))
+      .send(countersScenario())
+      .expect(201);
   });
   afterAll(() => t?.close());
 
@@ -71,7 +76,7 @@ describe('16.1 counters: the order of battle the players supply', () => {
   it('16.1 counters: listed with its set-up, an incomplete order of battle, the counters block and the map provenance; playable', async () => {
     const list = await request(server).get('/v1/scenarios').expect(200);
     expectMatchesSpec(list);
-    const summary = list.body.find((s: { id: string }) => s.id === ID);
+    const summary = list.body.items.find((s: { id: string }) => s.id === ID);
     expect(summary).toMatchObject({
       setup: 'free',
       orderOfBattle: 'incomplete',
@@ -81,7 +86,7 @@ describe('16.1 counters: the order of battle the players supply', () => {
       playable: true,
       notYetSupported: [],
     });
-    const shiloh = list.body.find((s: { id: string }) => s.id === 'shiloh');
+    const shiloh = list.body.items.find((s: { id: string }) => s.id === 'shiloh');
     expect(shiloh).toMatchObject({ setup: 'fixed', orderOfBattle: 'printed' });
     expect(shiloh.counters).toBeUndefined();
     const detail = await request(server).get(`/v1/scenarios/${ID}`).expect(200);

@@ -73,9 +73,9 @@ describe('a client developer’s first hour: landing page, CORS, counters, optio
       const res = await request(t.app.getHttpServer()).get('/v1/scenarios').expect(200);
       expectMatchesSpec(res);
       const byId = new Map(
-        (res.body as Array<{ id: string; needsCounters: boolean; sampleCounters?: string }>).map(
-          (s) => [s.id, s],
-        ),
+        (
+          res.body.items as Array<{ id: string; needsCounters: boolean; sampleCounters?: string }>
+        ).map((s) => [s.id, s]),
       );
       expect(byId.get('atlanta')).toMatchObject({
         needsCounters: true,

@@ -12,6 +12,7 @@ import { join } from 'path';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+import { asAuthor } from '../support/scenario-author';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'scenarios');
 
@@ -44,14 +45,20 @@ describe('3.0 free-deployment set-up through the service', () => {
   };
 
   it('3.0: a free set-up scenario is playable; a game of it opens in the set-up phase and starts Game-Turn One once both sides have placed', async () => {
-    await request(server).post('/v1/scenarios').send(freeScenario()).expect(201);
+    await request(server)
+      .post('/v1/scenarios')
+      .set(await asAuthor(server))
+      .send(freeScenario())
+      .expect(201);
     const list = await request(server).get('/v1/scenarios').expect(200);
     expectMatchesSpec(list);
-    expect(list.body.find((s: { id: string }) => s.id === 'custom-free-setup')).toMatchObject({
-      setup: 'free',
-      playable: true,
-      notYetSupported: [],
-    });
+    expect(list.body.items.find((s: { id: string }) => s.id === 'custom-free-setup')).toMatchObject(
+      {
+        setup: 'free',
+        playable: true,
+        notYetSupported: [],
+      },
+    );
 
     const created = await request(server)
       .post('/v1/games')
@@ -98,8 +105,8 @@ describe('3.0 free-deployment set-up through the service', () => {
   it('3.0, 16.1: Second Bull Run and Olustee are listed with an incomplete order of battle, naming what the text lacks', async () => {
     const list = await request(server).get('/v1/scenarios').expect(200);
     expectMatchesSpec(list);
-    const sbr = list.body.find((s: { id: string }) => s.id === 'second-bull-run');
-    const olustee = list.body.find((s: { id: string }) => s.id === 'olustee');
+    const sbr = list.body.items.find((s: { id: string }) => s.id === 'second-bull-run');
+    const olustee = list.body.items.find((s: { id: string }) => s.id === 'olustee');
     expect(sbr).toMatchObject({ setup: 'free', orderOfBattle: 'incomplete' });
     expect(sbr.missing[0]).toMatchObject({
       case: '16.1',

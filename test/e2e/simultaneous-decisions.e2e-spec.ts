@@ -18,6 +18,7 @@ import { RULES_REGISTRY } from '../../src/scenarios/rules-registry';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
 import { SEALED_BIDS, SEALED_BIDS_RULES } from '../support/sealed-bid-system';
+import { asAuthor } from '../support/scenario-author';
 
 type Side = 'union' | 'confederate';
 const SEALED_CONFEDERATE = { type: 'sealed', side: 'confederate', rule: 'test 1.1' };
@@ -54,7 +55,11 @@ describe('sealed simultaneous decisions: both seats must act, answers held unsee
       rules: { system: SEALED_BIDS, version: '1' },
       rounds: 2,
     };
-    const uploaded = await request(server).post('/v1/scenarios').send({ scenario }).expect(201);
+    const uploaded = await request(server)
+      .post('/v1/scenarios')
+      .set(await asAuthor(server))
+      .send({ scenario })
+      .expect(201);
     expect(uploaded.body).toMatchObject({ rules: { system: SEALED_BIDS }, rounds: 2 });
     const created = await request(server)
       .post('/v1/games')

@@ -5,6 +5,7 @@ import { MAX_OBJECT_KEYS } from '../../src/common/json-limits';
 import { SCENARIO_BOUNDS } from '../../src/engine/scenario/bounds';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+import { asAuthor, scenarioAuthor } from '../support/scenario-author';
 
 /**
  * Issue 16: every input has a bound, enforced before any expensive work, and
@@ -30,13 +31,22 @@ const smallScenario = (id: string) => {
  */
 const FAST_MS = 5000;
 
+/** Row 8's quota per owner: two small scenarios (about 9 KB each) fit, a third does not. */
+const QUOTA = { count: 2, bytes: 30_000 };
+
 describe('bounds: every input is bounded and over a bound answers 4xx naming it (issue 16)', () => {
   let t: TestApp;
   let server: ReturnType<TestApp['app']['getHttpServer']>;
+  /** Uploads need an identity (row 8): a player's token with the scenarios scope. */
+  let author: { Authorization: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Small quotas so row 8 reaches them with the small fixture (defaults: 20 and 20 MiB).
+    t = await createTestApp({
+      env: { SCENARIO_QUOTA_COUNT: String(QUOTA.count), SCENARIO_QUOTA_BYTES: String(QUOTA.bytes) },
+    });
     server = t.app.getHttpServer();
+    author = await asAuthor(server);
   });
   afterAll(() => t?.close());
 
@@ -60,7 +70,7 @@ describe('bounds: every input is bounded and over a bound answers 4xx naming it 
       },
       offset: { q: i * 100, r: 0 },
     }));
-    const sheets = await timed(() => request(server).post('/v1/scenarios').send(docs));
+    const sheets = await timed(() => request(server).post('/v1/scenarios').set(author).send(docs));
     expect(sheets.res.status).toBe(422);
     expect(sheets.res.body.code).toBe('INVALID_SCENARIO');
     expect(sheets.res.body.errors[0].messages[0]).toMatch(/maxSheets = 8/);
@@ -69,7 +79,7 @@ describe('bounds: every input is bounded and over a bound answers 4xx naming it 
 
     // Three full sheets: 30 000 hexes, over maxMapHexes (20 000).
     docs.map.grid = docs.map.grid.slice(0, 3);
-    const area = await timed(() => request(server).post('/v1/scenarios').send(docs));
+    const area = await timed(() => request(server).post('/v1/scenarios').set(author).send(docs));
     expect(area.res.status).toBe(422);
     expect(propertiesOf(area.res)).toContain('map.grid');
     expect(JSON.stringify(area.res.body.errors)).toMatch(
@@ -98,7 +108,9 @@ describe('bounds: every input is bounded and over a bound answers 4xx naming it 
       },
     });
     docs.scenario.notes = Array.from({ length: SCENARIO_BOUNDS.maxListItems + 1 }, () => 'n');
-    const { res, ms } = await timed(() => request(server).post('/v1/scenarios').send(docs));
+    const { res, ms } = await timed(() =>
+      request(server).post('/v1/scenarios').set(author).send(docs),
+    );
     expect(res.status).toBe(422);
     expect(propertiesOf(res)).toEqual(
       expect.arrayContaining([
@@ -182,5 +194,75 @@ describe('bounds: every input is bounded and over a bound answers 4xx naming it 
     expect(JSON.stringify(res.body.errors)).toMatch(/maxUnits = 500/);
     expect(ms).toBeLessThan(FAST_MS);
     expectMatchesSpec(res);
+  });
+
+  it('row 8: custom scenarios are owned and capped: no upload without an identity, a quota per owner (count and bytes) answered before validation, every listing paged', async () => {
+    const before = (await request(server).get('/v1/scenarios').expect(200)).body.total as number;
+    const anonymous = await timed(() =>
+      request(server).post('/v1/scenarios').send(smallScenario('anonymous')),
+    );
+    expect(anonymous.res.status).toBe(401);
+    expect(anonymous.res.body.code).toBe('PLAYER_TOKEN_REQUIRED');
+    expect(anonymous.ms).toBeLessThan(FAST_MS);
+    expectMatchesSpec(anonymous.res);
+
+    // Count: the third upload of one player is refused, naming SCENARIO_QUOTA_COUNT.
+    const counted = await scenarioAuthor(server);
+    const upload = (auth: string, body: object) =>
+      timed(() => request(server).post('/v1/scenarios').set('Authorization', auth).send(body));
+    for (const id of ['quota-1', 'quota-2']) {
+      expect((await upload(counted.authorization, smallScenario(id))).res.status).toBe(201);
+    }
+    const third = await upload(counted.authorization, smallScenario('quota-3'));
+    expect(third.res.status).toBe(403);
+    expect(third.res.body).toMatchObject({
+      code: 'SCENARIO_QUOTA_EXCEEDED',
+      limit: { name: 'SCENARIO_QUOTA_COUNT', value: QUOTA.count },
+      used: 2,
+    });
+    expect(third.ms).toBeLessThan(FAST_MS);
+    expectMatchesSpec(third.res);
+    // Refused before validation: even an invalid body gets the quota answer, not 422.
+    const broken = await upload(counted.authorization, { scenario: { id: 'x' }, map: {} });
+    expect(broken.res.body.code).toBe('SCENARIO_QUOTA_EXCEEDED');
+    // Deleting one frees its place.
+    await request(server)
+      .delete('/v1/scenarios/quota-1')
+      .set('Authorization', counted.authorization)
+      .expect(204);
+    expect((await upload(counted.authorization, smallScenario('quota-3'))).res.status).toBe(201);
+
+    // Bytes: another player's scenario padded past SCENARIO_QUOTA_BYTES.
+    const heavy = await scenarioAuthor(server);
+    const big = smallScenario('quota-heavy');
+    big.scenario.notes = Array.from({ length: 30 }, () => 'n'.repeat(1000));
+    const bytes = await upload(heavy.authorization, big);
+    expect(bytes.res.status).toBe(403);
+    expect(bytes.res.body).toMatchObject({
+      code: 'SCENARIO_QUOTA_EXCEEDED',
+      limit: { name: 'SCENARIO_QUOTA_BYTES', value: QUOTA.bytes },
+      used: 0,
+    });
+    expect(bytes.res.body.size).toBeGreaterThan(QUOTA.bytes);
+    expect(bytes.ms).toBeLessThan(FAST_MS);
+
+    // No state change beyond the accepted uploads: two live scenarios of the first player.
+    const after = await request(server).get('/v1/scenarios?limit=100').expect(200);
+    expect(after.body.total).toBe(before + 2);
+
+    // Every listing is paged: REST at most 100 a page, GraphQL charged per item asked for.
+    const tooMany = await request(server).get('/v1/scenarios?limit=101').expect(400);
+    expect(tooMany.body.code).toBe('VALIDATION_FAILED');
+    const docs = await timed(() =>
+      request(server).post('/graphql').send({ query: '{ scenarios { id scenario map } }' }),
+    );
+    expect(docs.res.body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+    expect(docs.ms).toBeLessThan(FAST_MS);
+    const page = await request(server)
+      .post('/graphql')
+      .send({ query: '{ scenarios(limit: 5) { id scenario } }' })
+      .expect(200);
+    expect(page.body.errors).toBeUndefined();
+    expect(page.body.data.scenarios).toHaveLength(5);
   });
 });

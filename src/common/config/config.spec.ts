@@ -76,4 +76,32 @@ describe('loadConfig', () => {
       /LOG_FORMAT must be one of pretty, json/,
     );
   });
+
+  it('reads TRUST_PROXY as Express reads trust proxy: false, true, hops, or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
+  });
+
+  it('reads the scenario upload token and quotas, refusing a short token or a bad number', () => {
+    expect(loadConfig({}).scenarioQuota).toEqual({ count: 20, bytes: 20 * 1024 * 1024 });
+    expect(loadConfig({}).scenarioUploadToken).toBeUndefined();
+    const token = 'x'.repeat(32);
+    expect(
+      loadConfig({
+        SCENARIO_UPLOAD_TOKEN: token,
+        SCENARIO_QUOTA_COUNT: '5',
+        SCENARIO_QUOTA_BYTES: '1000',
+      }),
+    ).toMatchObject({ scenarioUploadToken: token, scenarioQuota: { count: 5, bytes: 1000 } });
+    expect(() => loadConfig({ SCENARIO_UPLOAD_TOKEN: 'short' })).toThrow(/SCENARIO_UPLOAD_TOKEN/);
+    expect(() => loadConfig({ SCENARIO_QUOTA_COUNT: '0' })).toThrow(/SCENARIO_QUOTA_COUNT/);
+    expect(() => loadConfig({ SCENARIO_QUOTA_BYTES: '1e9' })).toThrow(/SCENARIO_QUOTA_BYTES/);
+  });
 });

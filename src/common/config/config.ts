@@ -44,6 +44,25 @@ export interface AppConfig {
    * `http://localhost:5173,https://muster.example`; `*` allows any). Empty: no CORS headers.
    */
   corsOrigins: string[];
+  /**
+   * SCENARIO_UPLOAD_TOKEN: the operator's bearer token for POST/DELETE /v1/scenarios
+   * (at least 32 characters). Unset: only players (a token with the `scenarios` scope)
+   * upload. Operator uploads have no quota; the operator may delete any custom scenario.
+   */
+  scenarioUploadToken: string | undefined;
+  /**
+   * The quota of custom scenarios per player: SCENARIO_QUOTA_COUNT (default 20) live
+   * uploads and SCENARIO_QUOTA_BYTES (default 20 MiB) of stored JSON between them.
+   */
+  scenarioQuota: { count: number; bytes: number };
+  /**
+   * TRUST_PROXY: Express's `trust proxy` setting, so rate limits key on the client's
+   * address from X-Forwarded-For rather than the proxy's: unset/false (default: the
+   * socket's address), true (trust every hop: only behind a proxy that overwrites the
+   * header), a number of hops (e.g. 1), or a comma-separated list of addresses/subnets
+   * or the names loopback, linklocal, uniquelocal.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -164,6 +183,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
   }
 
+  const scenarioUploadToken = blankToUndefined(env.SCENARIO_UPLOAD_TOKEN);
+  if (scenarioUploadToken !== undefined && !/^[\x21-\x7e]{32,200}$/.test(scenarioUploadToken)) {
+    problems.push(
+      'SCENARIO_UPLOAD_TOKEN must be 32 to 200 printable characters without spaces (got one that is not)',
+    );
+  }
+  const scenarioQuota = {
+    count: positiveInteger(env, 'SCENARIO_QUOTA_COUNT', 20, 10_000, problems),
+    bytes: positiveInteger(env, 'SCENARIO_QUOTA_BYTES', 20 * 1024 * 1024, 2 ** 31 - 1, problems),
+  };
+  const trustProxy = parseTrustProxy(blankToUndefined(env.TRUST_PROXY), problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -176,5 +207,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv,
     corsOrigins,
     webhooksAllowPrivate: rawAllowPrivate === 'true' || rawAllowPrivate === '1',
+    scenarioUploadToken,
+    scenarioQuota,
+    trustProxy,
   };
+}
+
+/** An integer variable between 1 and `max`, or `fallback` when unset. */
+function positiveInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  max: number,
+  problems: string[],
+): number {
+  const raw = blankToUndefined(env[name]);
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    problems.push(`${name} must be an integer between 1 and ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return Number(raw);
+}
+
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY as Express's `trust proxy` value (see AppConfig.trustProxy). */
+function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string[] {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (lower === 'false' || lower === '0') return false;
+  if (lower === 'true') return true;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((e) => e.trim());
+  const bad = entries.filter(
+    (e) => !TRUST_PROXY_NAMES.includes(e) && !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(e),
+  );
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses, subnets or ${TRUST_PROXY_NAMES.join('/')} (got "${raw}")`,
+    );
+    return false;
+  }
+  return entries;
 }

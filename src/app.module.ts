@@ -38,7 +38,7 @@ import { WebsocketLimits } from './common/websocket-limits';
       driver: ApolloDriver,
       inject: [APP_CONFIG, THROTTLE_CONFIG, getStorageToken()],
       useFactory: (config: AppConfig, throttle: ThrottleConfig, storage: ThrottlerStorage) =>
-        graphqlOptions(config, new WebsocketLimits(throttle, storage)),
+        graphqlOptions(config, new WebsocketLimits(throttle, storage, config.trustProxy)),
     }),
     HealthModule,
     DocsModule,

@@ -23,7 +23,9 @@ export function configureApp(app: INestApplication): INestApplication {
   expressApp.useLogger(new QuietStartupLogger(app.get(Logger)));
   expressApp.disable('x-powered-by');
   expressApp.use(requestIdMiddleware);
-  const { corsOrigins } = app.get<AppConfig>(APP_CONFIG);
+  const { corsOrigins, trustProxy } = app.get<AppConfig>(APP_CONFIG);
+  // TRUST_PROXY: behind a proxy, req.ip (the rate limits' key) is the client's from X-Forwarded-For.
+  expressApp.set('trust proxy', trustProxy);
   if (corsOrigins.length > 0) {
     // Browser clients on other origins: preflight OPTIONS answered (204) with the
     // headers a client sends (seat token, idempotency key, SSE resume point) and the

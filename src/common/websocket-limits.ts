@@ -1,3 +1,10 @@
+import type { IncomingMessage } from 'node:http';
+// proxy-addr: Express's own dependency for `trust proxy` (no type declarations of its own).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const proxyAddr = require('proxy-addr') as {
+  (req: IncomingMessage, trust: (addr: string, hop: number) => boolean): string;
+  compile(val: string[]): (addr: string, hop: number) => boolean;
+};
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { GraphQLError } from 'graphql';
 import type { ThrottleConfig } from './throttling.config';
@@ -30,21 +37,38 @@ function refusal(
  * socket exhausted the database pool. Each operation sent over a socket counts
  * against the same per-address budget as an HTTP request (the same throttler
  * storage and key as RateLimitGuard), and subscriptions are capped per
- * connection and per client address. The client address is the socket's peer
- * (websockets do not go through Express's `trust proxy`).
+ * connection and per client address. The client address is the upgrade
+ * request's, under the same TRUST_PROXY setting as Express's `trust proxy`
+ * (websockets do not go through Express, so proxy-addr, which Express uses, reads
+ * X-Forwarded-For here): the socket's peer unless that peer is a trusted proxy.
  */
+/** Express's own reading of `trust proxy` (proxy-addr), for the websocket upgrade request. */
+function compileTrust(trust: boolean | number | string[]): (addr: string, hop: number) => boolean {
+  if (trust === true) return () => true;
+  if (trust === false) return () => false;
+  if (typeof trust === 'number') return (_addr, hop) => hop < trust;
+  return proxyAddr.compile(trust);
+}
+
 export class WebsocketLimits {
   private readonly open = new WeakMap<object, Set<string>>();
   private readonly perClient = new Map<string, number>();
 
+  private readonly trusted: (addr: string, hop: number) => boolean;
+
   constructor(
     private readonly config: ThrottleConfig,
     private readonly storage: ThrottlerStorage,
-  ) {}
+    trustProxy: boolean | number | string[] = false,
+  ) {
+    this.trusted = compileTrust(trustProxy);
+  }
 
   private clientOf(ctx: WsContext): string {
-    const extra = ctx.extra as { request?: { socket?: { remoteAddress?: string } } } | undefined;
-    return String(extra?.request?.socket?.remoteAddress ?? 'unknown');
+    const extra = ctx.extra as { request?: IncomingMessage } | undefined;
+    const request = extra?.request;
+    if (!request?.socket?.remoteAddress) return 'unknown';
+    return proxyAddr(request, this.trusted);
   }
 
   /** Counts one operation; the refusal when the address is over its budget or the subscription caps. */

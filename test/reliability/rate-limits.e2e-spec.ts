@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
+import type { TestingModuleBuilder } from '@nestjs/testing';
 import request from 'supertest';
 import { ConfigError } from '../../src/common/config/config';
 import { THROTTLE_CONFIG, loadThrottleConfig } from '../../src/common/throttling.config';
@@ -141,5 +142,38 @@ describe('rate limit configuration (THROTTLE_LIMIT, THROTTLE_TTL)', () => {
         await new Promise((resolve) => http.close(resolve));
       }
     });
+  });
+});
+
+describe('rate limits behind a proxy (TRUST_PROXY, issue 16)', () => {
+  const throttle = (b: TestingModuleBuilder) =>
+    b.overrideProvider(THROTTLE_CONFIG).useValue({ limit: 2, ttlSeconds: 30 });
+  const from = (server: ReturnType<TestApp['app']['getHttpServer']>, address: string) =>
+    request(server).get('/v1/games').set('X-Forwarded-For', address);
+
+  it('TRUST_PROXY=1: each client behind the proxy has its own budget, keyed on X-Forwarded-For', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: '1' }, customize: throttle });
+    try {
+      const server = t.app.getHttpServer();
+      await from(server, '203.0.113.1').expect(200);
+      await from(server, '203.0.113.1').expect(200);
+      await from(server, '203.0.113.1').expect(429);
+      // Another client through the same proxy (the same socket address) is not held back.
+      await from(server, '203.0.113.2').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('unset: X-Forwarded-For is ignored, so a client cannot escape its limit by forging it', async () => {
+    const t = await createTestApp({ customize: throttle });
+    try {
+      const server = t.app.getHttpServer();
+      await from(server, '203.0.113.1').expect(200);
+      await from(server, '203.0.113.2').expect(200);
+      await from(server, '203.0.113.3').expect(429);
+    } finally {
+      await t.close();
+    }
   });
 });

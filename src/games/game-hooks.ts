@@ -18,6 +18,8 @@ export interface OrderAttempt {
 export interface OrderAccepted extends OrderAttempt {
   next: SystemState;
   seq: number;
+  /** Members afterOrder hooks add to the entry's live update (a players' game's `clock`). */
+  live?: Record<string, unknown>;
 }
 
 /** What feature modules outside games add to seats and orders (players, clocks, ratings). */

@@ -312,6 +312,7 @@ export class MatchesService implements OnModuleInit {
             now,
           )
         : null;
+    if (clock) a.live = { ...a.live, clock: clockView(clock, now) };
     // A draw offer stands until the other side answers it — an order of his declines it.
     const drawOffer = match.draw_offer && match.draw_offer !== a.side ? null : match.draw_offer;
     // A takeback request stands for the position it was asked in: any order withdraws it.

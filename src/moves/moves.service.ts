@@ -13,7 +13,7 @@ import { IdempotencyKey } from '../games/entities/idempotency-key.entity';
 import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
 import { gameStatus, gameView, type GameViewDto } from '../games/game-view';
 import { GamesService } from '../games/games.service';
-import { GameHooks } from '../games/game-hooks';
+import { GameHooks, type OrderAccepted } from '../games/game-hooks';
 import { canonicalJson, sha256Hex, stateHasher } from '../games/state-hash';
 
 export interface LegalOrdersDto {
@@ -225,7 +225,7 @@ export class MovesService {
           detail: 'Another order was accepted at the same time: reload the game and decide again.',
         });
       }
-      await this.hooks.afterOrder({
+      const accepted: OrderAccepted = {
         manager: m,
         row,
         prepared,
@@ -234,9 +234,8 @@ export class MovesService {
         order: input.order,
         next: result.state,
         seq,
-      });
-      // A players' game's clock after the order (the hooks have just run it on), for live clients.
-      const clock = await this.hooks.clockOf(row.id, m);
+      };
+      await this.hooks.afterOrder(accepted);
       // The answer goes to the seat that gave the order: its events and view as that seat sees them.
       const body: OrderAcceptedDto = {
         version: seq,
@@ -258,7 +257,8 @@ export class MovesService {
         statusCode: 200,
         body,
         replayed: false,
-        publish: { ...updateOfEntry(entry, prepared), ...(clock !== null ? { clock } : {}) },
+        // What the hooks add for live clients (a players' game's clock after the order).
+        publish: { ...updateOfEntry(entry, prepared), ...accepted.live },
         committed: { side: input.side, next: result.state },
       };
     });

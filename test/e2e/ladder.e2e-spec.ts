@@ -488,6 +488,43 @@ describe('ladder: players, tokens, challenges, a rated game played to the end, r
       ).body.code,
     ).toBe('NO_TAKEBACK_REQUEST');
 
+    // A player who holds no seat can neither ask nor answer (REST and GraphQL alike).
+    const outsider = await register('Pemberton');
+    for (const path of ['takeback-request', 'takeback-accept', 'takeback-decline'])
+      expect(
+        (
+          await request(server)
+            .post(`/v1/games/${gameId}/${path}`)
+            .set(bearer(outsider.token))
+            .expect(401)
+        ).body.code,
+      ).toBe('INVALID_SEAT_TOKEN');
+    const gqlAction = (action: string, token: string, to?: number) =>
+      request(server)
+        .post('/graphql')
+        .set(bearer(token))
+        .send({
+          query: `mutation($g: ID!, $a: String!, $to: Int) { gameAction(gameId: $g, action: $a, to: $to) { takebackRequest } }`,
+          variables: { g: gameId, a: action, to },
+        })
+        .expect(200);
+    expect(
+      (await gqlAction('takeback-request', outsider.token)).body.errors[0].extensions.code,
+    ).toBe('INVALID_SEAT_TOKEN');
+    expect(
+      (await gqlAction('takeback-accept', tokenOf[second])).body.errors[0].extensions.code,
+    ).toBe('NO_TAKEBACK_REQUEST');
+    expect((await gqlAction('draw-offer', tokenOf[second], 0)).body.errors[0].extensions.code).toBe(
+      'BAD_ACTION',
+    );
+    // Over GraphQL: asked, then withdrawn by the other side's decline.
+    expect((await gqlAction('takeback-request', tokenOf[first], 0)).body.data.gameAction).toEqual({
+      takebackRequest: { side: first, to: 0 },
+    });
+    expect((await gqlAction('takeback-decline', tokenOf[second])).body.data.gameAction).toEqual({
+      takebackRequest: null,
+    });
+
     // Asked and declined.
     const asked = await request(server)
       .post(`/v1/games/${gameId}/takeback-request`)

@@ -5,7 +5,10 @@
  * these, and test/unit/order-contract.spec.ts fails when they drift or when
  * the engine lists an order they do not describe.
  */
+import { fieldSchema } from './event-schema';
+import { FLOW_ENTRY_TYPES } from './flow';
 import { ORDER_SHAPES, type FieldKind } from './notation';
+import { BLOCK_ORDER_SHAPES } from './rules/block/order-shapes';
 
 const KIND_SCHEMA: Record<FieldKind, object> = {
   unit: { type: 'string' },
@@ -39,4 +42,75 @@ export function orderSchemas(): Record<string, object> {
     };
   }
   return out;
+}
+
+/** openapi.yaml's name of a block battle order type's schema ("take-hit" → BlockOrderOfTakeHit). */
+export function blockOrderSchemaName(type: string): string {
+  return `Block${orderSchemaName(type)}`;
+}
+
+/** One schema per block battle order type (BLOCK_ORDER_SHAPES), as strict as the hex ones. */
+export function blockOrderSchemas(): Record<string, object> {
+  const out: Record<string, object> = {};
+  for (const [type, fields] of Object.entries(BLOCK_ORDER_SHAPES)) {
+    const properties: Record<string, object> = { type: { const: type } };
+    const required = ['type'];
+    for (const [name, spec] of Object.entries(fields)) {
+      const f = fieldSchema(spec);
+      properties[name] = f.schema;
+      if (f.required) required.push(name);
+    }
+    out[blockOrderSchemaName(type)] = {
+      type: 'object',
+      required,
+      properties,
+      additionalProperties: false,
+    };
+  }
+  return out;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function discriminated(description: string, names: Record<string, string>) {
+  const types = Object.keys(names);
+  return {
+    description,
+    oneOf: types.map((t) => ref(names[t])),
+    discriminator: {
+      propertyName: 'type',
+      mapping: Object.fromEntries(types.map((t) => [t, `#/components/schemas/${names[t]}`])),
+    },
+  };
+}
+
+/**
+ * openapi.yaml's generated orders section (between its "generated order
+ * schemas" markers): `Order`, each rules system's discriminated union and
+ * one schema per order type, in the order the file holds them.
+ */
+export function orderContractSchemas(): Record<string, object> {
+  const flow = new Set<string>(FLOW_ENTRY_TYPES);
+  const hexTypes = Object.keys(ORDER_SHAPES).filter((t) => t !== 'sealed' && !flow.has(t));
+  return {
+    Order: {
+      description:
+        "An order: a `type` and the fields that type needs. One of the hex games' orders (HexOrder) or the block battles' (BlockOrder): the two systems share some type names (move, retreat, place, end-phase, resign) with other fields, so a client tells them apart by the game's rulesSystem. In replays and live updates a sealed order of the other side reads `{type: \"sealed\", side, rule}` until the game is over (OrderOfSealed). Replays also hold the game's flow entries (FlowEntry), which the service writes and no client gives as an order (src/engine/flow.ts; 422 NOT_AN_ORDER): `draw-agreed` (the entry's side accepted the draw offer), `abort`, `timeout` (`flagged` ran out of time: the other side wins), `adjudicate` (the victory conditions as they stand, with its `reason`) and `takeback` (back to the position after entry `to`; the entries after it stay in the log, superseded). Generated from the engines' tables (src/engine/order-schema.ts); test/unit/order-contract.spec.ts fails when the engines list an order this does not describe. Checked by the engine.",
+      anyOf: [ref('HexOrder'), ref('BlockOrder'), ref('FlowEntry'), ref('OrderOfSealed')],
+    },
+    HexOrder: discriminated(
+      'An order of the hex games (blue-grey 2e and classic 1975), by type.',
+      Object.fromEntries(hexTypes.map((t) => [t, orderSchemaName(t)])),
+    ),
+    BlockOrder: discriminated(
+      'An order of the block battles, by type.',
+      Object.fromEntries(Object.keys(BLOCK_ORDER_SHAPES).map((t) => [t, blockOrderSchemaName(t)])),
+    ),
+    FlowEntry: discriminated(
+      "An entry of the game's flow in any rules system (src/engine/flow.ts), by type: written by the service, never given as an order.",
+      Object.fromEntries(FLOW_ENTRY_TYPES.map((t) => [t, orderSchemaName(t)])),
+    ),
+    ...orderSchemas(),
+    ...blockOrderSchemas(),
+  };
 }

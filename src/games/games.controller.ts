@@ -16,6 +16,8 @@ import type { Request, Response } from 'express';
 import { Observable } from 'rxjs';
 import { ProblemException } from '../common/errors/problem';
 import { CreateGameDto } from './dto/create-game.dto';
+import { ExportGamesQuery } from './dto/export-games.query';
+import { GameExport } from './game-export';
 import { ImportGameDto } from './dto/import-game.dto';
 import { importSource } from './import-source';
 import { sseHeartbeat } from './sse-heartbeat';
@@ -53,6 +55,7 @@ export class GamesController {
   constructor(
     private readonly games: GamesService,
     private readonly bus: GameUpdatesBus,
+    private readonly exports: GameExport,
   ) {}
 
   /** 201 with the seats' tokens; Location names the new game. */
@@ -82,6 +85,50 @@ export class GamesController {
       limit: query.limit ?? 20,
       offset: query.offset ?? 0,
     });
+  }
+
+  /**
+   * Finished games as NDJSON, newest first, one replay per line (with its
+   * players), filtered like GET /v1/games and by rules system, result, date
+   * range and player; `limit` games at most (page on with `until`). Streamed:
+   * each game is read and written in turn.
+   */
+  @Get('export')
+  async exportGames(@Query() query: ExportGamesQuery, @Res() res: Response): Promise<void> {
+    const since = query.since !== undefined ? new Date(query.since) : undefined;
+    const until = query.until !== undefined ? new Date(query.until) : undefined;
+    if (since && until && since >= until)
+      throw new ProblemException({
+        status: 400,
+        code: 'BAD_DATE_RANGE',
+        detail: `since (${query.since}) must be before until (${query.until})`,
+      });
+    const games = await this.exports.select({
+      scenario: query.scenario,
+      rulesSystem: query.rulesSystem,
+      result: query.result,
+      since,
+      until,
+      player: query.player,
+      limit: query.limit ?? 20,
+    });
+    res.status(200);
+    res.setHeader('Content-Type', `${NDJSON}; charset=utf-8`);
+    res.setHeader('X-Muster-Export-Count', String(games.length));
+    for (const g of games) {
+      let line: unknown;
+      try {
+        line = await this.exports.line(g.id, g.players);
+      } catch (err) {
+        // Deleted since it was selected: left out. Anything else ends the stream (its status is sent).
+        if (err instanceof ProblemException && err.getStatus() === 404) continue;
+        res.destroy(err as Error);
+        return;
+      }
+      if (!res.write(`${JSON.stringify(line)}\n`))
+        await new Promise((resolve) => res.once('drain', resolve));
+    }
+    res.end();
   }
 
   /** The game as the reader sees it: a seat token gives its side's view, none the public one. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { ScenariosModule } from '../scenarios/scenarios.module';
 import { GameContexts } from './game-contexts.service';
+import { GameExport } from './game-export';
 import { GameHooks } from './game-hooks';
 import { GameUpdatesBus, InProcessGameUpdatesBus, RedisGameUpdatesBus } from './game-updates';
 import { GamesController } from './games.controller';
@@ -16,6 +17,7 @@ import { SeatTokenGuard } from './seat-token.guard';
   controllers: [GamesController, ReplaysController],
   providers: [
     GamesService,
+    GameExport,
     GameContexts,
     GameHooks,
     SeatTokenGuard,

@@ -100,6 +100,11 @@ export class VerifyReplayDto {
   @IsObject()
   result?: Record<string, unknown> | null;
 
+  /** A line of GET /v1/games/export names its players: informative here. */
+  @IsOptional()
+  @IsObject()
+  players?: Record<string, unknown> | null;
+
   /** A fork's origin (issue 18): informative here. */
   @IsOptional()
   @IsObject()

@@ -8,8 +8,9 @@
  * here — a new event type or field must be added to this table.
  *
  * A field is written `types` or `types?` (may be absent), `types` one or more
- * of the FieldType names joined with `|`. Nested objects (a combat's
- * strengths, a roll per corps) are typed as objects only.
+ * of the FieldType names joined with `|`, or `$Name`: openapi.yaml's schema
+ * Name (written by hand). Other nested objects (a combat's strengths, a roll
+ * per corps) are typed as objects only.
  */
 
 export type FieldType =
@@ -23,7 +24,8 @@ export type FieldType =
   | 'string[]'
   | 'integer[]'
   | 'side[]'
-  | 'object[]';
+  | 'object[]'
+  | `$${string}`;
 
 /** field name → `type|type` with `?` at the end when the field may be absent. */
 export type Fields = Readonly<Record<string, string>>;
@@ -232,6 +234,8 @@ export const HEX_EVENTS: Readonly<Record<string, Fields>> = {
     path: 'string[]',
     to: 'string',
     mp: 'string',
+    // Engine revision 5 on (MP_AS_NUMBERS); not for gunboats.
+    points: '$MovementPoints?',
     rule: 'string',
   },
   'movement-quota-lifted': {
@@ -310,6 +314,7 @@ export const HEX_EVENTS: Readonly<Record<string, Fields>> = {
     path: 'string[]',
     to: 'string',
     mp: 'string',
+    points: '$MovementPoints?',
     rule: 'string',
   },
   'train-bombarded': { unit: 'string', turn: 'integer', rule: 'string' },

@@ -30,6 +30,7 @@ const OBJECT: Schema = { type: 'object', additionalProperties: true };
 const PRIMITIVE = new Set(['string', 'integer', 'number', 'boolean', 'null']);
 
 function single(t: FieldType): Schema {
+  if (t.startsWith('$')) return { $ref: `#/components/schemas/${t.slice(1)}` };
   switch (t) {
     case 'side':
       return { type: 'string', enum: SIDE };

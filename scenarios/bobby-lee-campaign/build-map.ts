@@ -364,24 +364,29 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
   const fr = hexOf('frederick');
   if (grid.adjacent(hf, fr)) side(hf, fr).bridge = '1.811: Harpers Ferry-Frederick';
 
-  // Ridges: Mountain hexsides, gaps at the named passes; a river cuts a ridge (water gap).
+  // Ridges: Mountain hexsides, gaps at the named passes.
   const gapSides: Array<[string, string]> = [];
   for (const ridge of RIDGES) {
     const traced = graph.trace(ridge.crest.map((w) => waypointAt(w, located)));
+    // A Major river cuts the ridge (a water gap: the Potomac at Harpers Ferry); a Minor one
+    // at its foot shares the hexside, which is Mountain (1.3: the most restrictive reading).
     const onRidge = traced.filter(
-      ({ side: [a, b] }) => isLand(a) && isLand(b) && !side(a, b).river,
+      ({ side: [a, b] }) => isLand(a) && isLand(b) && side(a, b).river?.class !== 'major',
     );
     for (const {
       side: [a, b],
-    } of onRidge)
-      side(a, b).terrain = 'mountain';
+    } of onRidge) {
+      if (side(a, b).terrain !== 'gap') side(a, b).terrain = 'mountain';
+    }
     for (const gap of ridge.gaps) {
       const gk = project(g.projection, gap);
-      const best = [...onRidge].sort((x, y) => {
-        const mx = midKm(g, ...x.side);
-        const my = midKm(g, ...y.side);
-        return Math.hypot(mx.x - gk.x, mx.y - gk.y) - Math.hypot(my.x - gk.x, my.y - gk.y);
-      })[0];
+      const best = onRidge
+        .filter((x) => side(...x.side).terrain !== 'gap')
+        .sort((x, y) => {
+          const mx = midKm(g, ...x.side);
+          const my = midKm(g, ...y.side);
+          return Math.hypot(mx.x - gk.x, mx.y - gk.y) - Math.hypot(my.x - gk.x, my.y - gk.y);
+        })[0];
       check(best !== undefined, `${ridge.name}: ${gap.name} lies on a traced ridge hexside`);
       if (!best) continue;
       const s = side(...best.side);
@@ -429,9 +434,14 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
       const s = sides.get(hexsideKey(x, y));
       return !!s && s.river?.class === 'major' && !s.bridge;
     };
+    const mountainAt = (x: string, y: string): boolean =>
+      sides.get(hexsideKey(x, y))?.terrain === 'mountain';
     const straight = line(grid, a, b);
     const clean =
-      straight.every(isLand) && straight.every((h, i) => i === 0 || !majorAt(straight[i - 1], h));
+      straight.every(isLand) &&
+      straight.every(
+        (h, i) => i === 0 || (!majorAt(straight[i - 1], h) && !mountainAt(straight[i - 1], h)),
+      );
     if (clean) return straight;
     const cost = new Map<string, number>([[a, 0]]);
     const prev = new Map<string, string>();
@@ -445,7 +455,7 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
       open.delete(h);
       if (h === b) break;
       for (const n of grid.neighbours(h)) {
-        if (!isLand(n)) continue;
+        if (!isLand(n) || mountainAt(h, n)) continue;
         const c = cost.get(h)! + 1 + (majorAt(h, n) ? 1.5 : 0);
         if (c < (cost.get(n) ?? Infinity)) {
           cost.set(n, c);
@@ -798,7 +808,8 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
     if (h) check(south.has(h) || north.has(h), `${place.name} can be reached by land`);
   }
   check(
-    gapSides.length === RIDGES.reduce((n, r) => n + r.gaps.length, 0),
+    new Set(gapSides.map((x) => hexsideKey(...x))).size ===
+      RIDGES.reduce((n, r) => n + r.gaps.length, 0),
     'every named gap is on the map',
   );
 

@@ -8,6 +8,10 @@
  * The engine stays free of I/O and node modules, so the state hash function
  * (sha256 of canonical JSON, src/games/state-hash.ts) is passed in.
  */
+// The engine's entry point first: it loads the rules registry, which loads the systems, in the
+// one order their modules' cycle allows (hex-system → board → game → rules/index → hex-system
+// fails when this file is the first of the engine a program loads).
+import './game';
 import { databaseKeyOrder } from './canonical';
 import { sameData } from './same-data';
 import { gameDice } from './dice';

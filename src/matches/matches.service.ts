@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -106,6 +106,9 @@ export type FinishedListener = (match: MatchRow) => Promise<void>;
 
 const other = (side: Side): Side => (side === 'union' ? 'confederate' : 'union');
 
+/** How long a run-out clock may stay unclaimed before the server ends the game on time itself. */
+export const UNCLAIMED_TIMEOUT_MS = 24 * 3_600_000;
+
 /** How many entries a takeback may undo at most (the work of checking it is bounded). */
 export const MAX_TAKEBACK_DEPTH = 100;
 
@@ -141,9 +144,10 @@ function playPoint({ system, ctx }: PreparedScenario, state: SystemState): PlayP
  * match and are left exactly as they are.
  */
 @Injectable()
-export class MatchesService implements OnModuleInit {
+export class MatchesService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Matches');
   private readonly finishedListeners: FinishedListener[] = [];
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -156,7 +160,18 @@ export class MatchesService implements OnModuleInit {
     private readonly flowEntries: FlowEntries,
   ) {}
 
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
   onModuleInit(): void {
+    // Games whose run-out clock nobody claims are ended on time by the server (sweepTimeouts).
+    this.timer = setInterval(
+      () =>
+        void this.sweepTimeouts().catch((e: Error) => this.logger.warn(`timeouts: ${e.message}`)),
+      30_000,
+    );
+    this.timer.unref();
     this.hooks.register({
       sideForToken: (gameId, token) => this.sideForPlayerToken(gameId, token),
       beforeOrder: (a) => this.beforeOrder(a),
@@ -746,6 +761,54 @@ export class MatchesService implements OnModuleInit {
       await this.tellWhoMustAct(match, prepared, answered.state);
     }
     return this.view(gameId);
+  }
+
+  /**
+   * Abandoned games (every 30 s, and on demand): a game whose running clock
+   * ran out UNCLAIMED_TIMEOUT_MS ago and nobody claimed is ended by the
+   * server as the claim would have ended it — a `timeout` entry, the side
+   * out of time losing (both out of time, in a sealed simultaneous decision:
+   * adjudicated as the victory conditions stand). So a game no longer stays
+   * active forever when both players walk away. Returns how many it ended.
+   */
+  async sweepTimeouts(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - UNCLAIMED_TIMEOUT_MS);
+    const due = (await this.dataSource.query(
+      `SELECT game_id FROM ladder_games l
+       WHERE outcome IS NULL AND clock IS NOT NULL AND EXISTS (
+         SELECT 1 FROM jsonb_array_elements_text(l.clock->'running') AS r(side)
+         WHERE (l.clock->>'since')::timestamptz
+               + (l.clock->'remainingMs'->>r.side)::float8 * interval '1 millisecond' <= $1)
+       ORDER BY game_id LIMIT 100`,
+      [before],
+    )) as Array<{ game_id: string }>;
+    let ended = 0;
+    for (const { game_id } of due) {
+      await this.conclude(game_id, (match, { prepared, state }) => {
+        const flagged = match.clock ? flaggedAt(match.clock, this.clock.now()) : [];
+        if (flagged.length === 1)
+          return {
+            side: other(flagged[0]),
+            entry: { type: 'timeout', flagged: flagged[0] },
+            kind: 'timeout',
+          };
+        if (flagged.length === 0)
+          throw new ProblemException({
+            status: 409,
+            code: 'NO_TIMEOUT',
+            detail: 'No clock of this game has run out.',
+          });
+        const waitingOn = (prepared.system.mustAct(prepared.ctx, state)?.seats ?? []) as Side[];
+        return {
+          side: waitingOn[0] ?? 'union',
+          entry: { type: 'adjudicate', reason: 'both clocks ran out, unclaimed' },
+          kind: 'adjudicated',
+        };
+      })
+        .then(() => ended++)
+        .catch((e: Error) => this.logger.warn(`ending ${game_id} on time: ${e.message}`));
+    }
+    return ended;
   }
 
   /** One of the flow actions by name (the GraphQL gameAction mutation); 400 for an unknown one. */

@@ -5,6 +5,7 @@ import { createClient } from 'graphql-ws';
 import request from 'supertest';
 import { Clock, ManualClock } from '../../src/clocks/clock';
 import { GameUpdatesBus, type GameUpdate } from '../../src/games/game-updates';
+import { MatchesService } from '../../src/matches/matches.service';
 import { WebhooksService } from '../../src/notifications/webhooks.service';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
@@ -472,5 +473,58 @@ describe('ladder: clocks, player events, signed webhooks, GraphQL', () => {
     expect(match.body.data.match.players).toMatchObject({ union: { handle: 'Stuart' } });
     const board = await gql(`{ leaderboard { category entries { handle } } }`, {}).expect(200);
     expect(board.body.data.leaderboard.category).toBe('overall');
+  });
+
+  it('an abandoned game ends on time: a run-out clock nobody claims for 24 hours is ended by the server with a timeout entry', async () => {
+    const a = await register('McDowell');
+    const b = await register('Jackson2');
+    const made = await request(server)
+      .post('/v1/challenges')
+      .set(bearer(a.token))
+      .send({
+        opponent: 'Jackson2',
+        scenario: 'antietam',
+        side: 'union',
+        rated: false,
+        timeControl: { kind: 'correspondence', daysPerDecision: 1 },
+      })
+      .expect(201);
+    const { gameId } = (
+      await request(server)
+        .post(`/v1/challenges/${made.body.id}/accept`)
+        .set(bearer(b.token))
+        .expect(200)
+    ).body;
+    const matches = t.app.get(MatchesService);
+    // Out of time (a day) but not yet unclaimed for 24 hours: the game goes on.
+    clock.advance(25 * 3_600_000);
+    expect(
+      (await request(server).get(`/v1/games/${gameId}`).expect(200)).body.clock.flagged,
+    ).toEqual(['union']);
+    await matches.sweepTimeouts();
+    expect((await request(server).get(`/v1/games/${gameId}`).expect(200)).body.status).toBe(
+      'active',
+    );
+    // A day later nobody has claimed it: the server ends it as the claim would have.
+    clock.advance(24 * 3_600_000);
+    await matches.sweepTimeouts();
+    const players = (await request(server).get(`/v1/games/${gameId}/players`).expect(200)).body;
+    expect(players.outcome).toEqual({
+      kind: 'timeout',
+      winner: 'confederate',
+      level: null,
+      reason: 'union ran out of time',
+    });
+    const replay = (await request(server).get(`/v1/games/${gameId}/replay`).expect(200)).body;
+    expect(replay.entries).toHaveLength(1);
+    expect(replay.entries[0]).toMatchObject({
+      side: 'confederate',
+      order: { type: 'timeout', flagged: 'union' },
+    });
+    expect(
+      (await request(server).post('/v1/replays/verify').send(replay).expect(200)).body.ok,
+    ).toBe(true);
+    // Nothing more to sweep.
+    expect(await matches.sweepTimeouts()).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import { toProblem } from '../../src/common/errors/to-problem';
 import { THROTTLE_CONFIG } from '../../src/common/throttling.config';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec, OPENAPI_FILE } from '../support/openapi';
+import { asAuthor } from '../support/scenario-author';
 
 type Json = Record<string, unknown>;
 
@@ -226,7 +227,10 @@ describe('openapi.yaml examples are real answers', () => {
         ) as Json;
       const scenario = fixture('scenario.json');
       const map = fixture((scenario.map as string) ?? 'map.json');
-      const res = await request(server).post('/v1/scenarios').send({ scenario, map });
+      const res = await request(server)
+        .post('/v1/scenarios')
+        .set(await asAuthor(server))
+        .send({ scenario, map });
       const example = responseExample('InvalidScenario');
       expect(res.status).toBe(example.status);
       expectMatchesSpec(res);

@@ -10,6 +10,7 @@ import request from 'supertest';
 import { testMapDoc, testScenario } from '../../src/engine/rules/blue-grey/combat.fixtures';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+import { asAuthor } from '../support/scenario-author';
 
 describe('a custom scenario that starts later, through the API', () => {
   let t: TestApp;
@@ -44,6 +45,7 @@ describe('a custom scenario that starts later, through the API', () => {
     };
     const uploaded = await request(server)
       .post('/v1/scenarios')
+      .set(await asAuthor(server))
       .send({ scenario: scenario(start, 'custom-start'), map: testMapDoc() })
       .expect(201);
     expectMatchesSpec(uploaded);
@@ -104,6 +106,7 @@ describe('a custom scenario that starts later, through the API', () => {
     const bad = { turn: 9, units: [{ unit: 'nobody', morale: 'routed' }] };
     const res = await request(server)
       .post('/v1/scenarios')
+      .set(await asAuthor(server))
       .send({ scenario: scenario(bad, 'custom-start-bad'), map: testMapDoc() })
       .expect(422);
     expectMatchesSpec(res);

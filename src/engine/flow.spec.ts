@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 // The engine's entry point first (the rules registry loads the systems in order).
 import { prepareGame } from './game';
-import { applyFlowEntry, isFlowEntry, TakebackWindow, takebackRefusal } from './flow';
+import {
+  applyFlowEntry,
+  FLOW_EVENT_FIELDS,
+  isFlowEntry,
+  TakebackWindow,
+  takebackRefusal,
+} from './flow';
 import { formatEntry, parseEntry } from './notation';
 import { applyLoggedEntry, initialStateOf, rerunReplayOf, type ReplayEntryInput } from './replay';
 import { BLUE_GREY_RULES } from './rules/hex-system';
@@ -120,6 +126,33 @@ describe('game-flow entries in the order log (src/engine/flow.ts)', () => {
     const forged = structuredClone(entries);
     forged[1].events[0] = { ...forged[1].events[0], winner: 'union', level: 'decisive' };
     expect(verify(forged).ok).toBe(false);
+  });
+
+  it('every event a flow entry produces is one FLOW_EVENT_FIELDS describes, with exactly its fields', () => {
+    const mover = write(['next', 'next', 'next']).entries[2].side;
+    const logs = [
+      write(['next', { side: 'confederate', order: { type: 'draw-agreed' } }]),
+      write([{ side: 'union', order: { type: 'abort' } }]),
+      write(['next', { side: 'confederate', order: { type: 'timeout', flagged: 'union' } }]),
+      write(['next', { order: { type: 'adjudicate', reason: 'deadline' } }]),
+      write(['next', 'next', 'next', { side: mover, order: { type: 'takeback', to: 1 } }]),
+    ];
+    const seen = new Set<string>();
+    for (const { entries } of logs) {
+      for (const e of entries.at(-1)!.events) {
+        seen.add(e.type);
+        expect({
+          type: e.type,
+          fields: Object.keys(e)
+            .filter((k) => k !== 'type')
+            .sort(),
+        }).toEqual({
+          type: e.type,
+          fields: [...(FLOW_EVENT_FIELDS[e.type] ?? ['not described'])].sort(),
+        });
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(FLOW_EVENT_FIELDS).sort());
   });
 
   it('flow entries are refused once the game is over, with unknown fields, or a bad side or reason', () => {

@@ -63,6 +63,19 @@ export const FLOW_ENTRY_FIELDS: Readonly<Record<FlowEntryType, readonly string[]
   takeback: ['to'],
 };
 
+/**
+ * The events flow entries produce, with their fields (for typed event
+ * contracts): each entry's own event, then `game-ended` for every ending.
+ */
+export const FLOW_EVENT_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'draw-agreed': ['offeredBy', 'acceptedBy'],
+  aborted: ['side'],
+  'time-out': ['flagged', 'winner'],
+  adjudicated: ['reason', 'points', 'winner', 'level', 'case'],
+  'taken-back': ['to', 'undone', 'requestedBy', 'acceptedBy'],
+  'game-ended': ['reason', 'winner', 'level'],
+};
+
 /** The longest adjudication reason an entry carries. */
 export const MAX_REASON_LENGTH = 200;
 

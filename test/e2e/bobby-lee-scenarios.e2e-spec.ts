@@ -97,4 +97,21 @@ describe('Bobby Lee scenarios (002 4.21, 4.31) and the reconstructed Eastern map
     expect((svg.match(/data-hex="/g) ?? []).length).toBe(384);
     expect(svg).toContain('Valley Turnpike');
   });
+
+  it('B2.4: map.svg shows the set-up as the public sees it: upright blocks, side and number per hex, nothing of what they are', async () => {
+    const res = await request(server).get('/v1/scenarios/bobby-lee-1861/map.svg').expect(200);
+    const svg: string = res.text ?? res.body.toString();
+    const blocks = [...svg.matchAll(/data-blocks="(union|confederate):(\d+)" data-at="(\d{4})"/g)];
+    const total = (side: string) =>
+      blocks.filter((m) => m[1] === side).reduce((n, m) => n + Number(m[2]), 0);
+    // 1861 (notes §9.2): USA 25 blocks, CSA 20.
+    expect(total('union')).toBe(25);
+    expect(total('confederate')).toBe(20);
+    // Washington holds 4 USA blocks in July 1861 (Scott, garrison, artillery, heavy artillery).
+    const detail = await request(server).get('/v1/scenarios/bobby-lee-1861').expect(200);
+    expect(detail.body.playable).toBe(false);
+    expect(svg).toMatch(/data-blocks="union:4" data-at="\d{4}"/);
+    for (const secret of ['Scott', 'McDowell', 'Beauregard', 'Infantry', 'Cavalry'])
+      expect(svg).not.toContain(secret);
+  });
 });

@@ -18,7 +18,7 @@ import type { GameOptions, GameResult } from '../state';
 import type { Side } from '../types';
 import { BLOCK_DATA, orderOfBattle } from './block/data';
 import { BLOCK_MAPS, type BlockMapDocument } from './block/map';
-import { renderBlockMapSvg } from './block/map-svg';
+import { renderBlockMapSvg, type UprightBlocks } from './block/map-svg';
 import type {
   DocumentProblem,
   RulesSystem,
@@ -206,6 +206,21 @@ export const BLOCK_CAMPAIGN_RULES: RulesSystem<never, SystemState> = {
   scenarioMapSvg(scenario) {
     if (!isCampaign(scenario)) return undefined;
     const map = campaignMap(scenario);
-    return map ? renderBlockMapSvg(map) : undefined;
+    if (!map) return undefined;
+    // The set-up as the public sees it: upright blocks, their side and number per hex (notes §8.1).
+    const count = new Map<string, UprightBlocks>();
+    for (const id of scenario.ordersOfBattle) {
+      const ob = orderOfBattle(id);
+      for (const side of ['union', 'confederate'] as const)
+        for (const u of ob?.sides[side].units ?? []) {
+          const hex = u.location ? map.locations[u.location]?.hex : undefined;
+          if (!hex) continue;
+          const k = `${hex}:${side}`;
+          const b = count.get(k) ?? { hex, side, count: 0 };
+          b.count++;
+          count.set(k, b);
+        }
+    }
+    return renderBlockMapSvg(map, { blocks: [...count.values()] });
   },
 };

@@ -5,8 +5,9 @@
  * gaps (1.36), Marsh and Forest hexsides, railroads between hex centres by
  * gauge (1.5), the Valley Turnpike (1.7), supply hexes (1.6), and the named
  * locations (cities octagons, towns circles, villages dots; fortresses ringed,
- * ports anchored: 1.4). Pure string building; a seat's view of the blocks on
- * it comes with the campaign game.
+ * ports anchored: 1.4) and, if given, blocks standing upright: their side
+ * and number per hex, what every reader may see of them (notes §8.1). Pure
+ * string building; a seat's own blocks drawn whole come with the campaign game.
  */
 import { HexGrid, hexsideKey } from '../../hex';
 import type { BlockMapDocument, BlockMapHex } from './map';
@@ -23,7 +24,17 @@ const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f = (n: number): string => (Math.round(n * 10) / 10).toString();
 
-export function renderBlockMapSvg(doc: BlockMapDocument, opts: { hexSize?: number } = {}): string {
+/** Blocks standing in a hex, as everyone sees them upright: their side and how many (notes §8.1). */
+export interface UprightBlocks {
+  hex: string;
+  side: 'union' | 'confederate';
+  count: number;
+}
+
+export function renderBlockMapSvg(
+  doc: BlockMapDocument,
+  opts: { hexSize?: number; blocks?: UprightBlocks[] } = {},
+): string {
   const size = opts.hexSize ?? 28;
   const grid = new HexGrid(doc.grid);
   const labels = grid.all();
@@ -149,6 +160,20 @@ export function renderBlockMapSvg(doc: BlockMapDocument, opts: { hexSize?: numbe
     );
   }
   out.push('</g>');
+  // Upright blocks: a block of its side's colour per hex and side, with the count; nothing of what they are.
+  if (opts.blocks?.length) {
+    out.push('<g id="blocks" font-size="9" font-weight="bold" text-anchor="middle" fill="#fff">');
+    const sorted = [...opts.blocks].sort((a, b) => (a.hex + a.side < b.hex + b.side ? -1 : 1));
+    for (const b of sorted) {
+      const c = centre(b.hex);
+      const dx = b.side === 'union' ? -size * 0.32 : size * 0.32;
+      out.push(
+        `<rect x="${f(c.x + dx - size * 0.2)}" y="${f(c.y - size * 0.2)}" width="${f(size * 0.4)}" height="${f(size * 0.4)}" rx="2" fill="${HOME[b.side]}" stroke="#111" stroke-width="0.8" data-blocks="${b.side}:${b.count}" data-at="${b.hex}"/>`,
+        `<text x="${f(c.x + dx)}" y="${f(c.y + size * 0.12)}">${b.count}</text>`,
+      );
+    }
+    out.push('</g>');
+  }
   // Hex labels.
   out.push('<g id="labels" font-size="5" fill="#6d6657" text-anchor="middle">');
   for (const h of labels) {

@@ -17,6 +17,8 @@ import { Observable } from 'rxjs';
 import { ProblemException } from '../common/errors/problem';
 import { CreateGameDto } from './dto/create-game.dto';
 import { ExportGamesQuery } from './dto/export-games.query';
+import { LegalOrdersAtQuery } from './dto/legal-orders-at.query';
+import { PastPositions, type LegalOrdersAtDto } from './past-positions';
 import { GameExport } from './game-export';
 import { ImportGameDto } from './dto/import-game.dto';
 import { importSource } from './import-source';
@@ -56,6 +58,7 @@ export class GamesController {
     private readonly games: GamesService,
     private readonly bus: GameUpdatesBus,
     private readonly exports: GameExport,
+    private readonly past: PastPositions,
   ) {}
 
   /** 201 with the seats' tokens; Location names the new game. */
@@ -200,6 +203,30 @@ export class GamesController {
     @Headers('authorization') authorization: string | undefined,
   ): Promise<GameSeriesDto> {
     return this.games.series(id, await this.games.readerSide(id, authorization));
+  }
+
+  /**
+   * The orders `side` could have given after entry `seq`, for analysers: anyone
+   * once the game is over, that side's seat while it is under way.
+   */
+  @Get(':id/states/:seq/legal-orders')
+  async legalOrdersAt(
+    @Param('id') id: string,
+    @Param('seq') seq: string,
+    @Query() query: LegalOrdersAtQuery,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<LegalOrdersAtDto> {
+    const at = entryNumber(seq);
+    return this.past.legalOrdersAt(
+      id,
+      at,
+      query.side,
+      await this.games.readerSide(id, authorization),
+      {
+        offset: query.offset ?? 0,
+        limit: query.limit ?? 500,
+      },
+    );
   }
 
   @Get(':id/states/:seq')

@@ -1,8 +1,16 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { ScenariosModule } from '../scenarios/scenarios.module';
+import {
+  AnalysisResolver,
+  LegalOrdersTypesResolver,
+  OrderAcceptedTypesResolver,
+  ReplayEntryTypesResolver,
+} from './analysis.resolver';
 import { GameContexts } from './game-contexts.service';
 import { GameExport } from './game-export';
+import { PastPositions } from './past-positions';
+import { ReplayVerifier } from './replay-verifier';
 import { GameHooks } from './game-hooks';
 import { GameUpdatesBus, InProcessGameUpdatesBus, RedisGameUpdatesBus } from './game-updates';
 import { GamesController } from './games.controller';
@@ -18,10 +26,16 @@ import { SeatTokenGuard } from './seat-token.guard';
   providers: [
     GamesService,
     GameExport,
+    PastPositions,
+    ReplayVerifier,
     GameContexts,
     GameHooks,
     SeatTokenGuard,
     GamesResolver,
+    AnalysisResolver,
+    ReplayEntryTypesResolver,
+    OrderAcceptedTypesResolver,
+    LegalOrdersTypesResolver,
     {
       // Across instances through Redis pub/sub when REDIS_URL is set; in-process otherwise.
       provide: GameUpdatesBus,

@@ -132,8 +132,13 @@ export interface ReplayDto {
   /** The game's secret (key of the commitment and of the state hashes): null until the game is over, and for older games. */
   secret: string | null;
   result: GameViewDto['result'];
-  /** A fork's origin: the game and entry it started from, and that position's hash (issue 18). */
-  forkedFrom?: ForkOrigin;
+  /**
+   * A fork's origin: the game and entry it started from, and that position's hash
+   * (issue 18); with that game's secret once both games are over (null: plain sha256).
+   */
+  forkedFrom?: ForkOrigin & { secret?: string | null };
+  /** A fork's start position (its entry 0), once the fork is over: verification re-runs from it. */
+  startState?: unknown;
   createdAt: string;
   updatedAt: string;
   entries: ReplayEntryDto[];
@@ -620,6 +625,15 @@ export class GamesService {
   ): Promise<{ header: Omit<ReplayDto, 'entries'>; sealing: ReplayReader }> {
     const loaded = await this.load(id);
     const header = this.headerOf(loaded);
+    if (loaded.row.forkedFrom && header.status === 'finished') {
+      // A finished fork's replay verifies alone: its start position, and the origin's secret once that game is over too.
+      header.startState = await this.startOf(loaded.row, loaded.prepared);
+      const origin = await this.dataSource
+        .getRepository(Game)
+        .findOne({ where: { id: loaded.row.forkedFrom.game }, select: ['id', 'status', 'secret'] });
+      if (origin?.status === 'finished')
+        header.forkedFrom = { ...loaded.row.forkedFrom, secret: origin.secret };
+    }
     return {
       header,
       sealing: { prepared: loaded.prepared, reader, finished: header.status === 'finished' },

@@ -1,69 +1,20 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { ProblemException } from '../common/errors/problem';
-import type { RulesRegistry } from '../engine/rules';
-import { counterBoundProblems } from '../engine/scenario/bounds';
-import type { GameOptions } from '../engine/state';
-import { RULES_REGISTRY } from '../scenarios/rules-registry';
-import { ScenariosService } from '../scenarios/scenarios.service';
-import { EnginePool } from '../workers/engine-pool.service';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { VerifyReplayDto } from './dto/verify-replay.dto';
-import { invalidCounters, unitCount } from './game-contexts.service';
-import { unknownScenario } from './game-problems';
-import type { ReplayDocument, ReplayVerification } from './verify-replay';
+import { ReplayVerifier } from './replay-verifier';
+import type { ReplayVerification } from './verify-replay';
 
 /** Dice fairness: anyone can re-run a finished game's replay from its revealed seed. */
 @Controller('v1/replays')
 export class ReplaysController {
-  constructor(
-    private readonly scenarios: ScenariosService,
-    private readonly pool: EnginePool,
-    @Inject(RULES_REGISTRY) private readonly rules: RulesRegistry,
-  ) {}
+  constructor(private readonly verifier: ReplayVerifier) {}
 
   /**
    * 200 with the verification (ok or the first differing entry); 422 when the
-   * replay cannot be re-run at all. Re-running every order is heavy CPU work:
-   * it runs on the engine worker pool, and its context is prepared there too, so
-   * no client can make this instance hold contexts (one per set of counters).
+   * replay cannot be re-run at all (ReplayVerifier: on the engine worker pool).
    */
   @Post('verify')
   @HttpCode(200)
-  async verify(@Body() body: VerifyReplayDto): Promise<ReplayVerification> {
-    const docs = await this.scenarios.find(body.scenario);
-    if (!docs) throw unknownScenario(body.scenario);
-    const options = body.options as GameOptions | undefined;
-    if (options?.counters !== undefined) {
-      const over = counterBoundProblems(options.counters, unitCount(docs.scenario));
-      if (over.length > 0) throw invalidCounters(body.scenario, over);
-    }
-    const result = await this.pool.run(
-      {
-        kind: 'verify-replay',
-        docs: { scenario: docs.scenario, ...(docs.map ? { map: docs.map } : {}) },
-        // The replay's options: a game with supplied counters re-runs on the same merged scenario.
-        ...(options !== undefined ? { options } : {}),
-        // Entry events are compared as plain data: their shape needs no checking here.
-        replay: body as unknown as ReplayDocument,
-      },
-      this.rules,
-    );
-    if (result.ok) return result.value as ReplayVerification;
-    if (result.refused === 'invalid-counters') throw invalidCounters(body.scenario, result.errors);
-    if (result.refused === 'unverifiable') {
-      throw new ProblemException({ status: 422, code: result.code, detail: result.message });
-    }
-    if (result.refused === 'not-supported') {
-      throw new ProblemException({
-        status: 422,
-        code: result.code,
-        ...(result.rule !== undefined ? { rule: result.rule } : {}),
-        detail: `Scenario "${body.scenario}" cannot be played: ${result.message}`,
-      });
-    }
-    throw new ProblemException({
-      status: 422,
-      code: 'SCENARIO_NOT_PLAYABLE',
-      detail: `Scenario "${body.scenario}" cannot be prepared for play: ${result.message}`,
-    });
+  verify(@Body() body: VerifyReplayDto): Promise<ReplayVerification> {
+    return this.verifier.verify(body);
   }
 }

@@ -26,6 +26,14 @@ export interface ReplayDocument {
   seed?: string | null;
   /** The game's secret, revealed with the seed at the end (hmac-sha256 replays). */
   secret?: string | null;
+  /**
+   * A fork's origin (issue 18): the game and entry it started from and the hash
+   * that game recorded for that position; `secret`, that game's secret, once it
+   * is over (null: its hashes are plain sha256), to check the start against it.
+   */
+  forkedFrom?: { game?: string; seq?: number; stateHash?: string; secret?: string | null };
+  /** A fork's start position (its entry 0), revealed once the fork is over: the re-run starts there. */
+  startState?: unknown;
   entries: ReplayEntryInput[];
 }
 
@@ -44,6 +52,12 @@ export interface ReplayVerification {
   seedMatchesCommitment: boolean | null;
   /** The first entry whose events or state hash differ, or that the engine refuses. */
   firstMismatch: ReplayMismatch | null;
+  /**
+   * A fork's start position checked against the hash its origin game recorded
+   * for it (with that game's revealed secret); null when the replay is not a
+   * fork's or its origin game is not over (its secret unknown).
+   */
+  startMatchesOrigin?: boolean | null;
   /** Hash of the final re-derived state. */
   finalStateHash: string;
   /** A sentence summing up the outcome. */
@@ -57,7 +71,9 @@ export class UnverifiableReplay extends Error {
       | 'SEED_NOT_REVEALED'
       | 'RULES_VERSION_UNAVAILABLE'
       | 'ENGINE_REVISION_UNAVAILABLE'
-      | 'SCENARIO_DATA_CHANGED',
+      | 'SCENARIO_DATA_CHANGED'
+      | 'FORK_START_NOT_REVEALED'
+      | 'FORK_START_INVALID',
     message: string,
   ) {
     super(message);
@@ -115,9 +131,11 @@ export function verifyReplay(
   const options = doc.options ?? {};
   // The rules version this server runs for the scenario: a game is re-run only under the version it was played with.
   let start: SystemState;
+  const fork = doc.forkedFrom !== undefined || doc.startState !== undefined;
   try {
-    start = initialStateOf(prepared, options, doc.seed, revision);
+    start = fork ? forkStart(doc) : initialStateOf(prepared, options, doc.seed, revision);
   } catch (e) {
+    if (e instanceof UnverifiableReplay) throw e;
     // Options naming a rules system or version the engine lacks (NOT_YET_SUPPORTED): nothing to re-run.
     throw new UnverifiableReplay(
       'RULES_VERSION_UNAVAILABLE',
@@ -135,13 +153,32 @@ export function verifyReplay(
     typeof doc.seedCommitment === 'string'
       ? seedCommitment(doc.seed, secret) === doc.seedCommitment.toLowerCase()
       : null;
-  const check = rerunReplayOf(prepared, options, doc.seed, doc.entries, hash, start);
-  const ok = check.ok && seedMatchesCommitment !== false;
+  // A fork starts from its stored position: a fork whose start a reader altered is refused, not a crash.
+  let check: ReturnType<typeof rerunReplayOf>;
+  try {
+    check = rerunReplayOf(prepared, options, doc.seed, doc.entries, hash, start);
+  } catch (e) {
+    if (!fork) throw e;
+    throw new UnverifiableReplay(
+      'FORK_START_INVALID',
+      `The fork's start position cannot be played on: ${(e as Error).message}`,
+    );
+  }
+  const origin = doc.forkedFrom;
+  const startMatchesOrigin =
+    !fork || origin?.secret === undefined || typeof origin.stateHash !== 'string'
+      ? null
+      : stateHasher(origin.secret)(start) === origin.stateHash.toLowerCase();
+  const ok = check.ok && seedMatchesCommitment !== false && startMatchesOrigin !== false;
   const detail = !check.ok
     ? `Entry ${check.mismatch!.seq} does not re-derive: ${check.mismatch!.detail}`
     : seedMatchesCommitment === false
       ? 'Every entry re-derives from the seed, but the seed does not match the published commitment.'
-      : `All ${check.verified} entries re-derive from the seed and the orders.`;
+      : startMatchesOrigin === false
+        ? `Every entry re-derives from the fork's start, but that start is not the position game ${String(origin?.game)} recorded after entry ${String(origin?.seq)}.`
+        : fork
+          ? `All ${check.verified} entries re-derive from the fork's start position, the seed and the orders.`
+          : `All ${check.verified} entries re-derive from the seed and the orders.`;
   return {
     ok,
     scenario: doc.scenario,
@@ -151,7 +188,33 @@ export function verifyReplay(
     verified: check.verified,
     seedMatchesCommitment,
     firstMismatch: check.mismatch,
+    ...(fork ? { startMatchesOrigin } : {}),
     finalStateHash: hash(check.finalState),
     detail,
   };
+}
+
+/**
+ * A fork's start position from its replay: revealed once the fork is over,
+ * a state of the replay's scenario and rules version (the rest is checked by
+ * re-running the entries on it, and against the origin's hash).
+ */
+function forkStart(doc: ReplayDocument): SystemState {
+  const start = doc.startState as Partial<SystemState> | undefined;
+  if (start === undefined || start === null)
+    throw new UnverifiableReplay(
+      'FORK_START_NOT_REVEALED',
+      "The replay is a fork's and carries no start position: it is revealed with the seed once the fork is over.",
+    );
+  if (
+    typeof start !== 'object' ||
+    typeof start.rules?.version !== 'string' ||
+    start.scenarioId !== doc.scenario ||
+    typeof start.diceDrawn !== 'number'
+  )
+    throw new UnverifiableReplay(
+      'FORK_START_INVALID',
+      `The fork's start position is not a state of scenario "${doc.scenario}".`,
+    );
+  return start as SystemState;
 }

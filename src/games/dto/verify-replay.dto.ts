@@ -105,10 +105,15 @@ export class VerifyReplayDto {
   @IsObject()
   players?: Record<string, unknown> | null;
 
-  /** A fork's origin (issue 18): informative here. */
+  /** A fork's origin (issue 18): with the origin game's secret, its start is checked against the origin's hash. */
   @IsOptional()
   @IsObject()
   forkedFrom?: Record<string, unknown>;
+
+  /** A fork's start position (issue 18): the re-run starts there instead of the set-up. */
+  @IsOptional()
+  @IsObject()
+  startState?: Record<string, unknown>;
 
   @IsOptional()
   @IsString()

@@ -1,4 +1,14 @@
-import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import {
+  Args,
+  Context,
+  Int,
+  Mutation,
+  Parent,
+  Query,
+  ResolveField,
+  Resolver,
+} from '@nestjs/graphql';
+import { ScenarioSchemasModel } from '../games/graphql/analysis.model';
 import { ProblemException } from '../common/errors/problem';
 import { graphqlAuthorization } from '../games/graphql/seat-auth';
 import { MAX_LIST_OFFSET } from '../games/dto/list-games.query';
@@ -59,6 +69,27 @@ export class ScenariosResolver {
   })
   scenario(@Args('id') id: string): Promise<ScenarioModel> {
     return this.service.detail(id);
+  }
+
+  @Query(() => ScenarioSchemasModel, {
+    complexity: 50,
+    description:
+      'The published JSON Schemas of the scenario and map formats (GET /v1/schemas/scenario, /v1/schemas/map).',
+  })
+  scenarioSchemas(): ScenarioSchemasModel {
+    return this.service.schemas();
+  }
+
+  @Mutation(() => ScenarioModel, {
+    description:
+      "Upload a custom scenario `{scenario, map}` (POST /v1/scenarios), validated like the shipped ones, as a player (a token with the scenarios scope) or the operator: errors INVALID_SCENARIO listing every problem, SCENARIO_EXISTS when the id is taken, and the REST route's token and quota problems.",
+  })
+  async uploadScenario(
+    @Args('input', { type: () => JSONScalar }) input: unknown,
+    @Context() context: unknown,
+  ): Promise<ScenarioModel> {
+    const uploader = await this.uploaders.identify(graphqlAuthorization(context));
+    return (await this.service.create(input, uploader)) as unknown as ScenarioModel;
   }
 
   // The documents are fetched only when asked for, so listing stays cheap.

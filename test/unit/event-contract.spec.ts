@@ -22,6 +22,7 @@ import {
   flowEventSchemaName,
 } from '../../src/engine/event-schema';
 import { withGeneratedSchemas } from '../../scripts/openapi-generated';
+import { FLOW_EVENT_FIELDS } from '../../src/engine/flow';
 import { playObserved } from '../support/event-playouts';
 
 const file = join(__dirname, '../../openapi.yaml');
@@ -125,6 +126,16 @@ describe('the typed event contract (openapi.yaml GameEvent, Decision)', () => {
     for (const t of ['draw-agreed', 'aborted', 'time-out'])
       expect([...types]).toContain(`block:${t}`);
   }, 120_000);
+
+  it('the flow entries’ events are those flow.ts lists (FLOW_EVENT_FIELDS), with the same fields', () => {
+    const { 'game-ended': ended, ...own } = FLOW_EVENT_FIELDS;
+    expect(
+      Object.fromEntries(Object.entries(FLOW_EVENTS).map(([t, f]) => [t, Object.keys(f).sort()])),
+    ).toEqual(Object.fromEntries(Object.entries(own).map(([t, f]) => [t, [...f].sort()])));
+    // Every ending's game-ended is the one each rules system describes.
+    for (const table of [HEX_EVENTS, BLOCK_EVENTS])
+      expect(Object.keys(table['game-ended']).sort()).toEqual([...ended].sort());
+  });
 
   it('refuses an event or decision shape the engine does not have', () => {
     const moved = {

@@ -49,6 +49,18 @@ describe('block campaign scenarios (Bobby Lee)', () => {
     );
   });
 
+  it('B4.51: a reconstructed VP value must name a city or town of the map', () => {
+    const doc = load('bobby-lee-1863');
+    const bad = {
+      ...doc,
+      reconstructed: { ...doc.reconstructed, cityVp: { luray: 1, nowhere: 2 } },
+    };
+    expect(BLOCK_CAMPAIGN_RULES.scenarios.check(bad, undefined).map((p) => p.path)).toEqual([
+      'reconstructed.cityVp.luray',
+      'reconstructed.cityVp.nowhere',
+    ]);
+  });
+
   it('B3.0: every campaign scenario names what is missing and is refused NOT_YET_SUPPORTED', () => {
     for (const id of IDS) {
       const doc = load(id);

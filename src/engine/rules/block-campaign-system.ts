@@ -120,6 +120,14 @@ function problemsOf(doc: unknown): DocumentProblem[] {
     if (entry.orders.join() !== doc.ordersOfBattle.join())
       add('ordersOfBattle', `${doc.calendar} sets up ${entry.orders.join(', ')}`);
   }
+  // 4.51: VPs are printed on cities and towns; a reconstructed value must name one of the map's.
+  const cityVp =
+    (doc.reconstructed as { cityVp?: Record<string, number> } | undefined)?.cityVp ?? {};
+  for (const id of Object.keys(cityVp).sort()) {
+    const l = map?.locations[id];
+    if (map && (!l || (l.settlement !== 'city' && l.settlement !== 'town')))
+      add(`reconstructed.cityVp.${id}`, `${id} is not a city or town of the map (4.51)`);
+  }
   doc.ordersOfBattle.forEach((id, i) => {
     const ob = orderOfBattle(id);
     if (!ob) return add(`ordersOfBattle[${i}]`, `no order of battle "${id}"`);

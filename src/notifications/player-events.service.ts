@@ -21,6 +21,7 @@ export const PLAYER_EVENT_TYPES = [
   'takeback-declined',
   'game-finished',
   'tournament-round-paired',
+  'tournament-game-finished',
   'tournament-finished',
 ] as const;
 export type PlayerEventType = (typeof PLAYER_EVENT_TYPES)[number];

@@ -409,6 +409,7 @@ export class TournamentsService implements OnModuleInit, OnModuleDestroy {
         bye: true,
       });
     }
+    const paired: Array<{ gameId: string; union: string; confederate: string }> = [];
     for (const game of pairing.games) {
       const { gameId } = await this.matches.create({
         scenario: t.scenario_id,
@@ -428,8 +429,18 @@ export class TournamentsService implements OnModuleInit, OnModuleDestroy {
           deadline: deadline.toISOString(),
         });
       }
+      paired.push({ gameId, ...game });
       await this.matches.announce(gameId);
     }
+    // The ladder operator (the organizer) is told of the whole round.
+    await this.events.emit(t.organizer_id, 'tournament-round-paired', {
+      tournamentId: id,
+      round,
+      organizer: true,
+      games: paired,
+      bye: pairing.bye ?? null,
+      deadline: deadline.toISOString(),
+    });
   }
 
   private async pairingOf(
@@ -505,6 +516,15 @@ export class TournamentsService implements OnModuleInit, OnModuleDestroy {
   /** A game of a tournament ended: when it was the last of its round, the next round (or the end). */
   private async gameFinished(match: MatchRow): Promise<void> {
     if (!match.tournament_id) return;
+    // The ladder operator (the organizer) hears of every result of his tournament.
+    const t = await this.row(match.tournament_id);
+    await this.events.emit(t.organizer_id, 'tournament-game-finished', {
+      tournamentId: t.id,
+      round: match.round,
+      gameId: match.game_id,
+      players: { union: match.union_player_id, confederate: match.confederate_player_id },
+      outcome: match.outcome,
+    });
     await this.advance(match.tournament_id);
   }
 
@@ -529,6 +549,20 @@ export class TournamentsService implements OnModuleInit, OnModuleDestroy {
     );
     if (done[0].length === 0) return;
     const result = await this.standings(id);
+    const [t] = (await this.dataSource.query(`SELECT organizer_id FROM tournaments WHERE id = $1`, [
+      id,
+    ])) as Array<{ organizer_id: string }>;
+    // The ladder operator (the organizer) gets the final standings.
+    await this.events.emit(t.organizer_id, 'tournament-finished', {
+      tournamentId: id,
+      why,
+      organizer: true,
+      standings: result.standings.map((s) => ({
+        rank: s.rank,
+        player: s.player,
+        points: s.points,
+      })),
+    });
     for (const s of result.standings) {
       await this.events.emit(s.player.id, 'tournament-finished', {
         tournamentId: id,

@@ -2,6 +2,7 @@ import request from 'supertest';
 // The app first: the engine's rules registry must load before a service that reaches it directly.
 import { createTestApp, TestApp } from '../support/app';
 import { Clock, ManualClock } from '../../src/clocks/clock';
+import { PlayerEventsService } from '../../src/notifications/player-events.service';
 import { TournamentsService } from '../../src/tournaments/tournaments.service';
 import { expectMatchesSpec } from '../support/openapi';
 
@@ -165,6 +166,22 @@ describe('tournaments: round-robin and Swiss, automatic rounds, standings, expor
       const check = await request(server).post('/v1/replays/verify').send(replay).expect(200);
       expect(check.body.ok).toBe(true);
     }
+
+    // The ladder operator (the organizer, no player) heard of every pairing, every result and the end.
+    const told = await t.app.get(PlayerEventsService).after(organizer.id, 0);
+    const count = (type: string) => told.filter((e) => e.type === type).length;
+    expect(count('tournament-round-paired')).toBe(3);
+    expect(count('tournament-game-finished')).toBe(6);
+    expect(count('tournament-finished')).toBe(1);
+    expect(told.find((e) => e.type === 'tournament-round-paired')!.data).toMatchObject({
+      tournamentId: id,
+      round: 1,
+      organizer: true,
+    });
+    expect(
+      (told.find((e) => e.type === 'tournament-round-paired')!.data.games as unknown[]).length,
+    ).toBe(2);
+    expect(told.find((e) => e.type === 'tournament-finished')!.data.standings).toHaveLength(4);
 
     // Every pair met once, each player had both sides.
     const pairs = new Set(

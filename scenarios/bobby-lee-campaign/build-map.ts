@@ -424,6 +424,11 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
   }
 
   // --------------------------------------------------------- railroads ----
+  const heads = new Set(
+    RIVERS.filter((r) => r.head)
+      .map((r) => hexOf(r.head!))
+      .concat(hexOf('washington')),
+  );
   /**
    * The straight hex line between two hexes; where it would cross water or a Major river
    * without a crossing, the cheapest way by land instead (a step costs 1, a Major river
@@ -434,13 +439,22 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
       const s = sides.get(hexsideKey(x, y));
       return !!s && s.river?.class === 'major' && !s.bridge;
     };
+    // 10.61: below a head of navigation only naval movement crosses; a line never bridges there.
+    const belowHead = (x: string, y: string): boolean => {
+      const s = sides.get(hexsideKey(x, y));
+      return !!s?.river?.navigable && !heads.has(x) && !heads.has(y);
+    };
     const mountainAt = (x: string, y: string): boolean =>
       sides.get(hexsideKey(x, y))?.terrain === 'mountain';
     const straight = line(grid, a, b);
     const clean =
       straight.every(isLand) &&
       straight.every(
-        (h, i) => i === 0 || (!majorAt(straight[i - 1], h) && !mountainAt(straight[i - 1], h)),
+        (h, i) =>
+          i === 0 ||
+          (!majorAt(straight[i - 1], h) &&
+            !mountainAt(straight[i - 1], h) &&
+            !belowHead(straight[i - 1], h)),
       );
     if (clean) return straight;
     const cost = new Map<string, number>([[a, 0]]);
@@ -455,7 +469,7 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
       open.delete(h);
       if (h === b) break;
       for (const n of grid.neighbours(h)) {
-        if (!isLand(n) || mountainAt(h, n)) continue;
+        if (!isLand(n) || mountainAt(h, n) || belowHead(h, n)) continue;
         const c = cost.get(h)! + 1 + (majorAt(h, n) ? 1.5 : 0);
         if (c < (cost.get(n) ?? Infinity)) {
           cost.set(n, c);
@@ -721,6 +735,13 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
     const t = sides.get(hexsideKey(turnpike[i], turnpike[i + 1]))?.terrain;
     check(t !== 'mountain', `1.7: the Turnpike crosses no Mountain hexside at ${turnpike[i]}`);
   }
+  // 10.61: no bridge or ford below a head of navigation (only at the head port's own hexsides).
+  for (const x of sides.values())
+    if (x.bridge && x.river?.navigable)
+      check(
+        x.between.some((h) => heads.has(h)),
+        `10.61: ${x.bridge} at ${x.between.join('/')} crosses the ${x.river.name} below its head of navigation`,
+      );
   // 9.611: Washington and Alexandria adjacent (the military railway is one link).
   check(
     grid.adjacent(hexOf('washington'), hexOf('alexandria')),

@@ -656,9 +656,13 @@ export const RAILWAYS: RailLine[] = [
   {
     name: 'Philadelphia, Wilmington & Baltimore',
     gauge: 'standard',
+    route: ['baltimore', g('Havre de Grace', 4357617)],
+    note: 'Its trains crossed the Susquehanna by the Havre de Grace ferry (no bridge until 1866); below Harrisburg only naval movement crosses the river (10.61).',
+  },
+  {
+    name: 'Philadelphia, Wilmington & Baltimore (Elkton to Philadelphia)',
+    gauge: 'standard',
     route: [
-      'baltimore',
-      g('Havre de Grace', 4357617),
       g('Elkton', 4354234),
       g('Newark', 4143861),
       doc('PW&B toward Philadelphia (map edge)', 39.75, -75.5),
@@ -756,11 +760,6 @@ export const RAILWAYS: RailLine[] = [
       g('Emporia (Hicksford)', 4757673),
       doc('Petersburg Railroad toward Weldon (map edge)', 36.55, -77.6),
     ],
-  },
-  {
-    name: 'City Point Railroad',
-    gauge: 'standard',
-    route: ['petersburg', g('Hopewell (City Point)', 4764826)],
   },
   {
     name: 'Richmond & Danville',
@@ -977,7 +976,7 @@ export const SUPPLY_HEXES: Array<{
   },
   {
     side: 'union',
-    rail: 'Philadelphia, Wilmington & Baltimore',
+    rail: 'Philadelphia, Wilmington & Baltimore (Elkton to Philadelphia)',
     name: 'PW&B to Philadelphia',
     note: 'where the PW&B leaves the east edge',
   },
@@ -1008,7 +1007,10 @@ export const SUPPLY_HEXES: Array<{
  * these are reconstruction. Railroad bridges are added where a line crosses.
  * The Rappahannock's fords (Banks', United States, Kelly's) lie at or above
  * the Rapidan, where at this scale the river is Minor and every hexside is
- * crossable.
+ * crossable. Below a head of navigation only naval movement crosses (10.61):
+ * no bridge there (the Columbia-Wrightsville bridge on the Susquehanna is left
+ * off), and the City Point Railroad, which would have to cross the James below
+ * Richmond at this scale, is not drawn (City Point lies on Petersburg's bank).
  */
 export const CROSSINGS: Array<{
   river: string;
@@ -1035,11 +1037,4 @@ export const CROSSINGS: Array<{
   { river: 'Potomac', name: 'Edwards Ferry', lat: 39.1, lon: -77.47, source: GNIS },
   { river: 'Potomac', name: 'Long Bridge (Washington)', lat: 38.88, lon: -77.04, source: GNIS },
   { river: 'James', name: "Mayo's Bridge (Richmond)", lat: 37.53, lon: -77.43, source: GNIS },
-  {
-    river: 'Susquehanna',
-    name: 'Columbia-Wrightsville bridge',
-    lat: 40.03,
-    lon: -76.51,
-    source: GNIS,
-  },
 ];

@@ -211,9 +211,9 @@ describe('Bobby Lee map (reconstructed)', () => {
       mountainHexsides: 47,
       gaps: 14,
       marshHexsides: 7,
-      bridges: 14,
+      bridges: 11,
       railroads: 24,
-      railHexes: 114,
+      railHexes: 113,
       turnpikeHexes: 9,
       usaHomeHexes: 156,
     });

@@ -17,7 +17,12 @@ import {
   ReplayVerificationModel,
   StateAtModel,
 } from './graphql/analysis.model';
-import { LegalOrders, OrderAcceptedModel, ReplayEntryModel } from './graphql/game.model';
+import {
+  GameUpdateModel,
+  LegalOrders,
+  OrderAcceptedModel,
+  ReplayEntryModel,
+} from './graphql/game.model';
 import { JSONScalar } from './graphql/json.scalar';
 import { graphqlAuthorization } from './graphql/seat-auth';
 import { GameEventUnion, OrderUnion } from './graphql/typed-unions';
@@ -111,6 +116,25 @@ export class AnalysisResolver {
 /** The typed face of a replay entry's order and events (the JSON fields stay as they are). */
 @Resolver(() => ReplayEntryModel)
 export class ReplayEntryTypesResolver {
+  @ResolveField(() => OrderUnion, {
+    description: 'The order, typed (a union member per order type).',
+  })
+  typedOrder(@Parent() entry: { order: unknown }) {
+    return entry.order;
+  }
+
+  @ResolveField(() => [GameEventUnion], { description: 'The events, typed.' })
+  typedEvents(@Parent() entry: { events: unknown[] }) {
+    return entry.events;
+  }
+}
+
+/**
+ * The same for a live update (gameUpdated): GameUpdate inherits ReplayEntry's
+ * fields in the schema, but not its field resolvers.
+ */
+@Resolver(() => GameUpdateModel)
+export class GameUpdateTypesResolver {
   @ResolveField(() => OrderUnion, {
     description: 'The order, typed (a union member per order type).',
   })

@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../common/config/config';
 import { ScenariosModule } from '../scenarios/scenarios.module';
 import {
   AnalysisResolver,
+  GameUpdateTypesResolver,
   LegalOrdersTypesResolver,
   OrderAcceptedTypesResolver,
   ReplayEntryTypesResolver,
@@ -34,6 +35,7 @@ import { SeatTokenGuard } from './seat-token.guard';
     GamesResolver,
     AnalysisResolver,
     ReplayEntryTypesResolver,
+    GameUpdateTypesResolver,
     OrderAcceptedTypesResolver,
     LegalOrdersTypesResolver,
     {

@@ -6,11 +6,17 @@
  * typed unions of orders and events (TypedOrder, TypedGameEvent) beside the
  * JSON fields.
  */
+import type { AddressInfo } from 'node:net';
+import { createClient } from 'graphql-ws';
 import request from 'supertest';
 import type { Order } from '../../src/engine/state';
 import type { Side } from '../../src/engine/types';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+
+// ws ships no type declarations here (no @types/ws); graphql-ws only needs its constructor.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const WebSocketImpl = require('ws') as unknown;
 
 describe('GraphQL for analysers: stateAt, legalOrdersAt, verifyReplay, scenarioSchemas, uploadScenario, typed unions', () => {
   let t: TestApp;
@@ -186,6 +192,63 @@ describe('GraphQL for analysers: stateAt, legalOrdersAt, verifyReplay, scenarioS
       running.token.confederate,
     ).expect(200);
     expect(legal.body.errors).toBeUndefined();
+  });
+
+  it('a live update (gameUpdated) is typed too, as its reader may see it', async () => {
+    const created = await request(server)
+      .post('/v1/games')
+      .send({ scenario: 'shiloh', seed: 'gql-typed-live' })
+      .expect(201);
+    const id = created.body.id as string;
+    const token = tokensOf(created.body);
+    await new Promise<void>((resolve) => server.listen(0, resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createClient({
+      url: `ws://127.0.0.1:${port}/graphql`,
+      webSocketImpl: WebSocketImpl,
+      lazy: false,
+      retryAttempts: 0,
+    });
+    try {
+      const received = new Promise<unknown>((resolve, reject) => {
+        const unsubscribe = client.subscribe(
+          {
+            query: `subscription($id: ID!) { gameUpdated(id: $id) { seq typedOrder { __typename ... on HexOrderOfEndPhase { type } }
+              typedEvents { __typename ... on HexEventOfPhaseEnded { phase side } } } }`,
+            variables: { id },
+          },
+          {
+            next: (msg) => {
+              unsubscribe();
+              resolve(msg.data?.gameUpdated ?? msg.errors);
+            },
+            error: reject,
+            complete: () => undefined,
+          },
+        );
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      await request(server)
+        .post(`/v1/games/${id}/orders`)
+        .set({ Authorization: `Bearer ${token.confederate}` })
+        .send({ expectedVersion: 0, order: { type: 'end-phase' } })
+        .expect(200);
+      const update = (await received) as {
+        seq: number;
+        typedOrder: object;
+        typedEvents: Array<{ __typename: string }>;
+      };
+      expect(update.seq).toBe(1);
+      expect(update.typedOrder).toEqual({ __typename: 'HexOrderOfEndPhase', type: 'end-phase' });
+      expect(update.typedEvents[0]).toEqual({
+        __typename: 'HexEventOfPhaseEnded',
+        phase: expect.any(String),
+        side: 'confederate',
+      });
+    } finally {
+      await client.dispose();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('scenarioSchemas is GET /v1/schemas; uploadScenario is POST /v1/scenarios, with its identity', async () => {

@@ -5,6 +5,7 @@
  * these, and test/unit/order-contract.spec.ts fails when they drift or when
  * the engine lists an order they do not describe.
  */
+import type { Fields } from './event-catalog';
 import { fieldSchema } from './event-schema';
 import { FLOW_ENTRY_TYPES } from './flow';
 import { ORDER_SHAPES, type FieldKind } from './notation';
@@ -44,15 +45,30 @@ export function orderSchemas(): Record<string, object> {
   return out;
 }
 
+/**
+ * Hex orders the notation's table does not list (it writes them whole as
+ * JSON): an answer to an exclusive rule's advance (Road to Vicksburg 19.53
+ * iii: stop advancing) and a hook's own order (the Train unit's automatic
+ * retreat: the train-unit hook's orderTypes). test/unit/order-contract.spec.ts holds every order type the engine's
+ * sources name to ORDER_SHAPES, this table or the block battles'.
+ */
+export const HEX_EXTRA_ORDER_SHAPES: Readonly<Record<string, Fields>> = {
+  'stop-advance': { unit: 'string' },
+  'train-retreat': { unit: 'string', to: 'string' },
+};
+
 /** openapi.yaml's name of a block battle order type's schema ("take-hit" → BlockOrderOfTakeHit). */
 export function blockOrderSchemaName(type: string): string {
   return `Block${orderSchemaName(type)}`;
 }
 
-/** One schema per block battle order type (BLOCK_ORDER_SHAPES), as strict as the hex ones. */
-export function blockOrderSchemas(): Record<string, object> {
+/** One schema per order type of a catalog-notation table, as strict as the hex ones. */
+function tableSchemas(
+  table: Readonly<Record<string, Fields>>,
+  name: (type: string) => string,
+): Record<string, object> {
   const out: Record<string, object> = {};
-  for (const [type, fields] of Object.entries(BLOCK_ORDER_SHAPES)) {
+  for (const [type, fields] of Object.entries(table)) {
     const properties: Record<string, object> = { type: { const: type } };
     const required = ['type'];
     for (const [name, spec] of Object.entries(fields)) {
@@ -60,7 +76,7 @@ export function blockOrderSchemas(): Record<string, object> {
       properties[name] = f.schema;
       if (f.required) required.push(name);
     }
-    out[blockOrderSchemaName(type)] = {
+    out[name(type)] = {
       type: 'object',
       required,
       properties,
@@ -69,6 +85,9 @@ export function blockOrderSchemas(): Record<string, object> {
   }
   return out;
 }
+
+/** One schema per block battle order type (BLOCK_ORDER_SHAPES). */
+export const blockOrderSchemas = () => tableSchemas(BLOCK_ORDER_SHAPES, blockOrderSchemaName);
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -91,7 +110,10 @@ function discriminated(description: string, names: Record<string, string>) {
  */
 export function orderContractSchemas(): Record<string, object> {
   const flow = new Set<string>(FLOW_ENTRY_TYPES);
-  const hexTypes = Object.keys(ORDER_SHAPES).filter((t) => t !== 'sealed' && !flow.has(t));
+  const hexTypes = [
+    ...Object.keys(ORDER_SHAPES).filter((t) => t !== 'sealed' && !flow.has(t)),
+    ...Object.keys(HEX_EXTRA_ORDER_SHAPES),
+  ];
   return {
     Order: {
       description:
@@ -111,6 +133,7 @@ export function orderContractSchemas(): Record<string, object> {
       Object.fromEntries(FLOW_ENTRY_TYPES.map((t) => [t, orderSchemaName(t)])),
     ),
     ...orderSchemas(),
+    ...tableSchemas(HEX_EXTRA_ORDER_SHAPES, orderSchemaName),
     ...blockOrderSchemas(),
   };
 }

@@ -5,14 +5,18 @@
  * several scenarios validates against `Order` through its own typed
  * schema — a new order type or field the contract does not describe fails here.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { parse } from 'yaml';
 import { seededDice } from '../../src/engine/dice';
 import { applyOrder, legalOrders, newGame, prepareGame, whoMustAct } from '../../src/engine/game';
+import { BLOCK_EVENTS, FLOW_EVENTS, HEX_EVENTS } from '../../src/engine/event-catalog';
+import { ORDER_SHAPES } from '../../src/engine/notation';
+import { BLOCK_ORDER_SHAPES } from '../../src/engine/rules/block/order-shapes';
 import {
   blockOrderSchemaName,
+  HEX_EXTRA_ORDER_SHAPES,
   orderContractSchemas,
   orderSchemaName,
   orderSchemas,
@@ -98,6 +102,39 @@ describe('the typed order contract (openapi.yaml Order)', () => {
           }
     const kinds = new Set([...types].map((t) => (JSON.parse(t) as { type: string }).type));
     expect(kinds.size).toBeGreaterThan(10);
+  });
+
+  it('every order and event type the engine’s sources name is typed in the contract', () => {
+    // Every `type: '…'` value of src/engine (specs and fixtures left out; types.ts names
+    // terrain and fieldwork kinds, the schema generators JSON types; a union of literals is
+    // a TypeScript type) is an order or event type.
+    const root = join(__dirname, '../../src/engine');
+    const sources = (dir: string): string[] =>
+      readdirSync(dir).flatMap((n) => {
+        const p = join(dir, n);
+        if (statSync(p).isDirectory()) return sources(p);
+        return /\.ts$/.test(n) && !/\.(spec|fixtures)\.ts$/.test(n) ? [p] : [];
+      });
+    const skipped = ['types.ts', 'order-schema.ts', 'event-schema.ts'].map((f) => join(root, f));
+    const typed = new Set([
+      ...Object.keys(ORDER_SHAPES),
+      ...Object.keys(HEX_EXTRA_ORDER_SHAPES),
+      ...Object.keys(BLOCK_ORDER_SHAPES),
+      ...Object.keys(HEX_EVENTS),
+      ...Object.keys(BLOCK_EVENTS),
+      ...Object.keys(FLOW_EVENTS),
+    ]);
+    const untyped: string[] = [];
+    let named = 0;
+    for (const file of sources(root)) {
+      if (skipped.includes(file)) continue;
+      for (const m of readFileSync(file, 'utf8').matchAll(/\btype: '([a-z0-9-]+)'(?!\s*\|)/g)) {
+        named++;
+        if (!typed.has(m[1])) untyped.push(`${m[1]} (${file.slice(root.length + 1)})`);
+      }
+    }
+    expect(named).toBeGreaterThan(200);
+    expect(untyped).toEqual([]);
   });
 
   it('refuses an order shape the engine does not have', () => {

@@ -22,6 +22,7 @@ import {
 import { fieldSchema } from '../../engine/event-schema';
 import { FLOW_ENTRY_TYPES } from '../../engine/flow';
 import { ORDER_SHAPES, type FieldKind } from '../../engine/notation';
+import { HEX_EXTRA_ORDER_SHAPES } from '../../engine/order-schema';
 import { BLOCK_ORDER_SHAPES } from '../../engine/rules/block/order-shapes';
 import { JSONScalar } from './json.scalar';
 
@@ -147,6 +148,9 @@ const ORDER_MEMBERS: Member[] = [
           ? 'A sealed order of the other side, until the game is over.'
           : `The hex games' "${t}" order.`,
     ),
+  ),
+  ...Object.entries(HEX_EXTRA_ORDER_SHAPES).map(([t, f]) =>
+    member(`HexOrderOf${pascal(t)}`, 'type', t, f, `The hex games' "${t}" order.`),
   ),
   ...Object.entries(BLOCK_ORDER_SHAPES).map(([t, f]) =>
     member(`BlockOrderOf${pascal(t)}`, 'type', t, f, `The block battles' "${t}" order.`),

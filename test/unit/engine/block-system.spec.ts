@@ -12,6 +12,7 @@ import { ENGINE_REVISION, revisionOf } from '../../../src/engine/revision';
 import { DEFAULT_RULES, rulesFor } from '../../../src/engine/rules';
 import { BLOCK_RULES, type BlockGameState } from '../../../src/engine/rules/block-system';
 import { rerunReplayOf, type ReplayEntryInput } from '../../../src/engine/replay';
+import { TakebackWindow, takebackRefusal } from '../../../src/engine/flow';
 import type { Order } from '../../../src/engine/state';
 import { stateHash } from '../../../src/games/state-hash';
 
@@ -174,5 +175,28 @@ describe('block system: the block game behind the engine contract', () => {
     }
     const check = rerunReplayOf({ system: BLOCK_RULES, ctx }, OPTIONS, SEED, entries, stateHash);
     expect(check).toMatchObject({ ok: true, verified: entries.length });
+  });
+});
+
+describe('takebacks in a block game (src/engine/flow.ts)', () => {
+  it('are refused: the fog of war hides something from a reader in every position', () => {
+    const ctx = BLOCK_RULES.prepare(doc, undefined);
+    const start = BLOCK_RULES.newGame(ctx, OPTIONS, gameDice(SEED, 0, ENGINE_REVISION));
+    const window = new TakebackWindow(0, start);
+    const seat = BLOCK_RULES.mustAct(ctx, start, null)!.seats[0];
+    const order = BLOCK_RULES.legalOrders(ctx, start, seat)[0];
+    const r = BLOCK_RULES.applyOrder(
+      ctx,
+      start,
+      seat,
+      order,
+      gameDice(SEED, start.diceDrawn, ENGINE_REVISION),
+    );
+    if (!r.ok) throw new Error(r.refusal.message);
+    expect(r.state.diceDrawn).toBe(start.diceDrawn); // no die: only the hidden blocks refuse it
+    window.push(1, seat, order, r.events, r.state);
+    expect(takebackRefusal({ system: BLOCK_RULES, ctx }, window, 0)).toMatchObject({
+      code: 'TAKEBACK_NOT_ALLOWED',
+    });
   });
 });

@@ -1,3 +1,7 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { seededDice } from '../engine/dice';
+import { applyOrder, legalOrders, newGame, prepareGame, whoMustAct } from '../engine/game';
 import { canonicalJson, sha256Hex, stateHash } from './state-hash';
 
 describe('canonical state hash', () => {
@@ -24,5 +28,79 @@ describe('canonical state hash', () => {
   it('round-trips through JSON (what the database stores) without changing the hash', () => {
     const state = { x: [1, 'two', { three: 3 }], y: { nested: true }, s: 'é' };
     expect(stateHash(JSON.parse(JSON.stringify(state)))).toBe(stateHash(state));
+  });
+});
+
+/** The first implementation (map/filter/join), kept as the reference the faster one must match. */
+function referenceCanonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
+    return JSON.stringify(value) ?? 'null';
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : referenceCanonicalJson(v))).join(',')}]`;
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return referenceCanonicalJson((value as { toJSON: () => unknown }).toJSON());
+  }
+  const entries = Object.keys(value)
+    .sort()
+    .filter((k) => {
+      const v = (value as Record<string, unknown>)[k];
+      return v !== undefined && typeof v !== 'function';
+    })
+    .map(
+      (k) =>
+        `${JSON.stringify(k)}:${referenceCanonicalJson((value as Record<string, unknown>)[k])}`,
+    );
+  return `{${entries.join(',')}}`;
+}
+
+describe('canonical JSON (issue 20: the faster text is the same text)', () => {
+  it('matches the reference on edge values', () => {
+    const date = new Date(0);
+    const cases: unknown[] = [
+      null,
+      undefined,
+      0,
+      -0,
+      1e21,
+      NaN,
+      Infinity,
+      -Infinity,
+      1.5,
+      'é"\\\n',
+      true,
+      [],
+      {},
+      [undefined, () => 1, null, NaN, { a: undefined }],
+      { b: [1, { d: 2, c: undefined, e: () => 0 }], a: 'x', é: 1, A: 2, _: 3, '10': 4, '9': 5 },
+      { date, nested: { toJSON: () => ({ z: 1, y: 2 }) } },
+    ];
+    for (const c of cases) expect(canonicalJson(c)).toBe(referenceCanonicalJson(c));
+  });
+
+  it('matches the reference on every state of a Shiloh playout', () => {
+    const dir = path.join(__dirname, '../../scenarios/shiloh');
+    const read = (f: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+    const ctx = prepareGame(read('scenario.json') as never, read('map.json') as never);
+    let state = newGame(ctx, {}, seededDice('canonical', 0));
+    let n = 0;
+    for (let acting = whoMustAct(ctx, state); acting && n < 150; acting = whoMustAct(ctx, state)) {
+      expect(canonicalJson(state)).toBe(referenceCanonicalJson(state));
+      const legal = legalOrders(ctx, state, acting.side).filter((o) => o.type !== 'resign');
+      const order = legal[(n * 7919) % legal.length];
+      const result = applyOrder(
+        ctx,
+        state,
+        acting.side,
+        order,
+        seededDice('canonical', state.diceDrawn),
+      );
+      if (!result.ok) throw new Error(result.refusal.message);
+      state = result.state;
+      n++;
+    }
+    expect(n).toBeGreaterThan(100);
   });
 });

@@ -5,26 +5,49 @@ import { createHash, createHmac } from 'node:crypto';
  * out (as JSON.stringify does). Two equal plain-data values always give the
  * same text, whatever order their keys were built in — the basis of the state
  * hashes a replay is verified against.
+ *
+ * On the order path (every accepted order hashes its whole state), so it is
+ * written with plain loops and string concatenation, no intermediate arrays:
+ * about four times faster than map/filter/join on a Shiloh state (issue 20).
+ * The text is the one the earlier version produced (state-hash.spec.ts
+ * compares them on real states).
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
-    return JSON.stringify(value) ?? 'null';
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    case 'object':
+      break;
+    default:
+      return JSON.stringify(value) ?? 'null';
   }
   if (Array.isArray(value)) {
-    return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v))).join(',')}]`;
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (i > 0) out += ',';
+      out += v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v);
+    }
+    return out + ']';
   }
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     return canonicalJson((value as { toJSON: () => unknown }).toJSON());
   }
-  const entries = Object.keys(value)
-    .sort()
-    .filter((k) => {
-      const v = (value as Record<string, unknown>)[k];
-      return v !== undefined && typeof v !== 'function';
-    })
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-  return `{${entries.join(',')}}`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  let first = true;
+  for (const k of keys) {
+    const v = record[k];
+    if (v === undefined || typeof v === 'function') continue;
+    if (!first) out += ',';
+    first = false;
+    out += JSON.stringify(k) + ':' + canonicalJson(v);
+  }
+  return out + '}';
 }
 
 /** sha256 (hex) of a UTF-8 string. */
@@ -55,6 +78,17 @@ export function hashSchemeOf(secret: string | null | undefined): HashScheme {
 export function stateHasher(secret: string | null | undefined): (state: unknown) => string {
   if (!secret) return stateHash;
   return (state) => createHmac('sha256', secret).update(canonicalJson(state), 'utf8').digest('hex');
+}
+
+/**
+ * The state hash of a game with this secret from the state's canonical JSON
+ * text (canonicalJson): an order computes the text once, hashes it and
+ * writes the very same text to the database.
+ */
+export function stateHashOfText(secret: string | null | undefined, canonicalText: string): string {
+  return secret
+    ? createHmac('sha256', secret).update(canonicalText, 'utf8').digest('hex')
+    : sha256Hex(canonicalText);
 }
 
 /** sha256 of a scenario's documents (scenario and map, canonical JSON), as its games and replays record it. */

@@ -4,6 +4,7 @@ import { Ladder1764201600000 } from './1764201600000-Ladder';
 import { GameRevisionAndSecret1764201700000 } from './1764201700000-GameRevisionAndSecret';
 import { GameForks1764288000000 } from './1764288000000-GameForks';
 import { TakebackRequests1795750838825 } from './1795750838825-TakebackRequests';
+import { EntrySnapshots1795750853774 } from './1795750853774-EntrySnapshots';
 import { ScenarioOwners1795750989191 } from './1795750989191-ScenarioOwners';
 
 /**
@@ -20,5 +21,6 @@ export const MIGRATIONS = [
   GameRevisionAndSecret1764201700000,
   GameForks1764288000000,
   TakebackRequests1795750838825,
+  EntrySnapshots1795750853774,
   ScenarioOwners1795750989191,
 ];

@@ -13,6 +13,7 @@ import { GameExport } from './game-export';
 import { PastPositions } from './past-positions';
 import { ReplayVerifier } from './replay-verifier';
 import { GameHooks } from './game-hooks';
+import { HotStates } from './game-states';
 import { GameUpdatesBus, InProcessGameUpdatesBus, RedisGameUpdatesBus } from './game-updates';
 import { GamesController } from './games.controller';
 import { GamesResolver } from './games.resolver';
@@ -31,6 +32,7 @@ import { SeatTokenGuard } from './seat-token.guard';
     ReplayVerifier,
     GameContexts,
     GameHooks,
+    HotStates,
     SeatTokenGuard,
     GamesResolver,
     AnalysisResolver,
@@ -46,6 +48,6 @@ import { SeatTokenGuard } from './seat-token.guard';
         config.redisUrl ? new RedisGameUpdatesBus(config.redisUrl) : new InProcessGameUpdatesBus(),
     },
   ],
-  exports: [GamesService, GameContexts, GameUpdatesBus, SeatTokenGuard, GameHooks],
+  exports: [GamesService, GameContexts, GameUpdatesBus, SeatTokenGuard, GameHooks, HotStates],
 })
 export class GamesModule {}

@@ -9,6 +9,7 @@ import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type GameEvent, type Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
+import type { ServerTiming } from '../common/server-timing';
 import { Game, type ForkOrigin } from './entities/game.entity';
 import { GameEntry } from './entities/game-entry.entity';
 import { Seat } from './entities/seat.entity';
@@ -26,7 +27,14 @@ import {
   seedCommitment,
   tokenMatches,
 } from './seat-tokens';
-import { hashSchemeOf, stateHasher, type HashScheme } from './state-hash';
+import {
+  canonicalJson,
+  hashSchemeOf,
+  stateHasher,
+  stateHashOfText,
+  type HashScheme,
+} from './state-hash';
+import { HotStates, keepsSnapshot } from './game-states';
 import { presentUpdate, updateOfEntry, type UpdatesSource } from './game-updates';
 import { CountersRequiredError, NotYetSupportedError } from '../engine/errors';
 
@@ -206,6 +214,58 @@ export interface LoadedGame {
   state: SystemState;
 }
 
+/** A log entry with the state after it (stored, or re-derived from the nearest snapshot). */
+export type EntryWithState = Pick<
+  GameEntry,
+  'gameId' | 'seq' | 'side' | 'order' | 'events' | 'stateHash' | 'createdAt'
+> & { state: SystemState };
+
+/** The columns of a game row but its state (and a fork's start), as `load` reads them. */
+const GAME_COLUMNS = `id, scenario_id, rules_system, rules_version, status, version, seed,
+  seed_commitment, engine_revision, scenario_hash, secret, options, result, forked_from,
+  created_at, updated_at`;
+
+interface GameRowRaw {
+  id: string;
+  scenario_id: string;
+  rules_system: string;
+  rules_version: string;
+  status: string;
+  version: number;
+  seed: string;
+  seed_commitment: string;
+  engine_revision: number;
+  scenario_hash: string | null;
+  secret: string | null;
+  options: Record<string, unknown>;
+  result: unknown;
+  forked_from: ForkOrigin | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A Game entity from a raw row (without its state). */
+function gameOf(r: GameRowRaw): Game {
+  const g = new Game();
+  g.id = r.id;
+  g.scenarioId = r.scenario_id;
+  g.rulesSystem = r.rules_system;
+  g.rulesVersion = r.rules_version;
+  g.status = r.status;
+  g.version = r.version;
+  g.seed = r.seed;
+  g.seedCommitment = r.seed_commitment;
+  g.engineRevision = r.engine_revision;
+  g.scenarioHash = r.scenario_hash;
+  g.secret = r.secret;
+  g.options = r.options;
+  g.result = r.result;
+  g.forkedFrom = r.forked_from;
+  g.createdAt = r.created_at;
+  g.updatedAt = r.updated_at;
+  return g;
+}
+
 /**
  * Why a game cannot be set up, as a problem: 422 COUNTERS_REQUIRED when a
  * side would have no unit (the case cited, the side named), NOT_YET_SUPPORTED
@@ -286,6 +346,7 @@ export class GamesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly contexts: GameContexts,
     private readonly hooks: GameHooks,
+    private readonly hot: HotStates,
   ) {}
 
   /** POST /v1/games: a new game at version 0, with one seat per side and the seed commitment. */
@@ -427,9 +488,12 @@ export class GamesService {
       const state = await this.startOf(row, prepared);
       return { state, stateHash: stateHasher(row.secret)(state), at: row.createdAt };
     }
-    const entry = await this.dataSource
-      .getRepository(GameEntry)
-      .findOne({ where: { gameId: row.id, seq } });
+    const [entry] = await this.dataSource.query<
+      Array<{ seq: number; state_hash: string; created_at: Date; state: SystemState | null }>
+    >(
+      `SELECT seq, state_hash, created_at, state FROM game_entries WHERE game_id = $1 AND seq = $2`,
+      [row.id, seq],
+    );
     if (!entry) {
       throw new ProblemException({
         status: 404,
@@ -438,7 +502,139 @@ export class GamesService {
         extensions: { version: row.version },
       });
     }
-    return { state: entry.state as SystemState, stateHash: entry.stateHash, at: entry.createdAt };
+    if (entry.state !== null)
+      return { state: entry.state, stateHash: entry.state_hash, at: entry.created_at };
+    // No snapshot here: from the nearest one before, re-applying the orders between (game-states.ts).
+    const [base] = await this.dataSource.query<Array<{ seq: number; state: SystemState }>>(
+      `SELECT seq, state FROM game_entries WHERE game_id = $1 AND seq < $2 AND state IS NOT NULL
+       ORDER BY seq DESC LIMIT 1`,
+      [row.id, seq],
+    );
+    let state = stateAsPlayed(base ? base.state : await this.startOf(row, prepared));
+    const orders = await this.dataSource.query<Array<{ seq: number; side: Side; order: unknown }>>(
+      `SELECT seq, side, "order" FROM game_entries WHERE game_id = $1 AND seq > $2 AND seq <= $3
+       ORDER BY seq`,
+      [row.id, base ? base.seq : 0, seq],
+    );
+    for (const e of orders) state = this.reapply(row, prepared, state, e);
+    if (stateHasher(row.secret)(state) !== entry.state_hash)
+      throw new ProblemException({
+        status: 500,
+        code: 'STATE_NOT_REBUILT',
+        detail: `The state after entry ${seq} could not be re-derived from the log: the engine no longer reproduces it.`,
+      });
+    return { state, stateHash: entry.state_hash, at: entry.created_at };
+  }
+
+  /** The state after a logged entry, from the state before it: the order re-applied with the game's dice. */
+  private reapply(
+    row: Game,
+    { system, ctx }: PreparedScenario,
+    state: SystemState,
+    e: { seq: number; side: Side; order: unknown },
+  ): SystemState {
+    const result = system.applyOrder(
+      ctx,
+      state,
+      e.side,
+      e.order,
+      seededDice(row.seed, state.diceDrawn),
+    );
+    if (!result.ok)
+      throw new ProblemException({
+        status: 500,
+        code: 'STATE_NOT_REBUILT',
+        detail: `Entry ${e.seq} of game ${row.id} could not be re-applied: ${result.refusal.message}`,
+      });
+    return stateAsPlayed(result.state);
+  }
+
+  /**
+   * The one writer of log entries (orders, and anything else a module adds to
+   * the log): appends entry `row.version + 1` — its order, events and state
+   * hash, and the whole state only every SNAPSHOT_EVERY entries and at the end
+   * (game-states.ts) — and moves the game row to `next` with a version guard.
+   * The state's canonical JSON text is made once: it is what is hashed and
+   * what is written. Inside the caller's transaction, the row locked. An entry
+   * whose order the rules system cannot re-apply must pass `snapshot: true`.
+   */
+  async recordEntry(
+    m: EntityManager,
+    input: {
+      row: Game;
+      side: Side;
+      order: unknown;
+      events: GameEvent[];
+      next: SystemState;
+      at: Date;
+      snapshot?: boolean;
+      timing?: ServerTiming;
+    },
+  ): Promise<{
+    seq: number;
+    stateHash: string;
+    status: string;
+    entry: EntryWithState;
+    /** Length of the state's JSON text (what HotStates weighs). */
+    jsonLength: number;
+  }> {
+    const { row, next, at } = input;
+    const seq = row.version + 1;
+    const { timing } = input;
+    timing?.skip();
+    const text = canonicalJson(next);
+    const stateHash = stateHashOfText(row.secret, text);
+    timing?.lap('hash');
+    const status = gameStatus(next);
+    const orderText = JSON.stringify(input.order);
+    await m.query(
+      `INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        row.id,
+        seq,
+        input.side,
+        orderText,
+        JSON.stringify(input.events),
+        stateHash,
+        input.snapshot || keepsSnapshot(seq, status) ? text : null,
+        at,
+      ],
+    );
+    const [, affected] = await m.query<[unknown, number]>(
+      `UPDATE games SET state = $2, version = $3, status = $4, result = $5, updated_at = $6
+       WHERE id = $1 AND version = $7`,
+      [row.id, text, seq, status, JSON.stringify(next.result ?? null), at, row.version],
+    );
+    timing?.lap('db');
+    if (affected !== 1) {
+      // The row lock makes this unreachable; the version guard keeps it true even without one.
+      throw new ProblemException({
+        status: 409,
+        code: 'VERSION_CONFLICT',
+        detail: 'Another order was accepted at the same time: reload the game and decide again.',
+      });
+    }
+    const entry: EntryWithState = {
+      gameId: row.id,
+      seq,
+      side: input.side,
+      order: input.order,
+      events: input.events,
+      stateHash,
+      state: next,
+      createdAt: at,
+    };
+    return { seq, stateHash, status, entry, jsonLength: text.length };
+  }
+
+  /** After the entry's transaction committed: its state is the game's current one in memory. */
+  rememberState(
+    key: { id: string; version: number; status: string; updatedAt: Date },
+    state: SystemState,
+    jsonLength: number,
+  ): void {
+    this.hot.set(key, stateAsPlayed(state), jsonLength);
   }
 
   /** A game's entry 0: the set-up re-created from its seed, or the stored start of a fork. */
@@ -513,18 +709,44 @@ export class GamesService {
     return { items, total, limit: filter.limit, offset: filter.offset };
   }
 
-  /** The game row (optionally locked FOR UPDATE inside a transaction), its context and state; 404 when absent. */
-  async load(id: string, manager?: EntityManager, lock = false): Promise<LoadedGame> {
+  /**
+   * The game row (optionally locked FOR UPDATE inside a transaction), its
+   * context and state; 404 when absent. The row is read without its state;
+   * the state comes from memory when the row is exactly the one it was kept
+   * for (HotStates), else it is read with the row again and kept.
+   */
+  async load(
+    id: string,
+    manager?: EntityManager,
+    lock = false,
+    timing?: ServerTiming,
+  ): Promise<LoadedGame> {
     if (!isGameId(id)) throw gameNotFound(id);
     const m = manager ?? this.dataSource.manager;
-    const row = await m.getRepository(Game).findOne({
-      where: { id },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    if (!row) throw gameNotFound(id);
+    const [meta] = await m.query<GameRowRaw[]>(
+      `SELECT ${GAME_COLUMNS} FROM games WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    if (!meta) throw gameNotFound(id);
+    let row = gameOf(meta);
+    let state = this.hot.get(row);
+    timing?.lap('db');
+    if (state === undefined) {
+      const [full] = await m.query<Array<GameRowRaw & { state: string }>>(
+        `SELECT ${GAME_COLUMNS}, state::text AS state FROM games WHERE id = $1`,
+        [id],
+      );
+      if (!full) throw gameNotFound(id);
+      timing?.lap('db');
+      row = gameOf(full);
+      state = JSON.parse(full.state) as SystemState;
+      this.hot.set(row, state, full.state.length);
+      timing?.lap('parse');
+    }
+    row.state = state;
     // The game's own options: a game with supplied counters is played on the merged scenario.
     const prepared = await this.contexts.get(row.scenarioId, row.options);
-    return { row, prepared, state: row.state as SystemState };
+    return { row, prepared, state };
   }
 
   /** GET /v1/games/{id}: as `reader` (a seat's side, or null for the public) may see it. */
@@ -567,31 +789,74 @@ export class GamesService {
     return side;
   }
 
-  /** Entries of a game with seq > `after`, in order (at most `limit`); the state snapshots only when asked. */
-  async entriesAfter(
-    gameId: string,
-    after = 0,
-    limit?: number,
-    withState = false,
-  ): Promise<GameEntry[]> {
-    const fields = [
-      'e.id',
-      'e.gameId',
-      'e.seq',
-      'e.side',
-      'e.order',
-      'e.events',
-      'e.stateHash',
-      'e.createdAt',
-    ];
+  /** Entries of a game with seq > `after`, in order (at most `limit`), without the states after them. */
+  async entriesAfter(gameId: string, after = 0, limit?: number): Promise<GameEntry[]> {
     const qb = this.dataSource
       .getRepository(GameEntry)
       .createQueryBuilder('e')
-      .select(withState ? [...fields, 'e.state'] : fields)
+      .select([
+        'e.id',
+        'e.gameId',
+        'e.seq',
+        'e.side',
+        'e.order',
+        'e.events',
+        'e.stateHash',
+        'e.createdAt',
+      ])
       .where('e.game_id = :gameId AND e.seq > :after', { gameId, after })
       .orderBy('e.seq', 'ASC');
     if (limit !== undefined) qb.limit(limit);
     return qb.getMany();
+  }
+
+  /**
+   * Entries of a loaded game with seq > `after` (at most `limit`), each with
+   * the state after it: the stored snapshot where there is one, else the
+   * previous state with the entry's order re-applied — starting from the
+   * state after `after` (storedPosition: its snapshot or the nearest before).
+   * Work bounded by SNAPSHOT_EVERY + `limit` orders.
+   */
+  async entriesWithStates(
+    loaded: LoadedGame,
+    after: number,
+    limit: number,
+    from?: SystemState,
+  ): Promise<EntryWithState[]> {
+    const { row, prepared } = loaded;
+    const rows = await this.dataSource.query<
+      Array<{
+        seq: number;
+        side: Side;
+        order: unknown;
+        events: unknown;
+        state_hash: string;
+        state: SystemState | null;
+        created_at: Date;
+      }>
+    >(
+      `SELECT seq, side, "order", events, state_hash, state, created_at FROM game_entries
+       WHERE game_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      [row.id, after, limit],
+    );
+    if (rows.length === 0) return [];
+    let state =
+      rows[0].state === null
+        ? stateAsPlayed(from ?? (await this.storedPosition(loaded, after)).state)
+        : undefined;
+    return rows.map((e) => {
+      state = e.state !== null ? e.state : this.reapply(row, prepared, state!, e);
+      return {
+        gameId: row.id,
+        seq: e.seq,
+        side: e.side,
+        order: e.order,
+        events: e.events,
+        stateHash: e.state_hash,
+        state,
+        createdAt: e.created_at,
+      };
+    });
   }
 
   /**
@@ -602,11 +867,12 @@ export class GamesService {
    * 404 for an unknown game.
    */
   async updatesSource(id: string, after?: number, reader: Reader = null): Promise<UpdatesSource> {
-    const { row, prepared } = await this.load(id);
+    const loaded = await this.load(id);
+    const { row, prepared } = loaded;
     return {
       after: after ?? row.version,
       read: async (from, limit) =>
-        (await this.entriesAfter(id, from, limit, true)).map((e) => updateOfEntry(e, prepared)),
+        (await this.entriesWithStates(loaded, from, limit)).map((e) => updateOfEntry(e, prepared)),
       present: (update) => presentUpdate(update, prepared, reader),
     };
   }
@@ -836,7 +1102,8 @@ export class GamesService {
         order: object;
         events: GameEvent[];
         stateHash: string;
-        state: SystemState;
+        /** Only every SNAPSHOT_EVERY entries and at the end, as recordEntry keeps them (else NULL). */
+        state?: SystemState;
         createdAt: Date;
       }> = [];
       const at = new Date();
@@ -871,7 +1138,7 @@ export class GamesService {
           order: e.order as object,
           events: result.events,
           stateHash: derived,
-          state,
+          state: keepsSnapshot(e.seq, gameStatus(state)) ? state : undefined,
           createdAt: at,
         });
       }
@@ -914,7 +1181,8 @@ export class GamesService {
    * the game's length.
    */
   async series(id: string, reader: Reader): Promise<GameSeriesDto> {
-    const { row, prepared } = await this.load(id);
+    const loaded = await this.load(id);
+    const { row, prepared } = loaded;
     const { system, ctx } = prepared;
     const entries: GameSeriesDto['entries'] = [];
     const add = (seq: number, state: SystemState) => {
@@ -927,12 +1195,16 @@ export class GamesService {
         eliminatedStrength: lost ? { union: lost.union, confederate: lost.confederate } : null,
       });
     };
-    add(0, await this.startOf(row, prepared));
+    let state = await this.startOf(row, prepared);
+    add(0, state);
+    // In batches, carrying the state from one to the next; the event loop breathes between them.
     for (let after = 0; ;) {
-      const batch = await this.entriesAfter(id, after, 500, true);
-      for (const e of batch) add(e.seq, e.state as SystemState);
+      const batch = await this.entriesWithStates(loaded, after, 500, state);
+      for (const e of batch) add(e.seq, e.state);
       if (batch.length < 500) break;
       after = batch[batch.length - 1].seq;
+      state = batch[batch.length - 1].state;
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const turns: GameSeriesDto['turns'] = [];
     let before = entries[0];

@@ -136,8 +136,9 @@ describe('Road to Richmond 17.62: sealed choices in replays, states and live upd
 
   it('Road to Richmond 17.62: live updates (SSE entry events, GraphQL gameUpdated) carry the order sealed while the game is under way', async () => {
     const games = t.app.get(GamesService);
-    const { prepared } = await games.load(id);
-    const [entry] = await games.entriesAfter(id, 0, undefined, true);
+    const loaded = await games.load(id);
+    const { prepared } = loaded;
+    const [entry] = await games.entriesWithStates(loaded, 0, 1);
     // The bus carries the whole entry; every live client gets it as its reader may see it.
     expect(presentUpdate(updateOfEntry(entry, prepared), prepared, null).order).toEqual(SEALED);
     expect(presentUpdate(updateOfEntry(entry, prepared), prepared, 'union').order).toEqual(SEALED);

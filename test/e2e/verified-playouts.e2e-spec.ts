@@ -109,9 +109,9 @@ describe('issue 13: whole random games through the API verify', () => {
 
   it('states read back from a real jsonb column come in the key order the engine tests reproduce', async () => {
     const ds = t.app.get(DataSource);
-    // Mid-game states of the games above, straight from the log.
+    // Mid-game states of the games above, straight from the log (its snapshots, every SNAPSHOT_EVERY entries).
     const rows: Array<{ state: unknown }> = await ds.query(
-      `SELECT state FROM game_entries WHERE seq % 97 = 1 ORDER BY game_id, seq LIMIT 40`,
+      `SELECT state FROM game_entries WHERE state IS NOT NULL ORDER BY game_id, seq LIMIT 40`,
     );
     expect(rows.length).toBeGreaterThan(5);
     const random = picker(31);

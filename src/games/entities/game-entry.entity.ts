@@ -2,6 +2,7 @@ import {
   Column,
   CreateDateColumn,
   Entity,
+  Index,
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
@@ -12,6 +13,7 @@ import { Game } from './game.entity';
 /** One accepted order in a game's append-only log, with the events it caused. */
 @Entity({ name: 'game_entries' })
 @Unique('UQ_game_entries_game_id_seq', ['gameId', 'seq'])
+@Index('IDX_game_entries_snapshots', ['gameId', 'seq'], { where: '"state" IS NOT NULL' })
 export class GameEntry {
   /** Surrogate key (bigint, returned by pg as a string). */
   @PrimaryGeneratedColumn('increment', {
@@ -43,8 +45,12 @@ export class GameEntry {
   @Column({ name: 'state_hash', type: 'text' })
   stateHash: string;
 
-  /** Snapshot of the state after this entry. */
-  @Column({ type: 'jsonb' })
+  /**
+   * Snapshot of the state after this entry: every SNAPSHOT_EVERY entries and
+   * at the end of the game (null otherwise: re-derived from the nearest
+   * snapshot before, src/games/game-states.ts).
+   */
+  @Column({ type: 'jsonb', nullable: true })
   state: unknown;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { timingOf } from './server-timing';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -30,6 +31,7 @@ export function requestIdMiddleware(
   res: ServerResponse,
   next: () => void,
 ): void {
+  timingOf(req); // the request's clock starts here (Server-Timing total)
   requestId(req, res);
   next();
 }

@@ -28,15 +28,18 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    exceptionFactory: (errors: ValidationError[]) => {
-      const problems = flatten(errors);
-      return new ProblemException({
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        title: 'Validation failed',
-        detail: problems.flatMap((p) => p.messages).join('; ') || 'The request is not valid.',
-        errors: problems,
-      });
-    },
+    exceptionFactory: validationProblem,
+  });
+}
+
+/** 400 VALIDATION_FAILED listing every problem of class-validator's errors (the pipe's answer). */
+export function validationProblem(errors: ValidationError[]): ProblemException {
+  const problems = flatten(errors);
+  return new ProblemException({
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    title: 'Validation failed',
+    detail: problems.flatMap((p) => p.messages).join('; ') || 'The request is not valid.',
+    errors: problems,
   });
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isFlowEntry } from '../engine/flow';
 import type { SystemState } from '../engine/rules';
 import { byteBoundedCache } from '../common/byte-caches';
 
@@ -11,9 +12,14 @@ import { byteBoundedCache } from '../common/byte-caches';
  */
 export const SNAPSHOT_EVERY = 32;
 
-/** Whether the entry `seq` leading to `state` keeps a snapshot of it. */
-export function keepsSnapshot(seq: number, status: string): boolean {
-  return seq % SNAPSHOT_EVERY === 0 || status === 'finished';
+/**
+ * Whether entry `seq` (its order, and the status of the game after it) keeps
+ * a snapshot of the state after it: every SNAPSHOT_EVERY entries, at the end,
+ * and for every flow entry (src/engine/flow.ts: a takeback, an ending), which
+ * the rules system's applyOrder does not re-apply.
+ */
+export function keepsSnapshot(seq: number, status: string, order: unknown): boolean {
+  return seq % SNAPSHOT_EVERY === 0 || status === 'finished' || isFlowEntry(order);
 }
 
 /** What identifies one stored state of a game: any write to the row changes one of them. */

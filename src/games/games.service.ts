@@ -4,7 +4,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { formatGameText } from '../engine/notation';
 import { TakebackWindow } from '../engine/flow';
 import { applyLoggedEntry, initialStateOf, stateAsPlayed } from '../engine/replay';
-import { knownRevision } from '../engine/revision';
+import { gameDice } from '../engine/dice';
+import { knownRevision, revisionOf } from '../engine/revision';
 import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type GameEvent, type Side } from '../engine/types';
@@ -483,12 +484,14 @@ export class GamesService {
   async storedPosition(
     { row, prepared }: LoadedGame,
     seq: number,
+    /** The caller's transaction (the embedded database has one connection: never a second one inside it). */
+    m: EntityManager = this.dataSource.manager,
   ): Promise<{ state: SystemState; stateHash: string; at: Date }> {
     if (seq === 0) {
-      const state = await this.startOf(row, prepared);
+      const state = await this.startOf(row, prepared, m);
       return { state, stateHash: stateHasher(row.secret)(state), at: row.createdAt };
     }
-    const [entry] = await this.dataSource.query<
+    const [entry] = await m.query<
       Array<{ seq: number; state_hash: string; created_at: Date; state: SystemState | null }>
     >(
       `SELECT seq, state_hash, created_at, state FROM game_entries WHERE game_id = $1 AND seq = $2`,
@@ -505,13 +508,13 @@ export class GamesService {
     if (entry.state !== null)
       return { state: entry.state, stateHash: entry.state_hash, at: entry.created_at };
     // No snapshot here: from the nearest one before, re-applying the orders between (game-states.ts).
-    const [base] = await this.dataSource.query<Array<{ seq: number; state: SystemState }>>(
+    const [base] = await m.query<Array<{ seq: number; state: SystemState }>>(
       `SELECT seq, state FROM game_entries WHERE game_id = $1 AND seq < $2 AND state IS NOT NULL
        ORDER BY seq DESC LIMIT 1`,
       [row.id, seq],
     );
-    let state = stateAsPlayed(base ? base.state : await this.startOf(row, prepared));
-    const orders = await this.dataSource.query<Array<{ seq: number; side: Side; order: unknown }>>(
+    let state = stateAsPlayed(base ? base.state : await this.startOf(row, prepared, m));
+    const orders = await m.query<Array<{ seq: number; side: Side; order: unknown }>>(
       `SELECT seq, side, "order" FROM game_entries WHERE game_id = $1 AND seq > $2 AND seq <= $3
        ORDER BY seq`,
       [row.id, base ? base.seq : 0, seq],
@@ -538,7 +541,7 @@ export class GamesService {
       state,
       e.side,
       e.order,
-      seededDice(row.seed, state.diceDrawn),
+      gameDice(row.seed, state.diceDrawn, revisionOf(state)),
     );
     if (!result.ok)
       throw new ProblemException({
@@ -597,7 +600,7 @@ export class GamesService {
         orderText,
         JSON.stringify(input.events),
         stateHash,
-        input.snapshot || keepsSnapshot(seq, status) ? text : null,
+        input.snapshot || keepsSnapshot(seq, status, input.order) ? text : null,
         at,
       ],
     );
@@ -638,9 +641,13 @@ export class GamesService {
   }
 
   /** A game's entry 0: the set-up re-created from its seed, or the stored start of a fork. */
-  private async startOf(row: Game, prepared: PreparedScenario): Promise<SystemState> {
+  private async startOf(
+    row: Game,
+    prepared: PreparedScenario,
+    m: EntityManager = this.dataSource.manager,
+  ): Promise<SystemState> {
     if (!row.forkedFrom) return initialStateOf(prepared, row.options, row.seed, row.engineRevision);
-    const stored = await this.dataSource
+    const stored = await m
       .getRepository(Game)
       .createQueryBuilder('g')
       .select('g.start_state', 'start_state')
@@ -822,9 +829,10 @@ export class GamesService {
     after: number,
     limit: number,
     from?: SystemState,
+    m: EntityManager = this.dataSource.manager,
   ): Promise<EntryWithState[]> {
     const { row, prepared } = loaded;
-    const rows = await this.dataSource.query<
+    const rows = await m.query<
       Array<{
         seq: number;
         side: Side;
@@ -842,7 +850,7 @@ export class GamesService {
     if (rows.length === 0) return [];
     let state =
       rows[0].state === null
-        ? stateAsPlayed(from ?? (await this.storedPosition(loaded, after)).state)
+        ? stateAsPlayed(from ?? (await this.storedPosition(loaded, after, m)).state)
         : undefined;
     return rows.map((e) => {
       state = e.state !== null ? e.state : this.reapply(row, prepared, state!, e);
@@ -1138,7 +1146,7 @@ export class GamesService {
           order: e.order as object,
           events: result.events,
           stateHash: derived,
-          state: keepsSnapshot(e.seq, gameStatus(state)) ? state : undefined,
+          state: keepsSnapshot(e.seq, gameStatus(state), e.order) ? state : undefined,
           createdAt: at,
         });
       }

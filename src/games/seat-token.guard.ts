@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Side } from '../engine/types';
+import { timingOf } from '../common/server-timing';
 import { missingSeatToken } from './game-problems';
 import { GamesService } from './games.service';
 
@@ -24,7 +25,10 @@ export class SeatTokenGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<SeatRequest>();
     const gameId = String(req.params.id);
+    const timing = timingOf(req);
+    timing.skip();
     req.seat = { gameId, side: await this.games.seatSide(gameId, req.headers.authorization) };
+    timing.lap('auth');
     return true;
   }
 }

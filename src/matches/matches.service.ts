@@ -8,7 +8,6 @@ import {
   takebackRefusal,
   type FlowEntry,
 } from '../engine/flow';
-import { initialStateOf } from '../engine/replay';
 import type { PreparedScenario, SystemState } from '../engine/rules/system';
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type Side } from '../engine/types';
@@ -29,7 +28,6 @@ import { GameHooks, type OrderAccepted, type OrderAttempt } from '../games/game-
 import { isGameId } from '../games/game-problems';
 import { resultOf } from '../games/game-view';
 import { GamesService, type LoadedGame } from '../games/games.service';
-import { GameEntry } from '../games/entities/game-entry.entity';
 import { hashSeatToken, newSeatToken } from '../games/seat-tokens';
 import { PlayerEventsService } from '../notifications/player-events.service';
 import { isPlayerToken } from '../players/player-tokens';
@@ -609,30 +607,12 @@ export class MatchesService implements OnModuleInit, OnModuleDestroy {
         detail: `A takeback undoes at most ${MAX_TAKEBACK_DEPTH} entries; entry ${to} is ${row.version - to} entries back.`,
       });
     }
-    const entries = await m
-      .getRepository(GameEntry)
-      .createQueryBuilder('e')
-      .where('e.game_id = :id AND e.seq >= :from', { id: row.id, from: Math.max(1, to) })
-      .orderBy('e.seq', 'ASC')
-      .getMany();
-    let start: SystemState;
-    let rest = entries;
-    if (to === 0) {
-      if (row.forkedFrom) {
-        const [fork] = (await m.query(`SELECT start_state FROM games WHERE id = $1`, [
-          row.id,
-        ])) as Array<{ start_state: SystemState }>;
-        start = fork.start_state;
-      } else {
-        start = initialStateOf(prepared, row.options, row.seed, row.engineRevision);
-      }
-    } else {
-      start = entries[0].state as SystemState;
-      rest = entries.slice(1);
-    }
+    // Entries keep the whole state only every SNAPSHOT_EVERY: the states are re-derived (issue 20).
+    const loaded = { row, prepared, state: row.state as SystemState };
+    const start = (await this.games.storedPosition(loaded, to, m)).state;
+    const rest = await this.games.entriesWithStates(loaded, to, MAX_TAKEBACK_DEPTH + 1, start, m);
     const window = new TakebackWindow(to, start);
-    for (const e of rest)
-      window.push(e.seq, e.side as Side, e.order, e.events as never, e.state as SystemState);
+    for (const e of rest) window.push(e.seq, e.side as Side, e.order, e.events as never, e.state);
     return window;
   }
 

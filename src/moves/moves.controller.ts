@@ -1,36 +1,83 @@
-import { Body, Controller, Get, Headers, Param, Post, Res, UseGuards } from '@nestjs/common';
-import type { Response } from 'express';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ProblemException } from '../common/errors/problem';
+import { timingOf } from '../common/server-timing';
 import { Seat, SeatTokenGuard, type SeatPrincipal } from '../games/seat-token.guard';
-import { SubmitOrderDto } from './dto/submit-order.dto';
-import { MovesService, type LegalOrdersDto, type OrderAcceptedDto } from './moves.service';
+import { LegalOrdersQuery } from './dto/legal-orders.query';
+import { checkSubmitOrder } from './dto/submit-order.dto';
+import { MovesService, type OrderAcceptedDto } from './moves.service';
 
 /** Longest accepted Idempotency-Key. */
 const MAX_KEY = 200;
+
+/** Whether the client takes a gzip body (Accept-Encoding names gzip without q=0). */
+function acceptsGzip(req: Request): boolean {
+  const accept = req.headers['accept-encoding'];
+  if (typeof accept !== 'string') return false;
+  return accept
+    .split(',')
+    .some((part) => /^\s*(gzip|\*)\s*(;\s*q\s*=\s*(1(\.0*)?|0?\.\d*[1-9]\d*))?\s*$/i.test(part));
+}
 
 @Controller('v1/games/:id')
 @UseGuards(SeatTokenGuard)
 export class MovesController {
   constructor(private readonly moves: MovesService) {}
 
+  /**
+   * The listing is serialised and gzip-compressed once per position, seat and
+   * first page (MovesService), and sent compressed when the client accepts it.
+   */
   @Get('legal-orders')
-  legalOrders(@Seat() seat: SeatPrincipal): Promise<LegalOrdersDto> {
-    return this.moves.legalOrders(seat.gameId, seat.side);
+  async legalOrders(
+    @Seat() seat: SeatPrincipal,
+    @Query() query: LegalOrdersQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const body = await this.moves.legalOrdersBody(seat.gameId, seat.side, query);
+    res.status(200);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (body.gzip && acceptsGzip(req)) {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.setHeader('Content-Length', body.gzip.length);
+      res.end(body.gzip);
+    } else {
+      res.setHeader('Content-Length', body.json.length);
+      res.end(body.json);
+    }
   }
 
   /**
    * 200 {version, events, game}; 401 bad token, 403 not this seat's turn,
    * 409 stale expectedVersion, 422 refused by the rules. With Idempotency-Key,
    * a retry gets the stored first answer (header Idempotent-Replayed: true).
+   * The body is checked by hand (checkSubmitOrder, the same 400 as the
+   * validation pipe) rather than copied through class-transformer: the order
+   * path is the hottest one (issue 20). Server-Timing says where its time went.
    */
   @Post('orders')
   async submit(
     @Param('id') _id: string,
     @Seat() seat: SeatPrincipal,
-    @Body() body: SubmitOrderDto,
+    @Body() raw: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<OrderAcceptedDto> {
+    const body = checkSubmitOrder(raw);
     if (
       idempotencyKey !== undefined &&
       (idempotencyKey.length === 0 || idempotencyKey.length > MAX_KEY)
@@ -41,15 +88,19 @@ export class MovesController {
         detail: `An Idempotency-Key is 1 to ${MAX_KEY} characters long.`,
       });
     }
+    const timing = timingOf(req);
+    timing.lap('framework');
     const answer = await this.moves.submit({
       gameId: seat.gameId,
       side: seat.side,
       expectedVersion: body.expectedVersion,
       order: body.order,
       idempotencyKey,
+      timing,
     });
     res.status(answer.statusCode);
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.setHeader('Server-Timing', timing.header());
     return answer.body;
   }
 }

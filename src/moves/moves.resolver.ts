@@ -1,4 +1,8 @@
-import { Args, Context, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { validationProblem } from '../common/validation';
+import { LEGAL_ORDERS_PAGE_MAX, LegalOrdersQuery } from './dto/legal-orders.query';
 import { GamesService } from '../games/games.service';
 import { GameModel, LegalOrders, OrderAcceptedModel } from '../games/graphql/game.model';
 import { SubmitOrderInput } from '../games/graphql/game.inputs';
@@ -20,10 +24,28 @@ export class MovesResolver {
     description:
       "The orders the caller's seat may give now; null without a seat token of this game.",
   })
-  async legalOrders(@Parent() game: GameModel, @Context() context: unknown) {
+  async legalOrders(
+    @Parent() game: GameModel,
+    @Context() context: unknown,
+    @Args('limit', {
+      type: () => Int,
+      nullable: true,
+      description: `Most orders on the page (1–${LEGAL_ORDERS_PAGE_MAX}, the default).`,
+    })
+    limit?: number,
+    @Args('cursor', { nullable: true, description: 'The next of the previous page.' })
+    cursor?: string,
+  ) {
     const side = await optionalSeatSide(this.games, game.id, context);
     if (!side) return null;
-    return this.moves.legalOrders(game.id, side);
+    // As the REST query is checked (LegalOrdersQuery): the same bounds, the same 400.
+    const query = plainToInstance(LegalOrdersQuery, {
+      ...(limit !== undefined && limit !== null ? { limit } : {}),
+      ...(cursor !== undefined && cursor !== null ? { cursor } : {}),
+    });
+    const errors = await validate(query);
+    if (errors.length > 0) throw validationProblem(errors);
+    return this.moves.legalOrders(game.id, side, query);
   }
 
   @Mutation(() => OrderAcceptedModel, {

@@ -1,25 +1,38 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { gzipSync, constants as zlib } from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { gameDice } from '../engine/dice';
 import { revisionOf } from '../engine/revision';
 import { isFlowEntry } from '../engine/flow';
 import type { Order } from '../engine/state';
 import type { GameEvent, Side } from '../engine/types';
+import { byteBoundedCache } from '../common/byte-caches';
 import { ProblemException } from '../common/errors/problem';
-import { Game } from '../games/entities/game.entity';
-import { GameEntry } from '../games/entities/game-entry.entity';
+import { ServerTiming } from '../common/server-timing';
 import { IdempotencyKey } from '../games/entities/idempotency-key.entity';
 import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
-import { gameStatus, gameView, type GameViewDto } from '../games/game-view';
+import { gameView, type GameViewDto } from '../games/game-view';
 import { GamesService } from '../games/games.service';
 import { GameHooks, type OrderAccepted } from '../games/game-hooks';
-import { canonicalJson, sha256Hex, stateHasher } from '../games/state-hash';
+import { canonicalJson, sha256Hex } from '../games/state-hash';
+import { LEGAL_ORDERS_PAGE_MAX } from './dto/legal-orders.query';
 
 export interface LegalOrdersDto {
   version: number;
   side: Side;
   orders: Order[];
+  /** Present (true) when the listing goes on beyond this page: ask again with `cursor=next`. */
+  truncated?: true;
+  /** The cursor of the next page (with `truncated`). */
+  next?: string;
+}
+
+/** A page of the listing, serialised once and compressed once (GET legal-orders answers it as it is). */
+export interface LegalOrdersBody {
+  json: Buffer;
+  /** gzip of `json`, when it is worth it (over 1 KiB). */
+  gzip: Buffer | null;
 }
 
 export interface OrderAcceptedDto {
@@ -36,6 +49,8 @@ export interface SubmitOrderInput {
   expectedVersion: number;
   order: unknown;
   idempotencyKey?: string;
+  /** Where the time goes (the Server-Timing header of POST orders). */
+  timing?: ServerTiming;
 }
 
 /** The answer to a submission: the status and body to send (stored for idempotent retries). */
@@ -46,18 +61,39 @@ export interface SubmitAnswer {
   replayed: boolean;
 }
 
+/** Memory for listings (every order of a game's position for a seat, and its first page serialised). */
+const LISTING_BYTES = 64 * 1024 * 1024;
+
+interface Listing {
+  orders: Order[];
+  first: LegalOrdersBody | null;
+}
+
+/** A listing cursor: the version it belongs to and where the next page starts. */
+function parseCursor(cursor: string): { version: number; offset: number } {
+  const [version, offset] = cursor.split('.').map(Number);
+  return { version, offset };
+}
+
 /**
  * Orders in, legal orders out. Each accepted order is one transaction: lock
  * the game row (SELECT … FOR UPDATE), check the version, apply the order with
- * the engine, append the entry (events, state hash, snapshot), update the
- * state and version, store the idempotent answer, commit; then publish the
- * entry to live clients. Two racing submissions serialise on the row lock, so
- * the second sees the new version and gets 409; a crash before commit leaves
- * nothing behind.
+ * the engine, append the entry (events, state hash; a snapshot every
+ * SNAPSHOT_EVERY entries), update the state and version, store the idempotent
+ * answer, commit; then publish the entry to live clients. Two racing
+ * submissions serialise on the row lock, so the second sees the new version
+ * and gets 409; a crash before commit leaves nothing behind. The state comes
+ * from memory when the locked row is the one it was kept for (HotStates).
  */
 @Injectable()
 export class MovesService {
   private readonly logger = new Logger('MovesService');
+  /**
+   * Listings by game position and seat (id, version, status, update time,
+   * side): the same position always lists the same orders, so a UI asking
+   * again, or both seats' clients, cost one generation.
+   */
+  private readonly listings = byteBoundedCache<Listing>({ maxBytes: LISTING_BYTES });
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -66,11 +102,89 @@ export class MovesService {
     private readonly hooks: GameHooks,
   ) {}
 
-  /** GET /v1/games/{id}/legal-orders: every order `side` may give now (empty when it may not act; never resign). */
-  async legalOrders(gameId: string, side: Side): Promise<LegalOrdersDto> {
+  /**
+   * GET /v1/games/{id}/legal-orders: the orders `side` may give now (empty
+   * when it may not act; never resign), a page of at most `limit`
+   * (LEGAL_ORDERS_PAGE_MAX by default and at most) from `cursor`; a cursor of
+   * an earlier version is 409 VERSION_CONFLICT (the listing changed).
+   */
+  async legalOrders(
+    gameId: string,
+    side: Side,
+    page: { limit?: number; cursor?: string } = {},
+  ): Promise<LegalOrdersDto> {
+    const { version, listing, offset, limit } = await this.listing(gameId, side, page);
+    return this.pageOf(version, side, listing.orders, offset, limit);
+  }
+
+  /** legalOrders, serialised (and compressed) once per position, seat and page 1. */
+  async legalOrdersBody(
+    gameId: string,
+    side: Side,
+    page: { limit?: number; cursor?: string } = {},
+  ): Promise<LegalOrdersBody> {
+    const { version, listing, offset, limit } = await this.listing(gameId, side, page);
+    const firstPage = offset === 0 && limit === LEGAL_ORDERS_PAGE_MAX;
+    if (firstPage && listing.first) return listing.first;
+    const json = Buffer.from(
+      JSON.stringify(this.pageOf(version, side, listing.orders, offset, limit)),
+    );
+    const body: LegalOrdersBody = {
+      json,
+      gzip: json.length > 1024 ? gzipSync(json, { level: zlib.Z_BEST_SPEED }) : null,
+    };
+    if (firstPage) listing.first = body;
+    return body;
+  }
+
+  private async listing(
+    gameId: string,
+    side: Side,
+    page: { limit?: number; cursor?: string },
+  ): Promise<{ version: number; listing: Listing; offset: number; limit: number }> {
     const { row, prepared, state } = await this.games.load(gameId);
-    const { system, ctx } = prepared;
-    return { version: row.version, side, orders: system.legalOrders(ctx, state, side) };
+    let offset = 0;
+    if (page.cursor !== undefined) {
+      const cursor = parseCursor(page.cursor);
+      if (cursor.version !== row.version)
+        throw new ProblemException({
+          status: 409,
+          code: 'VERSION_CONFLICT',
+          detail: `The cursor belongs to the listing at version ${cursor.version}; the game is at version ${row.version}: list again.`,
+          extensions: { currentVersion: row.version },
+        });
+      offset = cursor.offset;
+    }
+    const key = `${row.id}|${row.version}|${row.status}|${row.updatedAt.getTime()}|${side}`;
+    let listing = this.listings.get(key);
+    if (!listing) {
+      const orders = prepared.system.legalOrders(prepared.ctx, state, side);
+      listing = { orders, first: null };
+      // Weighed by a sample of its orders' JSON (a listing's orders are much alike), plus its first page.
+      const sample = orders.slice(0, 20);
+      const perOrder = sample.length ? JSON.stringify(sample).length / sample.length : 0;
+      this.listings.set(key, listing, {
+        size: Math.max(1, Math.ceil(perOrder * orders.length * 5)),
+      });
+    }
+    return { version: row.version, listing, offset, limit: page.limit ?? LEGAL_ORDERS_PAGE_MAX };
+  }
+
+  private pageOf(
+    version: number,
+    side: Side,
+    all: Order[],
+    offset: number,
+    limit: number,
+  ): LegalOrdersDto {
+    const end = Math.min(all.length, offset + limit);
+    const orders = offset === 0 && end === all.length ? all : all.slice(offset, end);
+    return {
+      version,
+      side,
+      orders,
+      ...(end < all.length ? { truncated: true as const, next: `${version}.${end}` } : {}),
+    };
   }
 
   /** POST /v1/games/{id}/orders. */
@@ -83,15 +197,21 @@ export class MovesService {
         detail: `A "${(input.order as { type: string }).type}" entry is written by the service (the game-flow endpoints: draw-accept, abort, claim-timeout, takeback-accept), never given as an order.`,
       });
     }
-    const fingerprint = sha256Hex(
-      canonicalJson({
-        side: input.side,
-        expectedVersion: input.expectedVersion,
-        order: input.order,
-      }),
-    );
+    const timing = input.timing ?? new ServerTiming();
+    const fingerprint =
+      input.idempotencyKey === undefined
+        ? null
+        : sha256Hex(
+            canonicalJson({
+              side: input.side,
+              expectedVersion: input.expectedVersion,
+              order: input.order,
+            }),
+          );
+    timing.skip();
     const answer = await this.dataSource.transaction(async (m) => {
-      const { row, prepared, state } = await this.games.load(input.gameId, m, true);
+      timing.lap('db');
+      const { row, prepared, state } = await this.games.load(input.gameId, m, true, timing);
       const { system, ctx } = prepared;
 
       // After the lock: a retry racing its own first attempt sees the stored answer.
@@ -99,6 +219,7 @@ export class MovesService {
         const stored = await m.getRepository(IdempotencyKey).findOne({
           where: { gameId: row.id, key: input.idempotencyKey },
         });
+        timing.lap('db');
         if (stored) {
           if (stored.requestHash !== null && stored.requestHash !== fingerprint) {
             throw new ProblemException({
@@ -162,6 +283,7 @@ export class MovesService {
           },
         });
       }
+      timing.lap('rules');
 
       // Players' games: a flagged clock refuses the order (src/clocks).
       await this.hooks.beforeOrder({
@@ -172,6 +294,7 @@ export class MovesService {
         side: input.side,
         order: input.order,
       });
+      timing.lap('db');
       const result = system.applyOrder(
         ctx,
         state,
@@ -188,43 +311,20 @@ export class MovesService {
           detail: result.refusal.message,
         });
       }
+      timing.lap('rules');
 
       const at = new Date();
-      const seq = row.version + 1;
       // Keyed with the game's secret: the published hash reveals nothing hidden before the end.
-      const hash = stateHasher(row.secret)(result.state);
-      const status = gameStatus(result.state);
-      const entry = {
-        gameId: row.id,
-        seq,
+      const recorded = await this.games.recordEntry(m, {
+        row,
         side: input.side,
-        order: input.order as object,
+        order: input.order,
         events: result.events,
-        stateHash: hash,
-        state: result.state,
-        createdAt: at,
-      };
-      await m.insert(GameEntry, entry);
-      const updated = await m
-        .createQueryBuilder()
-        .update(Game)
-        .set({
-          state: result.state,
-          version: seq,
-          status,
-          result: result.state.result,
-          updatedAt: at,
-        })
-        .where('id = :id AND version = :version', { id: row.id, version: row.version })
-        .execute();
-      if (updated.affected !== 1) {
-        // The row lock makes this unreachable; the version guard keeps it true even without one.
-        throw new ProblemException({
-          status: 409,
-          code: 'VERSION_CONFLICT',
-          detail: 'Another order was accepted at the same time: reload the game and decide again.',
-        });
-      }
+        next: result.state,
+        at,
+        timing,
+      });
+      const { seq, status } = recorded;
       const accepted: OrderAccepted = {
         manager: m,
         row,
@@ -236,6 +336,7 @@ export class MovesService {
         seq,
       };
       await this.hooks.afterOrder(accepted);
+      timing.lap('db');
       // The answer goes to the seat that gave the order: its events and view as that seat sees them.
       const body: OrderAcceptedDto = {
         version: seq,
@@ -243,6 +344,7 @@ export class MovesService {
         events: system.eventsFor(ctx, result.events, input.side, status === 'finished'),
         game: gameView(prepared, row, result.state, seq, at, input.side),
       };
+      timing.lap('view');
       if (input.idempotencyKey !== undefined) {
         await m.insert(IdempotencyKey, {
           gameId: row.id,
@@ -258,10 +360,24 @@ export class MovesService {
         body,
         replayed: false,
         // What the hooks add for live clients (a players' game's clock after the order).
-        publish: { ...updateOfEntry(entry, prepared), ...accepted.live },
-        committed: { side: input.side, next: result.state },
+        publish: { ...updateOfEntry(recorded.entry, prepared), ...accepted.live },
+        committed: {
+          side: input.side,
+          next: result.state,
+          key: { id: row.id, version: seq, status, updatedAt: at },
+          jsonLength: recorded.jsonLength,
+        },
       };
     });
+    timing.lap('db');
+    if (answer.committed) {
+      // Committed: the next order or listing of this game starts from this state, not the database's copy.
+      this.games.rememberState(
+        answer.committed.key,
+        answer.committed.next,
+        answer.committed.jsonLength,
+      );
+    }
     if (answer.publish) {
       await this.bus.publish(answer.publish).catch((e: Error) => this.logger.warn(e.message));
     }
@@ -270,6 +386,7 @@ export class MovesService {
         this.logger.warn(e.message),
       );
     }
+    timing.lap('after');
     return { statusCode: answer.statusCode, body: answer.body, replayed: answer.replayed };
   }
 }

@@ -1,5 +1,8 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
+import { DataSource } from 'typeorm';
+import { SNAPSHOT_EVERY } from '../../src/games/game-states';
+import { stateHasher } from '../../src/games/state-hash';
 import { expectMatchesSpec } from '../support/openapi';
 
 interface Created {
@@ -187,11 +190,126 @@ describe('orders: GET /legal-orders and POST /orders', () => {
       400,
     );
     await submit(g, 'confederate', { expectedVersion: 0, order: 'end-phase' }).expect(400);
-    await submit(g, 'confederate', {
+    const extra = await submit(g, 'confederate', {
       expectedVersion: 0,
       order: { type: 'end-phase' },
       side: 'union',
     }).expect(400);
+    // The same problem the validation pipe gave: code, each property with its messages.
+    expect(extra.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ property: 'side', messages: ['property side should not exist'] }],
+    });
+    const bad = await submit(g, 'confederate', { expectedVersion: 1.5, order: [] }).expect(400);
+    expect(bad.body.errors).toEqual([
+      { property: 'expectedVersion', messages: ['expectedVersion must be an integer number'] },
+      { property: 'order', messages: ['order must be an object'] },
+    ]);
+    await request(server)
+      .post(`/v1/games/${g.id}/orders`)
+      .set({ ...auth(g.tokens.confederate), 'content-type': 'application/json' })
+      .send('[1]')
+      .expect(400);
+    expect(await entries(g)).toBe(0);
+  });
+
+  it('the order answer says where its time went (Server-Timing: db, rules, hash, view, total)', async () => {
+    const g = await newGame('orders-timing');
+    const res = await submit(g, 'confederate', {
+      expectedVersion: 0,
+      order: { type: 'end-phase' },
+    }).expect(200);
+    const timing = String(res.headers['server-timing']);
+    for (const span of ['auth', 'db', 'rules', 'hash', 'view', 'total'])
+      expect(timing).toMatch(new RegExp(`(^|, )${span};dur=\\d+\\.\\d\\d`));
+  });
+
+  it('issues 16, 20: an entry keeps the whole state only every SNAPSHOT_EVERY entries and at the end; states/{seq} re-derives the others, with the recorded hash', async () => {
+    const g = await newGame('orders-snapshots');
+    let version = 0;
+    for (let i = 0; i < SNAPSHOT_EVERY + 3; i++) {
+      const view = (await request(server).get(`/v1/games/${g.id}`).expect(200)).body;
+      const side = view.mustAct.side as 'union' | 'confederate';
+      const legal = await request(server)
+        .get(`/v1/games/${g.id}/legal-orders`)
+        .set(auth(g.tokens[side]))
+        .expect(200);
+      const orders = legal.body.orders as Array<{ type: string }>;
+      // Mostly moves and attacks, so that the states differ from one entry to the next.
+      const order = orders.find((o) => o.type !== 'end-phase' && i % 4 !== 3) ?? orders[0];
+      await submit(g, side, { expectedVersion: version, order }).expect(200);
+      version++;
+    }
+    const ds = t.app.get(DataSource);
+    const stored: Array<{ seq: number }> = await ds.query(
+      `SELECT seq FROM game_entries WHERE game_id = $1 AND state IS NOT NULL ORDER BY seq`,
+      [g.id],
+    );
+    expect(stored.map((r) => r.seq)).toEqual([SNAPSHOT_EVERY]);
+    const before: Record<number, { stateHash: string; state: unknown }> = {};
+    for (const seq of [1, SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY, SNAPSHOT_EVERY + 2]) {
+      const res = await request(server).get(`/v1/games/${g.id}/states/${seq}`).expect(200);
+      expectMatchesSpec(res);
+      before[seq] = res.body;
+    }
+    // The end keeps a snapshot; with the secret revealed each re-derived state has its recorded hash.
+    await submit(g, 'union', { expectedVersion: version, order: { type: 'resign' } }).expect(200);
+    const last: Array<{ seq: number }> = await ds.query(
+      `SELECT seq FROM game_entries WHERE game_id = $1 AND state IS NOT NULL ORDER BY seq`,
+      [g.id],
+    );
+    expect(last.map((r) => r.seq)).toEqual([SNAPSHOT_EVERY, version + 1]);
+    const replay = await request(server).get(`/v1/games/${g.id}/replay`).expect(200);
+    for (const [seq, s] of Object.entries(before)) {
+      expect(stateHasher(replay.body.secret)(s.state)).toBe(s.stateHash);
+      expect(s.stateHash).toBe(replay.body.entries[Number(seq) - 1].stateHash);
+    }
+  });
+
+  it('legal orders are paged (limit, cursor; truncated and next) and the pages together are the listing', async () => {
+    const g = await newGame('orders-pages');
+    const list = (query: string) =>
+      request(server).get(`/v1/games/${g.id}/legal-orders${query}`).set(auth(g.tokens.confederate));
+    const whole = await list('').expect(200);
+    expect(whole.body.truncated).toBeUndefined();
+    const pages: unknown[] = [];
+    let res = await list('?limit=7').expect(200);
+    expectMatchesSpec(res);
+    expect(res.body).toMatchObject({ version: 0, truncated: true, next: '0.7' });
+    for (;;) {
+      pages.push(...res.body.orders);
+      expect(res.body.orders.length).toBeLessThanOrEqual(7);
+      if (!res.body.truncated) break;
+      res = await list(`?limit=7&cursor=${res.body.next}`).expect(200);
+    }
+    expect(pages).toEqual(whole.body.orders);
+    // Over the bound: a 400 naming it; a cursor of another version: 409.
+    const over = await list('?limit=10001').expect(400);
+    expect(over.body.code).toBe('VALIDATION_FAILED');
+    expect(over.body.detail).toContain('limit must not be greater than 10000');
+    await list('?cursor=abc').expect(400);
+    await submit(g, 'confederate', { expectedVersion: 0, order: whole.body.orders[0] }).expect(200);
+    const stale = await list('?limit=7&cursor=0.7').expect(409);
+    expect(stale.body).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: 1 });
+  });
+
+  it('legal orders come gzip-compressed when the client accepts it, plain JSON otherwise', async () => {
+    const g = await newGame('orders-gzip');
+    const zipped = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set({ ...auth(g.tokens.confederate), 'accept-encoding': 'gzip' })
+      .expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    const plain = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set({ ...auth(g.tokens.confederate), 'accept-encoding': 'identity' })
+      .expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.body).toEqual(plain.body);
+    expect(Number(zipped.headers['content-length'])).toBeLessThan(
+      Number(plain.headers['content-length']) / 3,
+    );
   });
 
   it('Idempotency-Key: a repeated submission returns the stored first answer and applies nothing twice', async () => {

@@ -118,6 +118,18 @@ export class LegalOrders {
 
   @Field(() => [JSONScalar])
   orders!: unknown[];
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'True when the listing goes on beyond this page (ask again with cursor: next).',
+  })
+  truncated?: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'With truncated, the cursor of the next page.',
+  })
+  next?: string;
 }
 
 @ObjectType('Game', { description: 'The whole visible state of a game (GET /v1/games/{id}).' })

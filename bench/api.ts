@@ -1,18 +1,39 @@
 /**
- * API benchmark: the built service on a fresh database on the real PostgreSQL,
- * N concurrent games (1, 8, 32) each driven by its own client (GET legal-orders,
- * POST one of them, repeat): accepted orders per second and p50/p95/p99 latency of
- * POST /orders. Then the same database work done directly with pg — BEGIN; SELECT …
- * FOR UPDATE; INSERT the entry; UPDATE the game; COMMIT, with payloads of the same
- * size — and the ratio service/raw. Loopback only, bounded in time.
- * Run: npm run bench (needs PostgreSQL: TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432/test)
+ * API benchmark (issue 20): the built service on a fresh database on the real
+ * PostgreSQL, N concurrent games of Shiloh (1, 8, 32), each driven by its own
+ * client, in two modes:
+ *   - listing: GET legal-orders, POST one of them, repeat (as a UI does);
+ *   - bot:     POST orders the client already knows (chosen beforehand by the
+ *              engine in this process from the same seed), back to back.
+ * For each: accepted orders per second and p50/p95/p99 of POST /orders; then
+ * the same database work done directly with pg — the order transaction's
+ * shape (BEGIN; SELECT … FOR UPDATE; INSERT the entry: order, events, hash,
+ * a snapshot every SNAPSHOT_EVERY; UPDATE the game's state and version;
+ * COMMIT), payloads as large as the service's — and the ratios.
+ * Then where an order's time goes (the Server-Timing header of every POST,
+ * averaged, and the client's view of serialising and the network), storage
+ * per order, memory per active game, and GET legal-orders on the largest
+ * scenario. Loopback only, bounded in time.
+ * Run: npm run bench -- api (needs PostgreSQL: TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432/test)
+ * BENCH_API_SECONDS (default 10), BENCH_API_GAMES (default 1,8,32), BENCH_CPU_PROF=dir
+ * (a V8 CPU profile of the service, written when it stops).
  */
+import * as fs from 'node:fs';
+import { loadavg } from 'node:os';
+import * as path from 'node:path';
 import { Pool } from 'pg';
+import { seededDice } from '../src/engine/dice';
+import { applyOrder, legalOrders, newGame, prepareGame, whoMustAct } from '../src/engine/game';
+import type { GameState } from '../src/engine/state';
+import type { MapDocument, ScenarioDocument } from '../src/engine/types';
+import { SNAPSHOT_EVERY } from '../src/games/game-states';
 import { createScratchDatabase } from '../test/support/database';
 import {
+  bearer,
   ClientGame,
   chooseOrder,
   createGame,
+  http,
   percentile,
   prng,
   submitOrder,
@@ -22,6 +43,7 @@ import { ensureBuilt, startService } from '../test/reliability/support/service';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_API_GAMES ?? '1,8,32').split(',').map(Number);
+const SPANS = ['auth', 'framework', 'db', 'parse', 'rules', 'hash', 'view', 'after'];
 
 interface Figures {
   perSecond: number;
@@ -47,56 +69,178 @@ function figures(latencies: number[], seconds: number): Figures {
   };
 }
 
-async function serviceLoad(base: string, n: number, tag: string): Promise<Figures> {
-  const games: ClientGame[] = [];
-  for (let i = 0; i < n; i++) games.push(await createGame(base, `bench-${tag}-${n}-${i}`));
+/** Server-Timing spans summed over the run, and the client's own measures. */
+class Breakdown {
+  readonly sums = new Map<string, number>();
+  orders = 0;
+  client = 0;
+  serialise = 0;
+
+  add(header: string | null, clientMs: number, text: string): void {
+    if (!header) return;
+    for (const part of header.split(',')) {
+      const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+      if (m) this.sums.set(m[1], (this.sums.get(m[1]) ?? 0) + Number(m[2]));
+    }
+    this.orders++;
+    this.client += clientMs;
+    // What serialising the answer costs: the same body, stringified again by the same V8.
+    const body: unknown = JSON.parse(text);
+    const t0 = performance.now();
+    JSON.stringify(body);
+    this.serialise += performance.now() - t0;
+  }
+
+  print(): void {
+    const per = (ms: number) => (ms / this.orders).toFixed(2).padStart(6);
+    const total = this.sums.get('total') ?? 0;
+    const named = SPANS.reduce((a, s) => a + (this.sums.get(s) ?? 0), 0);
+    console.log(`  where an order's time goes (mean of ${this.orders} POSTs, ms):`);
+    for (const s of SPANS)
+      if (this.sums.has(s)) console.log(`    ${s.padEnd(34)} ${per(this.sums.get(s)!)}`);
+    console.log(`    ${'middleware, body parsing (rest)'.padEnd(34)} ${per(total - named)}`);
+    console.log(`    ${'server total'.padEnd(34)} ${per(total)}`);
+    console.log(`    ${'serialise the answer (estimate)'.padEnd(34)} ${per(this.serialise)}`);
+    console.log(
+      `    ${'network, queueing, client'.padEnd(34)} ${per(this.client - total - this.serialise)}`,
+    );
+    console.log(`    ${'client latency'.padEnd(34)} ${per(this.client)}`);
+  }
+}
+
+/** Shiloh in this process: the bot mode's orders are chosen here, from the seeds the games are created with. */
+const shiloh = (() => {
+  const dir = path.join(__dirname, '../scenarios/shiloh');
+  const read = (f: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+  return prepareGame(read('scenario.json') as ScenarioDocument, read('map.json') as MapDocument);
+})();
+
+interface Script {
+  seed: string;
+  orders: Array<{ side: 'union' | 'confederate'; order: { type: string } }>;
+}
+
+/** Games played in this process: at least `count` orders in all, in games of known seeds. */
+function scripts(tag: string, count: number, random: () => number): Script[] {
+  const out: Script[] = [];
+  let total = 0;
+  while (total < count) {
+    const seed = `${tag}-${out.length}`;
+    let state: GameState = newGame(shiloh, {}, seededDice(seed, 0));
+    const script: Script = { seed, orders: [] };
+    for (let a = whoMustAct(shiloh, state); a && total < count; a = whoMustAct(shiloh, state)) {
+      const legal = legalOrders(shiloh, state, a.side).filter((o) => o.type !== 'resign');
+      const end = legal.find((o) => o.type === 'end-phase');
+      const order = end && random() < 0.25 ? end : legal[Math.floor(random() * legal.length)];
+      const r = applyOrder(shiloh, state, a.side, order, seededDice(seed, state.diceDrawn));
+      if (!r.ok) throw new Error(r.refusal.message);
+      state = r.state;
+      script.orders.push({ side: a.side, order });
+      total++;
+    }
+    out.push(script);
+  }
+  return out;
+}
+
+async function serviceLoad(
+  base: string,
+  n: number,
+  mode: 'listing' | 'bot',
+  breakdown: Breakdown,
+): Promise<Figures> {
   const latencies: number[] = [];
+  // Bot mode: orders chosen beforehand; a client that runs out ends early (the rate counts the time taken).
+  const plans =
+    mode === 'bot'
+      ? Array.from({ length: n }, (_, i) =>
+          scripts(`bench-bot-${n}-${i}`, Math.ceil((SECONDS * 400) / n) + 50, prng(i + 1)),
+        )
+      : [];
+  const games: ClientGame[] = [];
+  for (let i = 0; i < n; i++)
+    games.push(
+      await createGame(base, mode === 'bot' ? plans[i][0].seed : `bench-${mode}-${n}-${i}`),
+    );
   const until = Date.now() + SECONDS * 1000;
   const started = Date.now();
+  const post = async (game: ClientGame, body: object, side: 'union' | 'confederate') => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/v1/games/${game.id}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(game.tokens[side]) },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`order refused: ${res.status} ${text.slice(0, 300)}`);
+    latencies.push(ms);
+    breakdown.add(res.headers.get('server-timing'), ms, text);
+    const answer = JSON.parse(text) as { version: number; game: { mustAct: { side: string } } };
+    game.version = answer.version;
+    game.mustAct = (answer.game.mustAct?.side as ClientGame['mustAct']) ?? null;
+  };
   await Promise.all(
     games.map(async (first, i) => {
       let game = first;
-      const random = prng(i + 1);
-      while (Date.now() < until) {
-        const choice = await chooseOrder(base, game, random);
-        if (!choice) {
-          game = await createGame(base, `bench-${tag}-${n}-${i}-${Date.now()}`);
-          continue;
+      if (mode === 'listing') {
+        const random = prng(i + 1);
+        while (Date.now() < until) {
+          const choice = await chooseOrder(base, game, random);
+          if (!choice) {
+            game = await createGame(base, `bench-${mode}-${n}-${i}-${Date.now()}`);
+            continue;
+          }
+          await post(game, { expectedVersion: choice.version, order: choice.order }, choice.side);
         }
-        const t0 = performance.now();
-        const { answer } = await submitOrder(base, game, choice);
-        const ms = performance.now() - t0;
-        if (answer.status !== 200)
-          throw new Error(`order refused: ${answer.status} ${JSON.stringify(answer.body)}`);
-        latencies.push(ms);
+        return;
+      }
+      for (let s = 0; s < plans[i].length && Date.now() < until; s++) {
+        if (s > 0) game = await createGame(base, plans[i][s].seed);
+        for (const { side, order } of plans[i][s].orders) {
+          if (Date.now() >= until) break;
+          await post(game, { expectedVersion: game.version, order }, side);
+        }
       }
     }),
   );
   return figures(latencies, (Date.now() - started) / 1000);
 }
 
-/** The service's transaction for one order, with pg and nothing else, on copies of real rows. */
+/**
+ * The service's order transaction with pg and nothing else, on copies of real
+ * rows: the same statements with payloads of the same size (orders and events
+ * of real entries, a real state, a snapshot every SNAPSHOT_EVERY entries).
+ */
 async function rawLoad(url: string, n: number): Promise<Figures> {
   const pool = new Pool({ connectionString: url, max: n });
   try {
-    // Payloads as large as the service writes: a real state, a real entry.
-    const sample = await pool.query(
-      `SELECT e.game_id, e.order, e.events, e.state, e.state_hash, e.side FROM game_entries e ORDER BY e.seq DESC LIMIT 1`,
+    const sample = await pool.query<{
+      game_id: string;
+      order: string;
+      events: string;
+      state_hash: string;
+      side: string;
+    }>(
+      `SELECT game_id, "order"::text AS order, events::text AS events, state_hash, side
+       FROM game_entries ORDER BY id DESC LIMIT 200`,
     );
-    const entry = sample.rows[0];
+    const entries = sample.rows;
+    const game = await pool.query<{ state: string }>(
+      `SELECT state::text AS state FROM games WHERE id = $1`,
+      [entries[0].game_id],
+    );
+    const state = game.rows[0].state;
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
       const r = await pool.query(
         `INSERT INTO games (scenario_id, rules_system, rules_version, status, state, version, seed, seed_commitment, options)
          SELECT scenario_id, rules_system, rules_version, status, state, 0, seed, seed_commitment, options FROM games WHERE id = $1
          RETURNING id`,
-        [entry.game_id],
+        [entries[0].game_id],
       );
       ids.push(r.rows[0].id);
     }
-    const state = JSON.stringify(entry.state);
-    const order = JSON.stringify(entry.order);
-    const events = JSON.stringify(entry.events);
     const latencies: number[] = [];
     const until = Date.now() + SECONDS * 1000;
     const started = Date.now();
@@ -107,15 +251,28 @@ async function rawLoad(url: string, n: number): Promise<Figures> {
           while (Date.now() < until) {
             const t0 = performance.now();
             await client.query('BEGIN');
-            const g = await client.query('SELECT * FROM games WHERE id = $1 FOR UPDATE', [id]);
+            const g = await client.query(
+              'SELECT id, version, status, updated_at FROM games WHERE id = $1 FOR UPDATE',
+              [id],
+            );
             const seq = g.rows[0].version + 1;
+            const e = entries[seq % entries.length];
             await client.query(
               `INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
                VALUES ($1, $2, $3, $4, $5, $6, $7, now())`,
-              [id, seq, entry.side, order, events, entry.state_hash, state],
+              [
+                id,
+                seq,
+                e.side,
+                e.order,
+                e.events,
+                e.state_hash,
+                seq % SNAPSHOT_EVERY === 0 ? state : null,
+              ],
             );
             await client.query(
-              `UPDATE games SET state = $2, version = $3, updated_at = now() WHERE id = $1 AND version = $4`,
+              `UPDATE games SET state = $2, version = $3, status = 'active', result = 'null', updated_at = now()
+               WHERE id = $1 AND version = $4`,
               [id, state, seq, seq - 1],
             );
             await client.query('COMMIT');
@@ -132,6 +289,103 @@ async function rawLoad(url: string, n: number): Promise<Figures> {
   }
 }
 
+/** game_entries on disk (table, TOAST, indexes) and its rows. */
+async function entryStorage(pool: Pool): Promise<{ bytes: number; rows: number }> {
+  const r = await pool.query<{ bytes: string; rows: string }>(
+    `SELECT pg_total_relation_size('game_entries') AS bytes, (SELECT count(*) FROM game_entries) AS rows`,
+  );
+  return { bytes: Number(r.rows[0].bytes), rows: Number(r.rows[0].rows) };
+}
+
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) * 1024;
+}
+
+/** Memory per active game: the service's RSS before and after `k` new games each played a few orders. */
+async function memoryPerGame(base: string, pid: number, k: number): Promise<number> {
+  const before = rssOf(pid);
+  const games: ClientGame[] = [];
+  for (let i = 0; i < k; i++) games.push(await createGame(base, `bench-memory-${i}`));
+  for (let round = 0; round < 4; round++)
+    for (const [i, game] of games.entries()) {
+      const choice = await chooseOrder(base, game, prng(1000 + i * 7 + round));
+      if (choice) await submitOrder(base, game, choice);
+    }
+  // Each game's listing, as a client would have it cached after the last order.
+  for (const game of games)
+    if (game.mustAct)
+      await http(
+        base,
+        'GET',
+        `/v1/games/${game.id}/legal-orders`,
+        undefined,
+        bearer(game.tokens[game.mustAct]),
+      );
+  return (rssOf(pid) - before) / k;
+}
+
+/** GET legal-orders on the shipped scenario with the most units (a game that the service creates without options). */
+async function largestListing(base: string): Promise<void> {
+  const dir = path.join(__dirname, '../scenarios');
+  const candidates = fs
+    .readdirSync(dir)
+    .filter((d) => fs.existsSync(path.join(dir, d, 'scenario.json')))
+    .map((d) => {
+      const s = JSON.parse(fs.readFileSync(path.join(dir, d, 'scenario.json'), 'utf8')) as {
+        units?: unknown[];
+      };
+      return { id: d, units: Array.isArray(s.units) ? s.units.length : 0 };
+    })
+    .sort((a, b) => b.units - a.units);
+  for (const c of candidates) {
+    const res = await http(base, 'POST', '/v1/games', { scenario: c.id, seed: 'bench-largest' });
+    if (res.status !== 201) continue;
+    const side = res.body.game.mustAct?.side as 'union' | 'confederate' | undefined;
+    if (!side) continue;
+    const token = (res.body.seats as Array<{ side: string; token: string }>).find(
+      (s) => s.side === side,
+    )!.token;
+    const url = `${base}/v1/games/${res.body.id}/legal-orders`;
+    const get = async (encoding: string) => {
+      const t0 = performance.now();
+      const r = await fetch(url, { headers: { ...bearer(token), 'accept-encoding': encoding } });
+      const bytes = (await r.arrayBuffer()).byteLength;
+      return { ms: performance.now() - t0, bytes, encoding: r.headers.get('content-encoding') };
+    };
+    const first = await get('gzip');
+    const gz: number[] = [];
+    const plain: number[] = [];
+    let sizes = { gzip: 0, plain: 0 };
+    for (let i = 0; i < 60; i++) {
+      const a = await get('gzip');
+      const b = await get('identity');
+      if (i >= 10) {
+        gz.push(a.ms);
+        plain.push(b.ms);
+      }
+      sizes = { gzip: a.bytes, plain: b.bytes };
+    }
+    gz.sort((a, b) => a - b);
+    plain.sort((a, b) => a - b);
+    const listed = (
+      await http(base, 'GET', `/v1/games/${res.body.id}/legal-orders`, undefined, bearer(token))
+    ).body.orders.length as number;
+    console.log(
+      `GET legal-orders, largest scenario (${c.id}, ${c.units} units; ${listed} orders for the ${side} seat):\n` +
+        `  first listing of the position ${first.ms.toFixed(1)} ms; then p50 ${percentile(gz, 50).toFixed(1)} ms / p95 ${percentile(gz, 95).toFixed(1)} ms ` +
+        `gzip (${(sizes.gzip / 1024).toFixed(1)} KiB, Content-Encoding ${first.encoding}), ` +
+        `p50 ${percentile(plain, 50).toFixed(1)} ms uncompressed (${(sizes.plain / 1024).toFixed(1)} KiB)`,
+    );
+    return;
+  }
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
 async function main(): Promise<void> {
   const server = postgresServerUrl();
   if (!(await postgresAvailable(server))) {
@@ -142,24 +396,68 @@ async function main(): Promise<void> {
   }
   ensureBuilt();
   const scratch = await createScratchDatabase(server);
-  const svc = await startService({ databaseUrl: scratch.url, env: { LOG_LEVEL: 'warn' } });
+  const prof = process.env.BENCH_CPU_PROF;
+  const svc = await startService({
+    databaseUrl: scratch.url,
+    env: { LOG_LEVEL: 'warn' },
+    ...(prof ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${prof}`] } : {}),
+  });
+  const pool = new Pool({ connectionString: scratch.url, max: 1 });
   try {
     console.log(
-      `POST /v1/games/{id}/orders, built service on PostgreSQL (${SECONDS} s per level; each client also lists legal orders between submissions)`,
+      `POST /v1/games/{id}/orders, built service on PostgreSQL, Shiloh, ${SECONDS} s per run; load average at start ${load()}`,
     );
-    const rows: Array<[number, Figures, Figures]> = [];
-    for (const n of LEVELS) {
-      const service = await serviceLoad(svc.url, n, 'svc');
-      const raw = await rawLoad(scratch.url, n);
-      rows.push([n, service, raw]);
-      console.log(`  ${String(n).padStart(2)} games  service ${fmt(service)}`);
-      console.log(`            raw pg  ${fmt(raw)}`);
+    const breakdown = new Breakdown();
+    let stored = { bytes: 0, rows: 0 };
+    const table: string[] = [];
+    for (const mode of ['listing', 'bot'] as const) {
       console.log(
-        `            service/raw: p50 latency ×${(service.p50 / raw.p50).toFixed(1)}, ` +
-          `throughput ×${(raw.perSecond / service.perSecond).toFixed(1)} lower`,
+        mode === 'listing'
+          ? 'with the legal-order listing between submissions (as a UI):'
+          : 'without listing (a bot that knows its orders):',
       );
+      for (const n of LEVELS) {
+        const s0 = await entryStorage(pool);
+        const service = await serviceLoad(svc.url, n, mode, breakdown);
+        const s1 = await entryStorage(pool);
+        stored = {
+          bytes: stored.bytes + s1.bytes - s0.bytes,
+          rows: stored.rows + s1.rows - s0.rows,
+        };
+        const raw = await rawLoad(scratch.url, n);
+        const ratio = service.perSecond / raw.perSecond;
+        const latency = service.p50 / raw.p50;
+        console.log(`  ${String(n).padStart(2)} games  service ${fmt(service)}`);
+        console.log(`            raw pg  ${fmt(raw)}`);
+        console.log(
+          `            service/raw: throughput ${ratio.toFixed(2)} (goal ≥ 0.5), p50 latency ×${latency.toFixed(1)} (goal ≤ 2)`,
+        );
+        table.push(
+          `| ${mode} | ${n} | ${service.perSecond.toFixed(0)} | ${service.p50.toFixed(1)} / ${service.p95.toFixed(1)} / ${service.p99.toFixed(1)} ms | ` +
+            `${raw.perSecond.toFixed(0)} | ${raw.p50.toFixed(1)} / ${raw.p95.toFixed(1)} / ${raw.p99.toFixed(1)} ms | ${ratio.toFixed(2)} | ×${latency.toFixed(1)} |`,
+        );
+      }
     }
+    breakdown.print();
+    console.log(
+      `storage per order (game_entries: table, TOAST and indexes, service runs only): ` +
+        `${(stored.bytes / Math.max(1, stored.rows)).toFixed(0)} bytes over ${stored.rows} entries ` +
+        `(a snapshot every ${SNAPSHOT_EVERY} entries)`,
+    );
+    const perGame = await memoryPerGame(svc.url, svc.pid, 64);
+    console.log(
+      `memory per active game (service RSS growth over 64 new games of Shiloh, each played and listed): ${(perGame / 1024).toFixed(0)} KiB`,
+    );
+    await largestListing(svc.url);
+    console.log(`load average at end ${load()}`);
+    console.log('\nREADME table rows:');
+    console.log(
+      '| Mode | Games | Service orders/s | p50 / p95 / p99 | Raw pg tx/s | p50 / p95 / p99 | Throughput service/raw | p50 service/raw |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const row of table) console.log(row);
   } finally {
+    await pool.end();
     await svc.stop();
     await scratch.drop();
   }

@@ -50,6 +50,8 @@ export interface ServiceOptions {
   env?: Record<string, string>;
   /** How long to wait for /health (ms). */
   startTimeoutMs?: number;
+  /** Options for node itself, before the script (e.g. --cpu-prof for the benchmark's profile). */
+  nodeArgs?: string[];
 }
 
 export interface Service {
@@ -85,7 +87,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   if (!options.databaseUrl) delete env.DATABASE_URL;
   if (!options.dataDir) delete env.MUSTER_DATA_DIR;
   delete env.TEST_DATABASE_URL;
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

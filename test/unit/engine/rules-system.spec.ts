@@ -29,7 +29,7 @@ describe('rules systems: the registry and the hex games behind the engine contra
     expect(rulesFor(DEFAULT_RULES, loadScenario('shiloh').scenario)).toBe(BLUE_GREY_RULES);
     expect(rulesFor(DEFAULT_RULES, loadScenario('chattanooga-1975').scenario)).toBe(CLASSIC_RULES);
     expect(() => rulesFor(DEFAULT_RULES, { rules: { system: 'chess' } })).toThrow(
-      /rules system "chess" is not supported \(blue-grey, classic, block\)/,
+      /rules system "chess" is not supported \(blue-grey, classic, block, block-campaign\)/,
     );
     expect(() => rulesFor(DEFAULT_RULES, {})).toThrow(/not supported/);
     const only = rulesRegistry(CLASSIC_RULES);

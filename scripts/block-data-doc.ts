@@ -70,6 +70,11 @@ const DOCUMENTS: [file: string, schema: string, what: string][] = [
     'Terrain Effects chart (attack and reinforce limits per hexside, forage, movement, battle defense, retreat limits) and the Force March table',
   ],
   [
+    'map-east.json',
+    'block-map.schema.json',
+    "The Bobby Lee mapboard, reconstructed from the rules text and public geography (not the publisher's map): hexes, hexsides, rivers, locations, railroads, supply hexes, the Valley Turnpike; built and checked by scenarios/bobby-lee-campaign/build-map.ts",
+  ],
+  [
     'orders-of-battle/<theater>-<year>.json',
     'block-order-of-battle.schema.json',
     "One theater-year: both sides' starting units by location (with the printed counts), emergency and reinforcement forces, special events, dropped OCR rows",

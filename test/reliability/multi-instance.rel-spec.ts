@@ -311,7 +311,7 @@ describe('several instances on one PostgreSQL database', () => {
       }
     });
 
-    it("a player's event stream on B gets the events emitted on A (SSE and GraphQL playerEvents), each once, in order", async () => {
+    it("a player's event stream on B gets the events emitted on A (SSE and GraphQL playerEvents), each once, in order; one lost while Redis is away comes with the next", async () => {
       if (skip()) return;
       await linked(a!, b!);
       const register = async (on: Service, handle: string) => {
@@ -377,6 +377,37 @@ describe('several instances on one PostgreSQL database', () => {
         expect([...sseIds].sort((x, y) => x - y)).toEqual(sseIds);
         expect(gqlEvents.map((e) => e.id)).toEqual(sseIds);
         expect(gqlErrors).toEqual([]);
+
+        // Redis away: an event emitted on A does not reach B's stream live…
+        const challenge = async () => {
+          const made = await http(
+            a!.url,
+            'POST',
+            '/v1/challenges',
+            { opponent: `Hill${suffix}`, scenario: 'shiloh', side: 'union', rated: false },
+            { authorization: `Bearer ${maker}` },
+          );
+          expect(made.status).toBe(201);
+        };
+        await redisProxy!.cut();
+        await challenge();
+        await sleep(500);
+        expect(sse.events).toHaveLength(4);
+        // …and arrives with the next one once Redis is back: the stream reads the log.
+        await redisProxy!.restore();
+        await linked(a!, b!);
+        let made = 1;
+        const deadline = Date.now() + 20_000;
+        while (sse.events.length < 4 + made && Date.now() < deadline) {
+          await challenge();
+          made++;
+          await sleep(300);
+        }
+        await sleep(300);
+        expect(sse.events).toHaveLength(4 + made);
+        const all = sse.events.map((e) => e.id);
+        expect([...new Set(all)].sort((x, y) => x - y)).toEqual(all);
+        expect(sse.events.slice(4).every((e) => e.type === 'challenge-received')).toBe(true);
       } finally {
         sse.close();
         await gql.dispose();

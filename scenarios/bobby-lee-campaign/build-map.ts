@@ -735,6 +735,27 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
     const t = sides.get(hexsideKey(turnpike[i], turnpike[i + 1]))?.terrain;
     check(t !== 'mountain', `1.7: the Turnpike crosses no Mountain hexside at ${turnpike[i]}`);
   }
+  // A river never closes on itself: its hexsides make no ring around a hex (the tracing's sanity).
+  for (const r of new Set([...sides.values()].flatMap((x) => (x.river ? [x.river.name] : [])))) {
+    const parent = new Map<string, string>();
+    const find = (k: string): string => {
+      while (parent.has(k) && parent.get(k) !== k) k = parent.get(k)!;
+      return k;
+    };
+    let ring = false;
+    for (const x of [...sides.values()].filter((y) => y.river?.name === r)) {
+      const cb = g.centreKm(x.between[1]);
+      const [p1, p2] = g
+        .cornersKm(x.between[0])
+        .filter((k) => Math.abs(Math.hypot(k.x - cb.x, k.y - cb.y) - g.size) < 0.01)
+        .map((k) => `${Math.round(k.x * 10)},${Math.round(k.y * 10)}`);
+      const [a, b] = [find(p1), find(p2)];
+      if (a === b) ring = true;
+      parent.set(a, a);
+      parent.set(b, a);
+    }
+    check(!ring, `the ${r} makes no ring of hexsides`);
+  }
   // 10.61: no bridge or ford below a head of navigation (only at the head port's own hexsides).
   for (const x of sides.values())
     if (x.bridge && x.river?.navigable)

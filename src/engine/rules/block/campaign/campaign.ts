@@ -1,0 +1,341 @@
+/**
+ * The campaign engine's face (seed 002, 3.x, 5.x): who must act, the one
+ * legal-order generator and applyOrder. An order legalOrders lists is
+ * accepted unchanged; one it does not list is refused, naming the case.
+ * Pure and deterministic: dice come from the Dice passed in; no state is
+ * changed in place (applyOrder works on a clone).
+ *
+ * Orders: `bid` (3.12, sealed), `activate` a set of HQs or `pass` (3.22,
+ * 3.4), `move` (5.3: a block, where it ends, the hex it enters that from,
+ * whether it force-marches), `end-moves` (ends the units' moves, then the
+ * HQs' own moves, 5.11). After the HQs' moves the Force Marches are rolled
+ * (5.321), control is re-evaluated (8.1) and the Combat Phase begins with
+ * the battles the moves made (6.1), or the Supply Phase if there are none.
+ *
+ * Where the rules this engine does not implement yet begin (the Replacement
+ * Turn, fighting the battles on the board, supply, the month's end), the
+ * game stops: campaignBlocked names the cases and every order is refused
+ * NOT_YET_SUPPORTED. The games of the campaign system stay refused as a
+ * whole until all of it exists (block-campaign-system.ts CAMPAIGN_GAPS).
+ */
+import type { Dice } from '../../../dice';
+import { stillToAnswer } from '../../../secrecy';
+import { pendingBattles } from './battles';
+import { activatableHqs, activate, deactivate } from './command';
+import { occupants, updateControl } from './control';
+import { resolveForceMarches } from './force-march';
+import { makeMove, moveOptions, type MoveOption } from './movement';
+import { answerBid, legalBids } from './sequence';
+import type { CampaignMap } from './terrain';
+import type {
+  CampaignApplyResult,
+  CampaignBlock,
+  CampaignEvent,
+  CampaignOrder,
+  CampaignState,
+  Side,
+} from './types';
+import { SIDES } from './types';
+
+export interface CampaignMustAct {
+  seats: Side[];
+  kind: string;
+  simultaneous?: boolean;
+}
+
+/** Where the game stops because the rules that come next are not implemented yet. */
+export function campaignBlocked(state: CampaignState): { rule: string; what: string } | null {
+  switch (state.phase.name) {
+    case 'replacements':
+      return { rule: '12.1', what: 'the Replacement Turn (RPs, steps, cadres, drafts, Time VPs)' };
+    case 'combat':
+      return {
+        rule: '6.1',
+        what: 'fighting the battles on the battle board and bringing their outcome back to the map',
+      };
+    case 'supply':
+      return { rule: '11.1', what: 'the Supply Phase (supply lines, forage limits, attrition)' };
+    case 'month-end':
+      return { rule: '3.3', what: 'the month end (siege, VPs, Victory Check)' };
+    default:
+      return null;
+  }
+}
+
+export function campaignMustAct(state: CampaignState): CampaignMustAct | null {
+  const p = state.phase;
+  if (p.name === 'initiative' && state.bids)
+    return { seats: stillToAnswer(state.bids), kind: 'initiative-bid', simultaneous: true };
+  if (p.name === 'movement') return { seats: [state.active!], kind: `movement-${p.step}` };
+  return null;
+}
+
+/** 3.12: the winner's first Campaign Turn must activate exactly his bid. */
+function bindingBid(state: CampaignState, seat: Side): number | null {
+  return state.initiative?.winner === seat ? state.initiative.binding : null;
+}
+
+/** Who may move now, and by what authority (5.11 command, 5.4 Strategic Move, 5.11 an HQ after commanding). */
+function movers(state: CampaignState, seat: Side): Array<{ b: CampaignBlock; sm: boolean }> {
+  const p = state.phase;
+  if (p.name !== 'movement') return [];
+  const out: Array<{ b: CampaignBlock; sm: boolean }> = [];
+  for (const b of state.blocks) {
+    if (b.side !== seat || b.hex === null || b.moved) continue;
+    if (p.step === 'hq-moves') {
+      if (state.commanded.includes(b.id)) out.push({ b, sm: false });
+    } else if (p.step === 'command' && !b.active) {
+      // A16: an active HQ moves only after commanding. In command first; else a Strategic Land Move.
+      if (state.zone.includes(b.hex)) out.push({ b, sm: false });
+      else if (state.strategicMoves > 0) out.push({ b, sm: true });
+    }
+  }
+  return out;
+}
+
+function subsets<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let mask = 1; mask < 1 << items.length; mask++)
+    out.push(items.filter((_, i) => mask & (1 << i)));
+  return out;
+}
+
+/** Every order `seat` may give now. */
+export function campaignLegalOrders(
+  state: CampaignState,
+  map: CampaignMap,
+  seat: Side,
+): CampaignOrder[] {
+  const act = campaignMustAct(state);
+  if (!act || !act.seats.includes(seat)) return [];
+  const p = state.phase;
+  if (p.name === 'initiative') return legalBids(state, seat).map((hqs) => ({ type: 'bid', hqs }));
+  if (p.name !== 'movement') return [];
+  if (p.step === 'activate') {
+    const hqs = activatableHqs(state, seat).map((b) => b.id);
+    const binding = bindingBid(state, seat);
+    const sets = subsets(hqs).filter((s) => binding === null || s.length === binding);
+    const out: CampaignOrder[] = sets.map((s) => ({ type: 'activate', hqs: s }));
+    if (binding === null) out.push({ type: 'pass' });
+    return out;
+  }
+  const occ = occupants(state);
+  const out: CampaignOrder[] = [];
+  for (const { b } of movers(state, seat))
+    for (const m of moveOptions(state, map, b, occ))
+      out.push({ type: 'move', block: b.id, to: m.to, via: m.via, forceMarch: m.forceMarch });
+  out.push({ type: 'end-moves' });
+  return out;
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly code: string,
+    readonly rule: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const refuse = (code: string, rule: string, message: string): never => {
+  throw new Refusal(code, rule, message);
+};
+
+const isStringArray = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.length <= 8 && v.every((x) => typeof x === 'string' && x.length <= 16);
+
+/** Checks the order's shape (anything else is BAD_ORDER). */
+function parse(order: unknown): CampaignOrder {
+  const o = order as Record<string, unknown>;
+  if (typeof o !== 'object' || o === null || typeof o.type !== 'string')
+    return refuse('BAD_ORDER', 'order', 'an order is an object with a type');
+  const keys = (allowed: string[]) => {
+    for (const k of Object.keys(o))
+      if (!allowed.includes(k))
+        refuse('BAD_ORDER', 'order', `unknown field ${k} in a ${o.type} order`);
+  };
+  const str = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 16;
+  switch (o.type) {
+    case 'bid':
+      keys(['type', 'hqs']);
+      if (!Number.isInteger(o.hqs)) refuse('BAD_ORDER', '3.12', 'a bid is a whole number of HQs');
+      return { type: 'bid', hqs: o.hqs as number };
+    case 'activate':
+      keys(['type', 'hqs']);
+      if (!isStringArray(o.hqs)) refuse('BAD_ORDER', '5.11', 'activate names the HQs by block id');
+      return { type: 'activate', hqs: o.hqs as string[] };
+    case 'pass':
+    case 'end-moves':
+      keys(['type']);
+      return { type: o.type };
+    case 'move':
+      keys(['type', 'block', 'to', 'via', 'forceMarch']);
+      if (!str(o.block) || !str(o.to) || !str(o.via) || typeof o.forceMarch !== 'boolean')
+        refuse('BAD_ORDER', '5.3', 'a move gives block, to, via (hex labels) and forceMarch');
+      return {
+        type: 'move',
+        block: o.block as string,
+        to: o.to as string,
+        via: o.via as string,
+        forceMarch: o.forceMarch as boolean,
+      };
+    default:
+      return refuse('BAD_ORDER', 'order', `unknown order type ${String(o.type)}`);
+  }
+}
+
+/** 5.11, 5.321, 8.1, 6.1: after the HQs' moves: force marches, control, then Combat or Supply. */
+function endMovement(state: CampaignState, map: CampaignMap, dice: Dice, events: CampaignEvent[]) {
+  resolveForceMarches(state, dice, events);
+  updateControl(state, map.doc);
+  state.battles = pendingBattles(state, map);
+  if (state.battles.length > 0) {
+    state.phase = { name: 'combat' };
+    for (const b of state.battles)
+      events.push({
+        type: 'battle',
+        hex: b.hex,
+        attacker: b.attacker,
+        attackedFrom: b.attackedFrom,
+        rule: '6.1',
+      });
+  } else {
+    state.phase = { name: 'supply', passed: false };
+  }
+}
+
+function apply(
+  state: CampaignState,
+  map: CampaignMap,
+  seat: Side,
+  order: CampaignOrder,
+  dice: Dice,
+  events: CampaignEvent[],
+): void {
+  const blocked = campaignBlocked(state);
+  if (blocked)
+    refuse(
+      'NOT_YET_SUPPORTED',
+      blocked.rule,
+      `the game has reached ${blocked.what}, not implemented yet`,
+    );
+  if (state.phase.name === 'over') refuse('GAME_OVER', '4.26', 'the game is over');
+  const act = campaignMustAct(state);
+  if (!act || !act.seats.includes(seat))
+    refuse('NOT_YOUR_TURN', '3.2', `${seat} has nothing to do now`);
+  const p = state.phase;
+  if (order.type === 'bid') {
+    if (p.name !== 'initiative')
+      refuse('WRONG_PHASE', '3.12', 'bids are made at the start of a month');
+    if (!legalBids(state, seat).includes(order.hqs))
+      refuse(
+        'ILLEGAL_BID',
+        '3.12',
+        `a bid is 0 to ${Math.min(5, legalBids(state, seat).length - 1)} HQs (a die, 6 for 0; A21: no more than your HQs in play)`,
+      );
+    answerBid(state, seat, order.hqs, dice, events);
+    return;
+  }
+  if (p.name !== 'movement') return refuse('WRONG_PHASE', '3.22', `no ${order.type} now`);
+  if (order.type === 'pass' || order.type === 'activate') {
+    if (p.step !== 'activate')
+      refuse('WRONG_PHASE', '3.22', 'HQs are activated at the start of the Movement Phase');
+    const binding = bindingBid(state, seat);
+    if (order.type === 'pass') {
+      if (binding !== null)
+        refuse(
+          'BOUND_BY_BID',
+          '3.12',
+          `the initiative's first Campaign Turn must activate exactly ${binding} HQ(s)`,
+        );
+      events.push({ type: 'pass', side: seat, rule: '3.4' });
+      // 3.4: no movement or battles; the Supply Phase still comes.
+      updateControl(state, map.doc);
+      state.phase = { name: 'supply', passed: true };
+      return;
+    }
+    const mine = new Set(activatableHqs(state, seat).map((b) => b.id));
+    const set = new Set(order.hqs);
+    if (set.size === 0 || set.size !== order.hqs.length || order.hqs.some((id) => !mine.has(id)))
+      refuse(
+        'BAD_ACTIVATION',
+        '5.11',
+        'activate one or more of your own HQs on the map, each once',
+      );
+    if (binding !== null && set.size !== binding)
+      refuse(
+        'BOUND_BY_BID',
+        '3.12',
+        `the initiative's first Campaign Turn must activate exactly ${binding} HQ(s)`,
+      );
+    if (binding !== null) state.initiative = { ...state.initiative!, binding: null };
+    updateControl(state, map.doc);
+    activate(state, map, order.hqs, events);
+    state.phase = { name: 'movement', step: 'command' };
+    return;
+  }
+  if (p.step === 'activate') refuse('WRONG_PHASE', '3.22', 'activate HQs or pass first');
+  if (order.type === 'end-moves') {
+    if (p.step === 'command') {
+      deactivate(state, events);
+      state.phase = { name: 'movement', step: 'hq-moves' };
+      if (!state.blocks.some((b) => state.commanded.includes(b.id) && b.hex !== null))
+        endMovement(state, map, dice, events);
+    } else endMovement(state, map, dice, events);
+    return;
+  }
+  const who = movers(state, seat).find((m) => m.b.id === order.block);
+  if (!who)
+    refuse(
+      'MAY_NOT_MOVE',
+      p.step === 'hq-moves' ? '5.11' : '5.12',
+      p.step === 'hq-moves'
+        ? 'only the HQs that commanded this turn move now (5.11)'
+        : `block ${order.block} is not one of yours out of command range with no Strategic Move left, or has moved (5.3, 5.12, 5.4)`,
+    );
+  const { b, sm } = who!;
+  const m: MoveOption | undefined = moveOptions(state, map, b).find(
+    (x) => x.to === order.to && x.via === order.via && x.forceMarch === order.forceMarch,
+  );
+  if (!m)
+    return refuse(
+      'ILLEGAL_MOVE',
+      '5.3',
+      `block ${b.id} cannot end in ${order.to} entering from ${order.via}${order.forceMarch ? ' by forced march' : ''} (speed, 5.32, terrain 1.3x, attack limits 5.31)`,
+    );
+  const from = b.hex;
+  makeMove(state, map, b, m);
+  if (sm) state.strategicMoves -= 1;
+  events.push({
+    type: 'moved',
+    block: b.id,
+    from,
+    path: m.path,
+    forceMarch: m.forceMarch,
+    attack: m.attack,
+    ...(sm ? { strategic: true } : {}),
+    rule: sm ? '5.4' : '5.3',
+  });
+}
+
+/** Applies `order` given by `seat`: the next state and its events, or a refusal naming the case. */
+export function applyCampaignOrder(
+  state: CampaignState,
+  map: CampaignMap,
+  seat: Side,
+  order: unknown,
+  dice: Dice,
+): CampaignApplyResult {
+  const next = structuredClone(state);
+  const events: CampaignEvent[] = [];
+  try {
+    if (!SIDES.includes(seat)) refuse('BAD_ORDER', 'order', 'no such seat');
+    apply(next, map, seat, parse(order), dice, events);
+  } catch (e) {
+    if (e instanceof Refusal)
+      return { ok: false, refusal: { code: e.code, rule: e.rule, message: e.message } };
+    throw e;
+  }
+  next.diceDrawn = dice.drawn;
+  return { ok: true, state: next, events };
+}

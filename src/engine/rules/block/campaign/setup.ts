@@ -1,0 +1,140 @@
+/**
+ * Starting a scenario (seed 002, 4.23, 4.24): historical deployment, every
+ * block of the scenario's orders of battle at its printed type, strength and
+ * location on the theater's map. The blocks get opaque ids from a seeded
+ * shuffle (notes §8.4.1: an id says nothing of the block). The first month
+ * then begins (3.11: its Replacement Turn is skipped).
+ *
+ * Not here yet: 4.23's spare blocks on the Victory Track (the pool the
+ * replacements draw on), 4.25 free deployment (a sealed round, notes §10 D4).
+ */
+import type { Dice } from '../../../dice';
+import { NotYetSupportedError } from '../../../errors';
+import {
+  blockMaxCv,
+  blockScenario,
+  hqByCode,
+  monthWeather,
+  orderOfBattle,
+  type UnitTypeId,
+} from '../data';
+import type { BlockMapDocument } from '../map';
+import { updateControl } from './control';
+import { beginMonth } from './sequence';
+import type { CampaignBlock, CampaignEvent, CampaignState } from './types';
+import { SIDES } from './types';
+
+/** A uniform integer in [0, k) from d6 digits, rejecting the top remainder (no bias). */
+export function randomBelow(dice: Dice, k: number): number {
+  if (k <= 1) return 0;
+  let range = 6;
+  let digits = 1;
+  while (range < k) {
+    range *= 6;
+    digits++;
+  }
+  const limit = range - (range % k);
+  for (;;) {
+    let x = 0;
+    for (let i = 0; i < digits; i++) x = x * 6 + (dice.d6() - 1);
+    if (x < limit) return x % k;
+  }
+}
+
+/** 4.24: the blocks of a calendar entry's orders of battle, on `map`, not yet given ids. */
+export function historicalDeployment(
+  scenario: string,
+  map: BlockMapDocument,
+): Array<Omit<CampaignBlock, 'id'>> {
+  const entry = blockScenario(scenario);
+  if (!entry) throw new NotYetSupportedError('4.23', `no scenario ${scenario} in the calendar`);
+  const out: Array<Omit<CampaignBlock, 'id'>> = [];
+  for (const obId of entry.orders) {
+    const ob = orderOfBattle(obId);
+    if (!ob) throw new NotYetSupportedError('4.23', `no order of battle ${obId}`);
+    for (const side of SIDES)
+      for (const u of ob.sides[side].units) {
+        const where = u.location === null ? undefined : map.locations[u.location]?.hex;
+        if (u.type === null || u.cv === null || where === undefined)
+          throw new NotYetSupportedError(
+            '4.24',
+            `${obId}: ${u.id} has no ${u.type === null ? 'type' : u.cv === null ? 'strength' : 'location on the map'} (${u.missing ?? 'see the OCR-defect register'})`,
+          );
+        const type: UnitTypeId = u.type;
+        const hq = u.hq ? hqByCode(ob.theater, side, u.hq) : undefined;
+        const maxCv = blockMaxCv(ob.theater, side, { type, hq: hq?.code });
+        if (maxCv === null)
+          throw new NotYetSupportedError('2.4', `${obId}: ${u.id}'s maximum CV is not in the text`);
+        out.push({
+          side,
+          type,
+          name: u.name,
+          ...(hq ? { hq: { code: hq.code, supreme: hq.role === 'supreme' } } : {}),
+          cv: u.cv,
+          maxCv,
+          hex: where,
+          active: false,
+          moved: false,
+          forceMarch: null,
+        });
+      }
+  }
+  return out;
+}
+
+/**
+ * A new campaign game of a calendar entry on its map, historical deployment
+ * (4.24), opened at its first month: no Replacement Turn (3.11), straight to
+ * the initiative bids (3.12).
+ */
+export function newCampaign(
+  scenario: string,
+  map: BlockMapDocument,
+  dice: Dice,
+): { state: CampaignState; events: CampaignEvent[] } {
+  const entry = blockScenario(scenario)!;
+  const placed = historicalDeployment(scenario, map);
+  const order = placed.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = randomBelow(dice, i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const width = String(placed.length).length;
+  const blocks: CampaignBlock[] = placed.map((b, i) => ({
+    id: `k${String(order[i] + 1).padStart(width, '0')}`,
+    ...b,
+  }));
+  blocks.sort((a, b) => (a.id < b.id ? -1 : 1));
+  const state: CampaignState = {
+    system: 'block-campaign',
+    kind: 'campaign',
+    scenario,
+    theater: map.theater,
+    map: map.id,
+    start: entry.start,
+    end: entry.end,
+    month: entry.start,
+    weather: monthWeather(entry.start).weather,
+    weatherChanged: false,
+    phase: { name: 'initiative' },
+    bids: null,
+    initiative: null,
+    active: null,
+    turn: 0,
+    passes: 0,
+    zone: [],
+    commanded: [],
+    strategicMoves: 0,
+    attacks: {},
+    control: {},
+    battles: [],
+    blocks,
+    diceDrawn: dice.drawn,
+  };
+  updateControl(state, map);
+  const events: CampaignEvent[] = [
+    { type: 'deployed', rule: '4.24', scenario, month: entry.start, blocks: blocks.length },
+  ];
+  beginMonth(state, events);
+  return { state, events };
+}

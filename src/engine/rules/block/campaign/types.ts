@@ -1,0 +1,139 @@
+/**
+ * The block campaign game's plain state (Bobby Lee, seed 002 rules 3.0-8.1;
+ * notes §1, §2.9): the calendar, whose Campaign Turn it is, the initiative,
+ * every block on its hex, hex control and what this turn has done. Plain
+ * JSON: no function changes a state in place (each works on a clone).
+ *
+ * Fog of war (notes §8) lives in the data, not in the type: every block
+ * carries its type, name and strength; campaignView (view.ts) is what a
+ * reader gets.
+ */
+import type { SealedRound } from '../../../secrecy';
+import type { Side } from '../../../types';
+import type { UnitTypeId, Weather, YearMonth } from '../data';
+
+export type { Side };
+
+export interface CampaignBlock {
+  /** Opaque id from a seeded shuffle: says nothing of the block (notes §8.4.1). */
+  id: string;
+  side: Side;
+  type: UnitTypeId;
+  /** The order of battle's historical label (display), hidden with the block. */
+  name: string | null;
+  /** HQ code and role (2.21, 5.13). */
+  hq?: { code: string; supreme: boolean };
+  cv: number;
+  maxCv: number;
+  /** Map hex; null once eliminated. */
+  hex: string | null;
+  /** 5.11: activated this Movement Phase, tilted face-up (its identity and CV public). */
+  active: boolean;
+  /** 5.3: moved this Campaign Turn (one move per turn). */
+  moved: boolean;
+  /** 5.321: marked with a die, the extra hex entered from `via` across a hexside of `rough` terrain. */
+  forceMarch: { via: string; rough: boolean } | null;
+}
+
+/** A battle the Movement Phase created (6.1, 3.23), waiting for the battle board. */
+export interface PendingBattle {
+  hex: string;
+  attacker: Side;
+  /** The hexes the Attacker's blocks entered it from: his retreat routes (7.11). */
+  attackedFrom: string[];
+}
+
+export type MovementStep =
+  /** 3.22, 3.4: activate HQs, or Pass. */
+  | 'activate'
+  /** 5.11, 5.4: units in command (and Strategic Land Moves) move. */
+  | 'command'
+  /** 5.11: the active HQs, reduced one step and upright again, move. */
+  | 'hq-moves';
+
+export type CampaignPhase =
+  /** 3.1, 12.0: the Replacement Turn (not implemented: the game stops there). */
+  | { name: 'replacements' }
+  /** 3.12: the sealed initiative bids. */
+  | { name: 'initiative' }
+  | { name: 'movement'; step: MovementStep }
+  /** 3.23: battles to fight (the hand-off to the battle board is not wired yet). */
+  | { name: 'combat' }
+  /** 3.24: the active player's Supply Phase (not implemented). */
+  | { name: 'supply'; passed: boolean }
+  /** M4 (notes §1.3): siege, VPs, Victory Check (not implemented). */
+  | { name: 'month-end' }
+  | { name: 'over' };
+
+export interface CampaignState {
+  system: 'block-campaign';
+  kind: 'campaign';
+  /** The calendar entry (data/calendar.json): east-1861 ... east-campaign. */
+  scenario: string;
+  theater: 'east' | 'west';
+  /** The map document's id. */
+  map: string;
+  start: YearMonth;
+  /** Last month; null for the open-ended campaign game (4.31). */
+  end: YearMonth | null;
+  month: YearMonth;
+  weather: Weather;
+  /** 4.41: this month's weather has changed already (no more rolls). */
+  weatherChanged: boolean;
+  phase: CampaignPhase;
+  /** 3.12: the sealed bids while open. */
+  bids: SealedRound<number> | null;
+  /** 3.12: who won the initiative this month and the bid his first turn must honour (null once honoured). */
+  initiative: { winner: Side; binding: number | null } | null;
+  /** Whose Campaign Turn it is (null outside Operations). */
+  active: Side | null;
+  /** Campaign Turns played this month. */
+  turn: number;
+  /** 3.4: consecutive Pass turns (two end the month). */
+  passes: number;
+  /** 5.12: hexes in the command range of this turn's active Field HQs (fixed at activation). */
+  zone: string[];
+  /** 5.11: the HQs activated this turn (they move after commanding). */
+  commanded: string[];
+  /** 5.4: Strategic Moves left this turn. */
+  strategicMoves: number;
+  /** 5.31: units that attacked across each hexside this Campaign Turn, by "to<from". */
+  attacks: Record<string, number>;
+  /** 8.1: hexes whose controller is not their home side (captured), evaluated at each phase start. */
+  control: Record<string, Side>;
+  battles: PendingBattle[];
+  /** Blocks, sorted by id. */
+  blocks: CampaignBlock[];
+  diceDrawn: number;
+}
+
+export type CampaignOrder =
+  | { type: 'bid'; hqs: number }
+  | { type: 'activate'; hqs: string[] }
+  | { type: 'pass' }
+  /** A move ending in `to`, entered from `via` (the hexside crossed last); forceMarch when it takes the extra hex (5.32). */
+  | { type: 'move'; block: string; to: string; via: string; forceMarch: boolean }
+  | { type: 'end-moves' };
+
+export interface CampaignEvent {
+  type: string;
+  /** Only this side may see the event; absent = public. */
+  visibleTo?: Side;
+  [field: string]: unknown;
+}
+
+export interface CampaignRefusal {
+  code: string;
+  rule: string;
+  message: string;
+}
+
+export type CampaignApplyResult =
+  | { ok: true; state: CampaignState; events: CampaignEvent[] }
+  | { ok: false; refusal: CampaignRefusal };
+
+export const SIDES: readonly Side[] = ['union', 'confederate'];
+export const otherSide = (s: Side): Side => (s === 'union' ? 'confederate' : 'union');
+
+/** The attack-count key of the hexside from `from` into `to` (5.31). */
+export const attackKey = (to: string, from: string): string => `${to}<${from}`;

@@ -1,0 +1,54 @@
+/**
+ * The campaign's fog of war (seed 002, 2.4, 5.11, 3.12; notes §8). A seat
+ * sees its own blocks whole. Of the enemy's it sees what the physical game
+ * shows of an upright block: its side and hex (so how many stand in each
+ * hex), whether it moved this turn and its force-march marker; an active HQ
+ * (tilted face-up, 5.11) shows its identity and CV until it stands upright
+ * again. The public (null reader) sees every block that way. The sealed
+ * initiative bids show only the reader's own bid and who has answered
+ * (secrecy.ts sealedRoundFor). Block ids are a seeded shuffle, so neither an
+ * id nor the listing order says anything (notes §8.4.1).
+ */
+import { sealedRoundFor } from '../../../secrecy';
+import type { CampaignBlock, CampaignEvent, CampaignState, Side } from './types';
+
+export interface UprightBlock {
+  id: string;
+  side: Side;
+  hex: string | null;
+  moved: boolean;
+  forceMarch: CampaignBlock['forceMarch'];
+  hidden: true;
+}
+export type VisibleCampaignBlock = CampaignBlock & { hidden: false };
+
+/** A block as `reader` may see it now. */
+export function campaignBlockFor(
+  b: CampaignBlock,
+  reader: Side | null,
+): UprightBlock | VisibleCampaignBlock {
+  if (reader === b.side || b.active) return { ...b, hidden: false };
+  return {
+    id: b.id,
+    side: b.side,
+    hex: b.hex,
+    moved: b.moved,
+    forceMarch: b.forceMarch,
+    hidden: true,
+  };
+}
+
+/** The state as `reader` (a seat, or null for the public) may see it. */
+export function campaignView(state: CampaignState, reader: Side | null) {
+  return {
+    ...state,
+    bids: state.bids ? sealedRoundFor(state.bids, reader) : null,
+    blocks: state.blocks.map((b) => campaignBlockFor(b, reader)),
+  };
+}
+export type CampaignView = ReturnType<typeof campaignView>;
+
+/** The events `reader` may see (an event with visibleTo goes to that side only). */
+export function campaignEventsFor(events: CampaignEvent[], reader: Side | null): CampaignEvent[] {
+  return events.filter((e) => e.visibleTo === undefined || e.visibleTo === reader);
+}

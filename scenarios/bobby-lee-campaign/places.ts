@@ -350,6 +350,25 @@ export const PLACES: NamedPlace[] = [
     at: { lat: 37.58, lon: -77.02, source: `White House Landing on the Pamunkey (${GNIS})` },
     cited: 'sb "Supply Examples"',
   },
+  {
+    id: 'gettysburg',
+    name: 'Gettysburg',
+    settlement: 'village',
+    at: { gazetteer: 4558183 },
+    cited: 'Overview ("Cockpit of the War": "A Confederate victory at Gettysburg…")',
+  },
+  {
+    id: 'sharpsburg',
+    name: 'Sharpsburg (Antietam)',
+    settlement: 'village',
+    at: {
+      lat: 39.46,
+      lon: -77.75,
+      source: `Sharpsburg, Washington County, on Antietam Creek (${GNIS})`,
+    },
+    state: 'MD',
+    cited: 'sidebars on Emancipation and surrenders (Antietam)',
+  },
 ];
 
 /**

@@ -204,7 +204,7 @@ describe('Bobby Lee map (reconstructed)', () => {
       hexes: 384,
       land: 345,
       forest: 2,
-      locations: 40,
+      locations: 42,
       riverHexsides: 181,
       majorRiverHexsides: 97,
       navigableHexsides: 53,

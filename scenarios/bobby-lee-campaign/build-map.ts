@@ -44,6 +44,7 @@ import {
   SUPPLY_HEXES,
   VALLEY_TURNPIKE,
   WILDERNESS_FOREST,
+  DISMAL_SWAMP,
   type Waypoint,
 } from './places';
 import type {
@@ -422,6 +423,21 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
       if (s.terrain === 'clear') s.terrain = 'forest';
     }
   }
+
+  // The Great Dismal Swamp: Marsh hexsides (1.352) round the hexes whose centre lies in it.
+  const swamp = grid.all().filter((h) => {
+    if (!isLand(h) || hexes[h].location) return false;
+    const c = g.centre(h);
+    const w = DISMAL_SWAMP;
+    return c.lat >= w.south && c.lat <= w.north && c.lon >= w.west && c.lon <= w.east;
+  });
+  check(swamp.length > 0, 'the Great Dismal Swamp is on the map');
+  for (const h of swamp)
+    for (const n of grid.neighbours(h)) {
+      if (!isLand(n)) continue;
+      const s = side(h, n);
+      if (s.river?.class !== 'major') s.terrain = 'marsh';
+    }
 
   // --------------------------------------------------------- railroads ----
   const heads = new Set(
@@ -960,7 +976,7 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
     ],
     notes: [
       'The Bobby Lee mapboard is not in the rules text (notes §3.4). This map is reconstructed: the grid, every hex and hexside, the river courses and bars, the railroads and their gauges, the ridges and gaps, and the supply hexes beyond Lynchburg are reconstruction from public geography; the facts the text states are checked when it is built (scenarios/bobby-lee-campaign/build-map.ts).',
-      'Terrain: Clear unless said otherwise. Forest only in the Wilderness (1.34). No Marsh hexes (1.351); Marsh hexsides only along the Chickahominy (its swamps). Mountains as hexside lines along the Blue Ridge, the Massanutten, South Mountain and the Allegheny front (Shenandoah and Great North Mountains), passable only at the named gaps (1.36).',
+      'Terrain: Clear unless said otherwise. Forest only in the Wilderness (1.34). No Marsh hexes (1.351); Marsh hexsides only along the Chickahominy (its swamps) and round the Great Dismal Swamp. Mountains as hexside lines along the Blue Ridge, the Massanutten, South Mountain and the Allegheny front (Shenandoah and Great North Mountains), passable only at the named gaps (1.36).',
       "Rivers follow the hexside nearest their course (1.37). The Potomac is the Maryland-Virginia/West Virginia line; Major from Cumberland (10.21), the North Branch above it Minor, navigable from Washington. A river where it crosses a ridge keeps its river hexside (a water gap). Where a railroad crosses a Major river it has its bridge; the Harpers Ferry-Frederick bridge is 1.811's.",
       ...notes,
     ],

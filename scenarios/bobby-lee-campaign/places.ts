@@ -940,6 +940,20 @@ export const VALLEY_TURNPIKE: Waypoint[] = [
  * Fredericksburg: the tract of second-growth forest between the Rapidan, Mine
  * Run and Spotsylvania Court House (NPS), as a box of documented corners.
  */
+/**
+ * The Great Dismal Swamp south of Suffolk and Norfolk (USGS; Great Dismal
+ * Swamp NWR): no Marsh hexes in the East (1.351), so the hexsides of the hex
+ * whose centre lies in it are Marsh hexsides (1.352; reconstruction).
+ */
+export const DISMAL_SWAMP = {
+  south: 36.45,
+  north: 36.75,
+  west: -76.6,
+  east: -76.35,
+  source:
+    'USGS / Great Dismal Swamp National Wildlife Refuge: the swamp between Suffolk, Norfolk and the North Carolina line',
+};
+
 export const WILDERNESS_FOREST = {
   south: 38.22,
   north: 38.38,

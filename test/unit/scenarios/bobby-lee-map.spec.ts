@@ -210,7 +210,7 @@ describe('Bobby Lee map (reconstructed)', () => {
       navigableHexsides: 53,
       mountainHexsides: 47,
       gaps: 14,
-      marshHexsides: 7,
+      marshHexsides: 15,
       bridges: 11,
       railroads: 24,
       railHexes: 113,

@@ -70,6 +70,24 @@ describe('campaign set-up and sequence of play (Bobby Lee 1861)', () => {
     expect(start()).toEqual(s);
   });
 
+  it.each([
+    ['east-1862', 40, 31],
+    ['east-1863', 49, 32],
+    ['east-1864', 47, 31],
+    ['east-campaign', 25, 20],
+  ])(
+    'B4.24, B4.21: %s sets up its orders of battle on the map (%i USA, %i CSA blocks)',
+    (id, usa, csa) => {
+      const s = newCampaign(id, EAST, keyedDice('x')).state;
+      expect(s.blocks.filter((b) => b.side === 'union')).toHaveLength(usa);
+      expect(s.blocks.filter((b) => b.side === 'confederate')).toHaveLength(csa);
+      expect(s.blocks.every((b) => b.hex !== null && EAST.hexes[b.hex] && b.cv <= b.maxCv)).toBe(
+        true,
+      );
+      expect(s.month).toBe(id === 'east-campaign' ? '1861-07' : `${id.slice(5)}-05`);
+    },
+  );
+
   it('B3.11, B3.0: the first month skips the Replacement Turn and opens the initiative bids; later months begin with it', () => {
     const r = newCampaign('east-1861', EAST, keyedDice('x'));
     expect(r.events.map((e) => e.type)).toEqual(['deployed', 'month', 'replacements-skipped']);
@@ -304,6 +322,40 @@ describe('hex control, battles and the fog of war', () => {
 });
 
 describe('one generator for listing and checking (random play)', () => {
+  it("B5.3: results depend on the state's content, not on the order of its keys", () => {
+    const reverse = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(reverse)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v)
+                .reverse()
+                .map(([k, x]) => [k, reverse(x)]),
+            )
+          : v;
+    let s = bids(start(), 1, 0).state;
+    s = play(s, 'union', { type: 'activate', hqs: [hq(s, 'AP').id] }).state;
+    const flipped = reverse(s) as CampaignState;
+    const canon = (v: unknown) =>
+      JSON.stringify(v, (_k, x: unknown) =>
+        x && typeof x === 'object' && !Array.isArray(x)
+          ? Object.fromEntries(Object.entries(x).sort())
+          : x,
+      );
+    expect(canon(campaignLegalOrders(flipped, MAP, 'union'))).toBe(
+      canon(campaignLegalOrders(s, MAP, 'union')),
+    );
+    const order = campaignLegalOrders(s, MAP, 'union').find(
+      (o) => o.type === 'move' && o.forceMarch,
+    )!;
+    const a = play(play(s, 'union', order).state, 'union', { type: 'end-moves' }).state;
+    const b = play(play(flipped, 'union', order).state, 'union', { type: 'end-moves' }).state;
+    const d = [3, 3, 3, 3];
+    expect(canon(play(a, 'union', { type: 'end-moves' }, fixedDice(d)))).toBe(
+      canon(play(b, 'union', { type: 'end-moves' }, fixedDice(d))),
+    );
+  });
+
   it('B5.3, B3.12: every listed order is accepted, an order off the list is refused, and no reader sees a hidden block', () => {
     for (const seed of ['a', 'b', 'c', 'd']) {
       const dice = keyedDice(`play-${seed}`);

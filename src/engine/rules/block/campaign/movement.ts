@@ -95,6 +95,7 @@ function search(
       p.unshift(x);
     return p;
   };
+  const anyAttack = Object.keys(state.attacks).length > 0;
   const reached = new Set<string>([start]);
   let frontier = [start];
   for (let d = 0; d < limit && frontier.length > 0; d++) {
@@ -104,7 +105,7 @@ function search(
         if (n === start) continue;
         if (turnpikeOnly && !map.turnpikeStep(h, n)) continue;
         const row = map.hexside(h, n);
-        if (!crossable(row) || closed(state, map, h, n)) continue;
+        if (!crossable(row) || (anyAttack && closed(state, map, h, n))) continue;
         const attack = occ.get(n)?.has(enemy) ?? false;
         if (attack && attackRoom(state, map, h, n) <= 0) continue;
         const key = `${n}|${h}`;

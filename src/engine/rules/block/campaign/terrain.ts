@@ -114,8 +114,13 @@ export function traceable(map: CampaignMap, a: string, b: string, weather: Weath
   return true;
 }
 
+const STOPS = new Map<HexsideTerrainId, boolean>();
 /** 1.352: a unit must stop after crossing a Marsh hexside. */
-export const stopsAfter = (row: HexsideTerrainId): boolean => hexsideTerrain(row).stopAfterCrossing;
+export function stopsAfter(row: HexsideTerrainId): boolean {
+  let v = STOPS.get(row);
+  if (v === undefined) STOPS.set(row, (v = hexsideTerrain(row).stopAfterCrossing));
+  return v;
+}
 
 /** 5.322: anything but a Clear hexside is rough for the Force March roll. */
 export const rough = (row: HexsideTerrainId): boolean => hexsideTerrain(row).rough;

@@ -4,12 +4,8 @@ import { applyFlowEntry, TakebackWindow, type FlowEntry } from '../engine/flow';
 import type { SystemState } from '../engine/rules';
 import type { GameEvent, Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
-import { Game } from '../games/entities/game.entity';
-import { GameEntry } from '../games/entities/game-entry.entity';
 import { GameUpdatesBus, updateOfEntry, type GameUpdate } from '../games/game-updates';
-import { gameStatus } from '../games/game-view';
-import type { LoadedGame } from '../games/games.service';
-import { stateHasher } from '../games/state-hash';
+import { GamesService, type LoadedGame } from '../games/games.service';
 
 /** A flow entry just written, in the transaction that wrote it. */
 export interface WrittenFlowEntry {
@@ -23,15 +19,19 @@ export interface WrittenFlowEntry {
 /**
  * Writes the game's flow into its order log (src/engine/flow.ts): a draw
  * agreed, an abort, a timeout, an adjudication, a takeback. The one place
- * such an entry is written, in the caller's transaction on the locked game
- * row, exactly as an order's entry is (events, keyed state hash, snapshot,
- * version + 1 under a version guard), so a replay re-derives it.
+ * such an entry is made, in the caller's transaction on the locked game row,
+ * written by GamesService.recordEntry exactly as an order's entry is (events,
+ * keyed state hash, version + 1 under a version guard) with its state always
+ * kept, so a replay re-derives it and states/{seq} reads it.
  */
 @Injectable()
 export class FlowEntries {
   private readonly logger = new Logger('FlowEntries');
 
-  constructor(private readonly bus: GameUpdatesBus) {}
+  constructor(
+    private readonly bus: GameUpdatesBus,
+    private readonly games: GamesService,
+  ) {}
 
   async append(
     m: EntityManager,
@@ -53,42 +53,21 @@ export class FlowEntries {
         detail: `${result.refusal.message[0].toUpperCase()}${result.refusal.message.slice(1)}.`,
       });
     }
-    const seq = row.version + 1;
-    const written = {
-      gameId: row.id,
-      seq,
+    // Through the one writer of entries; a flow entry always keeps its state (no rules system re-applies it).
+    const written = await this.games.recordEntry(m, {
+      row,
       side,
-      order: entry as object,
+      order: entry,
       events: result.events,
-      stateHash: stateHasher(row.secret)(result.state),
-      state: result.state,
-      createdAt: at,
-    };
-    await m.insert(GameEntry, written);
-    const updated = await m
-      .createQueryBuilder()
-      .update(Game)
-      .set({
-        state: result.state,
-        version: seq,
-        status: gameStatus(result.state),
-        result: result.state.result,
-        updatedAt: at,
-      })
-      .where('id = :id AND version = :version', { id: row.id, version: row.version })
-      .execute();
-    if (updated.affected !== 1) {
-      throw new ProblemException({
-        status: 409,
-        code: 'VERSION_CONFLICT',
-        detail: 'An order was accepted at the same time: reload the game and try again.',
-      });
-    }
+      next: result.state,
+      at,
+      snapshot: true,
+    });
     return {
-      seq,
+      seq: written.seq,
       next: result.state,
       events: result.events,
-      update: updateOfEntry(written, prepared),
+      update: updateOfEntry(written.entry, prepared),
     };
   }
 

@@ -20,12 +20,13 @@ import {
 import {
   GameUpdateModel,
   LegalOrders,
+  MustAct,
   OrderAcceptedModel,
   ReplayEntryModel,
 } from './graphql/game.model';
 import { JSONScalar } from './graphql/json.scalar';
 import { graphqlAuthorization } from './graphql/seat-auth';
-import { GameEventUnion, OrderUnion } from './graphql/typed-unions';
+import { DecisionUnion, GameEventUnion, OrderUnion } from './graphql/typed-unions';
 import { MAX_PAST_ORDERS, PastPositions } from './past-positions';
 import { ReplayVerifier } from './replay-verifier';
 
@@ -163,5 +164,17 @@ export class LegalOrdersTypesResolver {
   @ResolveField(() => [OrderUnion], { description: 'The orders, typed.' })
   typedOrders(@Parent() legal: { orders: unknown[] }) {
     return legal.orders;
+  }
+}
+
+/** The typed face of a pending decision. */
+@Resolver(() => MustAct)
+export class MustActTypesResolver {
+  @ResolveField(() => DecisionUnion, {
+    nullable: true,
+    description: 'The pending decision, typed (a union member per decision kind); null when none.',
+  })
+  typedDecision(@Parent() mustAct: { decision?: unknown }) {
+    return mustAct.decision ?? null;
   }
 }

@@ -5,6 +5,7 @@ import {
   AnalysisResolver,
   GameUpdateTypesResolver,
   LegalOrdersTypesResolver,
+  MustActTypesResolver,
   OrderAcceptedTypesResolver,
   ReplayEntryTypesResolver,
 } from './analysis.resolver';
@@ -40,6 +41,7 @@ import { SeatTokenGuard } from './seat-token.guard';
     GameUpdateTypesResolver,
     OrderAcceptedTypesResolver,
     LegalOrdersTypesResolver,
+    MustActTypesResolver,
     {
       // Across instances through Redis pub/sub when REDIS_URL is set; in-process otherwise.
       provide: GameUpdatesBus,

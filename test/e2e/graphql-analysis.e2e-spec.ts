@@ -187,11 +187,15 @@ describe('GraphQL for analysers: stateAt, legalOrdersAt, verifyReplay, scenarioS
       expect.objectContaining({ __typename: 'HexEventOfGameEnded', winner: 'confederate' }),
     ]);
     const legal = await gql(
-      'query($id: ID!) { game(id: $id) { legalOrders { typedOrders { __typename } } } }',
+      'query($id: ID!) { game(id: $id) { mustAct { kind typedDecision { __typename } } legalOrders { typedOrders { __typename } } } }',
       { id: running.id },
       running.token.confederate,
     ).expect(200);
     expect(legal.body.errors).toBeUndefined();
+    // A phase, not a pending decision: no typed decision (test/unit/event-contract.spec.ts resolves every kind).
+    const { mustAct } = legal.body.data.game;
+    if (mustAct.kind !== 'decision') expect(mustAct.typedDecision).toBeNull();
+    else expect(mustAct.typedDecision.__typename).toMatch(/^HexDecisionOf/);
   });
 
   it('a live update (gameUpdated) is typed too, as its reader may see it', async () => {

@@ -23,6 +23,7 @@ import {
 } from '../../src/engine/event-schema';
 import { withGeneratedSchemas } from '../../scripts/openapi-generated';
 import { FLOW_EVENT_FIELDS } from '../../src/engine/flow';
+import { typedMemberName } from '../../src/games/graphql/typed-unions';
 import { playObserved } from '../support/event-playouts';
 
 const file = join(__dirname, '../../openapi.yaml');
@@ -76,14 +77,34 @@ describe('the typed event contract (openapi.yaml GameEvent, Decision)', () => {
         playObserved(id, `events-${id}-ask`, 3000, ASK),
       ]),
     ];
-    /** Validates `value` through its own schema and the union (once per distinct value). */
+    /**
+     * Validates `value` through its own schema and the union (once per distinct value),
+     * and finds the GraphQL union member of the same name (TypedGameEvent, TypedDecision).
+     */
     const validateOnce = (at: string, union: string, own: string, value: unknown) => {
       const key = `${union}:${JSON.stringify(value)}`;
       if (seen.has(key)) return;
       seen.add(key);
       const typed = check(own, value);
       const whole = check(union, value);
-      if (typed !== 'valid' || whole !== 'valid') wrong.push({ at, value, typed, whole });
+      const graphql = typedMemberName(
+        union === 'Decision' ? 'decision' : 'event',
+        value as Record<string, unknown>,
+      );
+      // The GraphQL member is named as the schema (HexEventOf… for EventOf…, ScenarioEventOf… for the named ones).
+      // An event both systems give the same shape (resigned, game-ended) resolves to the hex member.
+      const t = String((value as { type?: unknown }).type);
+      const same =
+        own.startsWith('BlockEventOf') &&
+        JSON.stringify(HEX_EVENTS[t]) === JSON.stringify(BLOCK_EVENTS[t]);
+      const expected =
+        own === 'HexScenarioEvent'
+          ? graphql?.startsWith('ScenarioEventOf') && graphql
+          : same
+            ? own.replace(/^BlockEventOf/, 'HexEventOf')
+            : own.replace(/^(EventOf|DecisionOf)/, 'Hex$1');
+      if (typed !== 'valid' || whole !== 'valid' || graphql !== expected)
+        wrong.push({ at, value, typed, whole, graphql });
     };
     for (const observed of games)
       for (const o of observed) {

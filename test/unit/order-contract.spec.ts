@@ -22,6 +22,7 @@ import {
   orderSchemas,
 } from '../../src/engine/order-schema';
 import { withGeneratedSchemas } from '../../scripts/openapi-generated';
+import { typedMemberName } from '../../src/games/graphql/typed-unions';
 import { playObserved } from '../support/event-playouts';
 import type { MapDocument, ScenarioDocument } from '../../src/engine/types';
 
@@ -68,6 +69,8 @@ describe('the typed order contract (openapi.yaml Order)', () => {
             typed: true,
           });
           expect(validate('Order')(o)).toBe(true);
+          // GraphQL's TypedOrder resolves it to the member of the same name.
+          expect(typedMemberName('order', o)).toBe(`Hex${orderSchemaName(o.type)}`);
           checked++;
         }
         pick = (pick * 48271) % 2147483647;
@@ -99,6 +102,10 @@ describe('the typed order contract (openapi.yaml Order)', () => {
               typed: true,
             });
             expect(validate('Order')(order)).toBe(true);
+            // The member of its name in GraphQL's TypedOrder (end-phase, alike in both systems, is the hex one).
+            expect(typedMemberName('order', order)).toBe(
+              order.type === 'end-phase' ? 'HexOrderOfEndPhase' : blockOrderSchemaName(order.type),
+            );
           }
     const kinds = new Set([...types].map((t) => (JSON.parse(t) as { type: string }).type));
     expect(kinds.size).toBeGreaterThan(10);

@@ -6,7 +6,8 @@
  * and `Decision`. A field whose value has several JSON types (a die roll's
  * `units`: a count or a list) or is an object is a JSON scalar; everything
  * else is typed. An object is resolved to its member by its `type` (`kind`)
- * and, where two rules systems share a name, by its fields.
+ * and, where two rules systems share a name, by its fields (an event both
+ * give the same shape, resigned or game-ended, resolves to the hex member).
  */
 import { createUnionType, Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import type { GraphQLScalarType } from 'graphql';
@@ -113,13 +114,18 @@ function fits(m: Member, value: Record<string, unknown>): boolean {
   return Object.entries(m.fields).every(([f, spec]) => spec.endsWith('?') || f in value);
 }
 
+/** The member of `members` a value is (its name), or undefined when none has its shape. */
+function memberOf(members: Member[], value: Record<string, unknown>): Member | undefined {
+  return members.find((x) => fits(x, value));
+}
+
 function unionOf(name: string, description: string, members: Member[]) {
   return createUnionType({
     name,
     description,
     types: () => members.map((m) => m.cls) as [new () => object],
     resolveType(value: Record<string, unknown>) {
-      const m = members.find((x) => fits(x, value));
+      const m = memberOf(members, value);
       if (!m)
         throw new Error(
           `${name}: no member of the union has this shape (${String(value.type ?? value.kind)})`,
@@ -206,3 +212,13 @@ export const DecisionUnion = unionOf(
   "A pending decision with its fields typed, as openapi.yaml's Decision.",
   DECISION_MEMBERS,
 );
+
+/** The GraphQL member name an order, event or decision resolves to (undefined: none fits), for tests. */
+export function typedMemberName(
+  union: 'order' | 'event' | 'decision',
+  value: Record<string, unknown>,
+): string | undefined {
+  const members =
+    union === 'order' ? ORDER_MEMBERS : union === 'event' ? EVENT_MEMBERS : DECISION_MEMBERS;
+  return memberOf(members, value)?.name;
+}

@@ -216,9 +216,9 @@ export const DecisionUnion = unionOf(
 /** The GraphQL member name an order, event or decision resolves to (undefined: none fits), for tests. */
 export function typedMemberName(
   union: 'order' | 'event' | 'decision',
-  value: Record<string, unknown>,
+  value: object,
 ): string | undefined {
   const members =
     union === 'order' ? ORDER_MEMBERS : union === 'event' ? EVENT_MEMBERS : DECISION_MEMBERS;
-  return memberOf(members, value)?.name;
+  return memberOf(members, value as Record<string, unknown>)?.name;
 }

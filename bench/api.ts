@@ -7,9 +7,10 @@
  *              engine in this process from the same seed), back to back.
  * For each: accepted orders per second and p50/p95/p99 of POST /orders; then
  * the same database work done directly with pg — the order transaction's
- * shape (BEGIN; SELECT … FOR UPDATE; INSERT the entry: order, events, hash,
- * a snapshot every SNAPSHOT_EVERY; UPDATE the game's state and version;
- * COMMIT), payloads as large as the service's — and the ratios.
+ * shape (BEGIN; SELECT … FOR UPDATE; INSERT the entry — order, events, hash,
+ * a snapshot every SNAPSHOT_EVERY — and UPDATE the game's state and version
+ * in one statement, as the service does; COMMIT), payloads as large as the
+ * service's — and the ratios.
  * Then where an order's time goes (the Server-Timing header of every POST,
  * averaged, and the client's view of serialising and the network), storage
  * per order, memory per active game, and GET legal-orders on the largest
@@ -22,7 +23,8 @@ import * as fs from 'node:fs';
 import { loadavg } from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
-import { seededDice } from '../src/engine/dice';
+import { gameDice } from '../src/engine/dice';
+import { ENGINE_REVISION } from '../src/engine/revision';
 import { applyOrder, legalOrders, newGame, prepareGame, whoMustAct } from '../src/engine/game';
 import type { GameState } from '../src/engine/state';
 import type { MapDocument, ScenarioDocument } from '../src/engine/types';
@@ -126,13 +128,19 @@ function scripts(tag: string, count: number, random: () => number): Script[] {
   let total = 0;
   while (total < count) {
     const seed = `${tag}-${out.length}`;
-    let state: GameState = newGame(shiloh, {}, seededDice(seed, 0));
+    let state: GameState = newGame(shiloh, {}, gameDice(seed, 0, ENGINE_REVISION), ENGINE_REVISION);
     const script: Script = { seed, orders: [] };
     for (let a = whoMustAct(shiloh, state); a && total < count; a = whoMustAct(shiloh, state)) {
       const legal = legalOrders(shiloh, state, a.side).filter((o) => o.type !== 'resign');
       const end = legal.find((o) => o.type === 'end-phase');
       const order = end && random() < 0.25 ? end : legal[Math.floor(random() * legal.length)];
-      const r = applyOrder(shiloh, state, a.side, order, seededDice(seed, state.diceDrawn));
+      const r = applyOrder(
+        shiloh,
+        state,
+        a.side,
+        order,
+        gameDice(seed, state.diceDrawn, ENGINE_REVISION),
+      );
       if (!r.ok) throw new Error(r.refusal.message);
       state = r.state;
       script.orders.push({ side: a.side, order });
@@ -257,9 +265,14 @@ async function rawLoad(url: string, n: number): Promise<Figures> {
             );
             const seq = g.rows[0].version + 1;
             const e = entries[seq % entries.length];
+            // The service's statement (GamesService.recordEntry): entry and row in one round trip.
             await client.query(
-              `INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, now())`,
+              `WITH entry AS (
+                 INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+               )
+               UPDATE games SET state = $8, version = $2, status = 'active', result = 'null', updated_at = now()
+               WHERE id = $1 AND version = $9`,
               [
                 id,
                 seq,
@@ -268,12 +281,9 @@ async function rawLoad(url: string, n: number): Promise<Figures> {
                 e.events,
                 e.state_hash,
                 seq % SNAPSHOT_EVERY === 0 ? state : null,
+                state,
+                seq - 1,
               ],
-            );
-            await client.query(
-              `UPDATE games SET state = $2, version = $3, status = 'active', result = 'null', updated_at = now()
-               WHERE id = $1 AND version = $4`,
-              [id, state, seq, seq - 1],
             );
             await client.query('COMMIT');
             latencies.push(performance.now() - t0);

@@ -590,9 +590,14 @@ export class GamesService {
     timing?.lap('hash');
     const status = gameStatus(next);
     const orderText = JSON.stringify(input.order);
-    await m.query(
-      `INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    // One round trip: the entry and the row together (a data-modifying CTE runs whatever the UPDATE finds).
+    const [, affected] = await m.query<[unknown, number]>(
+      `WITH entry AS (
+         INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       )
+       UPDATE games SET state = $9, version = $2, status = $10, result = $11, updated_at = $8
+       WHERE id = $1 AND version = $12`,
       [
         row.id,
         seq,
@@ -602,12 +607,11 @@ export class GamesService {
         stateHash,
         input.snapshot || keepsSnapshot(seq, status, input.order) ? text : null,
         at,
+        text,
+        status,
+        JSON.stringify(next.result ?? null),
+        row.version,
       ],
-    );
-    const [, affected] = await m.query<[unknown, number]>(
-      `UPDATE games SET state = $2, version = $3, status = $4, result = $5, updated_at = $6
-       WHERE id = $1 AND version = $7`,
-      [row.id, text, seq, status, JSON.stringify(next.result ?? null), at, row.version],
     );
     timing?.lap('db');
     if (affected !== 1) {

@@ -6,6 +6,7 @@ import { GameForks1764288000000 } from './1764288000000-GameForks';
 import { TakebackRequests1795750838825 } from './1795750838825-TakebackRequests';
 import { EntrySnapshots1795750853774 } from './1795750853774-EntrySnapshots';
 import { ScenarioOwners1795750989191 } from './1795750989191-ScenarioOwners';
+import { GameTesting1795752822918 } from './1795752822918-GameTesting';
 
 /**
  * Every migration, oldest first. Migrations are listed explicitly (not globbed) so the
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   TakebackRequests1795750838825,
   EntrySnapshots1795750853774,
   ScenarioOwners1795750989191,
+  GameTesting1795752822918,
 ];

@@ -11,6 +11,8 @@ export interface GameMeta {
   scenarioId: string;
   rulesSystem: string;
   rulesVersion: string;
+  /** A testing game (its seed chosen by its creator, never rated); absent: false. */
+  testing?: boolean;
   createdAt: Date;
 }
 
@@ -50,6 +52,8 @@ export interface GameViewHeader {
   phase: string;
   mustAct: MustActView | null;
   result: ResultView | null;
+  /** True for a game whose creator chose the seed: for testing, never rated (issue 16). */
+  testing: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -66,6 +70,7 @@ export const GAME_VIEW_HEADER: ReadonlyArray<keyof GameViewHeader> = [
   'phase',
   'mustAct',
   'result',
+  'testing',
   'createdAt',
   'updatedAt',
 ];
@@ -138,6 +143,7 @@ export function gameView(
     phase: state.phase,
     mustAct: mustActView(prepared, state, reader),
     result: resultView(prepared, state),
+    testing: meta.testing === true,
     createdAt: meta.createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };

@@ -42,7 +42,10 @@ import { CountersRequiredError, NotYetSupportedError } from '../engine/errors';
 export interface CreateGameInput {
   /** Required unless the game is a fork (which plays its game's scenario). */
   scenario?: string;
+  /** Only for a testing game (400 SEED_REQUIRES_TESTING otherwise): the server draws every other seed. */
   seed?: string;
+  /** A game for testing: its seed may be chosen; never rated; marked in its view, listing, replay and text. */
+  testing?: boolean;
   options?: GameOptions;
   /** Start from the position after entry `seq` of game `game` (issue 18). */
   fork?: { game: string; seq: number };
@@ -95,6 +98,8 @@ export interface GameSummary {
   turn: number;
   phase: string;
   result: GameViewDto['result'];
+  /** A testing game (its seed chosen by its creator): never rated. */
+  testing: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -148,6 +153,8 @@ export interface ReplayDto {
   forkedFrom?: ForkOrigin & { secret?: string | null };
   /** A fork's start position (its entry 0), once the fork is over: verification re-runs from it. */
   startState?: unknown;
+  /** A testing game: its creator chose the seed (or it was imported, its seed public); never rated. */
+  testing: boolean;
   createdAt: string;
   updatedAt: string;
   entries: ReplayEntryDto[];
@@ -204,6 +211,7 @@ interface ListedGameRow {
   result: GameResult | null;
   turn: number;
   phase: string;
+  testing: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -352,6 +360,15 @@ export class GamesService {
 
   /** POST /v1/games: a new game at version 0, with one seat per side and the seed commitment. */
   async create(input: CreateGameInput): Promise<CreatedGame> {
+    // Fair dice (issue 16): only a game marked for testing may have its seed chosen.
+    if (input.seed !== undefined && input.testing !== true) {
+      throw new ProblemException({
+        status: 400,
+        code: 'SEED_REQUIRES_TESTING',
+        detail:
+          'The server draws every game\'s seed. A chosen seed makes the dice predictable: send "testing": true with it for a game for testing (never rated, and marked so in its view and replay), or leave the seed out.',
+      });
+    }
     if (input.fork) return this.fork(input.fork, input);
     const scenario = input.scenario ?? '';
     // 400 for an unknown option or a wrong shape, before any rule reads them.
@@ -369,7 +386,9 @@ export class GamesService {
       throw notSetUp(scenario, e);
     }
     const { created } = await this.dataSource.transaction((m) =>
-      this.insertGame(m, prepared, state, seed, options),
+      this.insertGame(m, prepared, state, seed, options, undefined, undefined, {
+        testing: input.testing === true,
+      }),
     );
     return created;
   }
@@ -384,6 +403,8 @@ export class GamesService {
     fork?: { origin: ForkOrigin },
     /** Keys the commitment and the state hashes (state-hash.ts); an import keeps its source's (null: plain sha256). */
     secret: string | null = newGameSecret(),
+    /** A testing game: its seed was chosen (or is public); never rated. */
+    { testing }: { testing: boolean } = { testing: false },
   ): Promise<{ row: Game; created: CreatedGame }> {
     const tokens = SIDES.map((side) => ({ side, token: newSeatToken() }));
     const commitment = seedCommitment(seed, secret);
@@ -405,6 +426,7 @@ export class GamesService {
       result: state.result,
       forkedFrom: fork?.origin ?? null,
       startState: fork ? state : null,
+      testing,
     });
     const row = await m.save(game);
     await m.save(
@@ -474,8 +496,19 @@ export class GamesService {
       stateHash: position.stateHash,
     };
     const seed = input.seed ?? newSeed();
+    // A fork of a testing game is one too; so is a fork given a seed (create() checked the mark).
+    const testing = parent.row.testing || input.testing === true;
     const { created } = await this.dataSource.transaction((m) =>
-      this.insertGame(m, parent.prepared, position.state, seed, parent.row.options, { origin }),
+      this.insertGame(
+        m,
+        parent.prepared,
+        position.state,
+        seed,
+        parent.row.options,
+        { origin },
+        undefined,
+        { testing },
+      ),
     );
     return created;
   }
@@ -680,6 +713,7 @@ export class GamesService {
       .addSelect('g.result', 'result')
       .addSelect(`g.state -> 'turn'`, 'turn')
       .addSelect(`g.state ->> 'phase'`, 'phase')
+      .addSelect('g.testing', 'testing')
       .addSelect('g.created_at', 'created_at')
       .addSelect('g.updated_at', 'updated_at');
     if (filter.scenario !== undefined)
@@ -713,6 +747,7 @@ export class GamesService {
         turn: row.turn,
         phase: row.phase,
         result,
+        testing: row.testing === true,
         createdAt: row.created_at.toISOString(),
         updatedAt: row.updated_at.toISOString(),
       });
@@ -947,6 +982,7 @@ export class GamesService {
       secret: status === 'finished' ? row.secret : null,
       result: resultView(prepared, state),
       ...(row.forkedFrom ? { forkedFrom: row.forkedFrom } : {}),
+      testing: row.testing === true,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -1035,6 +1071,8 @@ export class GamesService {
     if (replay.secret) headers.Secret = replay.secret;
     if (replay.forkedFrom)
       headers.ForkedFrom = `${replay.forkedFrom.game}@${replay.forkedFrom.seq}`;
+    // A game for testing says so (its seed was chosen, or public): never to be taken for a rated one.
+    if (replay.testing) headers.Testing = 'true';
     // The final state's hash only when the reader sees all of it: it is what an import checks.
     const finished = replay.status === 'finished';
     if (!prepared.system.stateFor(prepared.ctx, state, reader, finished).redacted) {
@@ -1106,6 +1144,8 @@ export class GamesService {
         input.options,
         undefined,
         secret,
+        // Its seed is public (the source's, revealed): its dice from here on are known to all.
+        { testing: true },
       );
       const rows: Array<{
         gameId: string;

@@ -44,7 +44,7 @@ describe('the replay viewer page', () => {
     // A finished game: a dozen orders picked among the legal ones, then a resignation.
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed: 'viewer-browser' })
+      .send({ scenario: 'shiloh', seed: 'viewer-browser', testing: true })
       .expect(201);
     gameId = created.body.id;
     const token = Object.fromEntries(

@@ -119,7 +119,7 @@ describe('Block battle through the API (002 6.0–7.6, notes §8, §10): two sea
     expectMatchesSpec(uploaded);
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: SCENARIO_ID, seed: 'block-e2e-seed' })
+      .send({ scenario: SCENARIO_ID, seed: 'block-e2e-seed', testing: true })
       .expect(201);
     expectMatchesSpec(created);
     id = created.body.id;

@@ -52,7 +52,7 @@ describe('board pictures of game positions', () => {
   it('draws every unit on the map at its hex with its strength, the move just made and whose turn it is', async () => {
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed: 'board-e2e' })
+      .send({ scenario: 'shiloh', seed: 'board-e2e', testing: true })
       .expect(201);
     const id = created.body.id as string;
     const token = Object.fromEntries(
@@ -96,7 +96,7 @@ describe('board pictures of game positions', () => {
   it('labels never hide a stacked unit: the counters of a stack sit side by side, each with its strength', async () => {
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'antietam', seed: 'board-stacks' })
+      .send({ scenario: 'antietam', seed: 'board-stacks', testing: true })
       .expect(201);
     const drawn = counters(await svgOf(`/v1/games/${created.body.id}/states/0/board.svg`));
     const byHex = new Map<string, typeof drawn>();
@@ -118,7 +118,12 @@ describe('board pictures of game positions', () => {
     void _note;
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'savages-station', seed: 'board-setup', options: { counters } })
+      .send({
+        scenario: 'savages-station',
+        seed: 'board-setup',
+        testing: true,
+        options: { counters },
+      })
       .expect(201);
     expect(created.body.game.phase).toBe('setup');
     const svg = await svgOf(`/v1/games/${created.body.id}/board.svg`);
@@ -144,7 +149,7 @@ describe('board pictures of game positions', () => {
   it('refuses what is no position: a bad entry number (400), an entry not yet played or an unknown game (404)', async () => {
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed: 'board-bad' })
+      .send({ scenario: 'shiloh', seed: 'board-bad', testing: true })
       .expect(201);
     const id = created.body.id as string;
     for (const [url, status, code] of [

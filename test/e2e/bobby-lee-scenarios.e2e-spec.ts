@@ -69,7 +69,7 @@ describe('Bobby Lee scenarios (002 4.21, 4.31) and the reconstructed Eastern map
     for (const id of IDS) {
       const res = await request(server)
         .post('/v1/games')
-        .send({ scenario: id, seed: 'bl' })
+        .send({ scenario: id, seed: 'bl', testing: true })
         .expect(422);
       expectMatchesSpec(res);
       expect(res.body.code).toBe('NOT_YET_SUPPORTED');

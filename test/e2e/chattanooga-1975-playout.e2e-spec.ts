@@ -43,6 +43,7 @@ describe('a whole game of Chattanooga 1975 under the 1975 rules through the REST
       .send({
         scenario: 'chattanooga-1975',
         seed: 'chattanooga-1975-playout',
+        testing: true,
         options: { attackEffectiveness: true },
       })
       .expect(201);

@@ -228,7 +228,7 @@ describe('16.1 counters: the order of battle the players supply', () => {
   it('16.1 counters, 3.0: with counters the game is set up with the players’ units, played, and its replay verifies', async () => {
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: ID, seed: 'counters-e2e', options: { counters } })
+      .send({ scenario: ID, seed: 'counters-e2e', testing: true, options: { counters } })
       .expect(201);
     expectMatchesSpec(created);
     const id = created.body.id as string;

@@ -89,7 +89,7 @@ describe('a client developer’s first hour: landing page, CORS, counters, optio
       const server = t.app.getHttpServer();
       await request(server)
         .post('/v1/games')
-        .send({ scenario: 'atlanta', seed: 's' })
+        .send({ scenario: 'atlanta', seed: 's', testing: true })
         .expect(422)
         .expect((r) => expect(r.body.code).toBe('COUNTERS_REQUIRED'));
       const sample = await request(server).get('/v1/scenarios/atlanta/sample-counters').expect(200);
@@ -97,7 +97,7 @@ describe('a client developer’s first hour: landing page, CORS, counters, optio
       expect(sample.body.note).toMatch(/NOT the historical order of battle/);
       const created = await request(server)
         .post('/v1/games')
-        .send({ scenario: 'atlanta', seed: 's', options: { counters: sample.body } })
+        .send({ scenario: 'atlanta', seed: 's', testing: true, options: { counters: sample.body } })
         .expect(201);
       expectMatchesSpec(created);
       expect(created.headers.location).toBe(`/v1/games/${created.body.id}`);
@@ -161,7 +161,7 @@ describe('a client developer’s first hour: landing page, CORS, counters, optio
     it('the rules may be named by system alone', async () => {
       const res = await request(t.app.getHttpServer())
         .post('/v1/games')
-        .send({ scenario: 'shiloh', seed: 'x', options: { rules: 'blue-grey' } })
+        .send({ scenario: 'shiloh', seed: 'x', testing: true, options: { rules: 'blue-grey' } })
         .expect(201);
       expect(res.body.rulesSystem).toBe('blue-grey');
     });
@@ -170,12 +170,12 @@ describe('a client developer’s first hour: landing page, CORS, counters, optio
       const server = t.app.getHttpServer();
       await request(server)
         .post('/v1/games')
-        .send({ scenario: 'wilderness', seed: 'x', options: { pickett: 'yes' } })
+        .send({ scenario: 'wilderness', seed: 'x', testing: true, options: { pickett: 'yes' } })
         .expect(400)
         .expect((r) => expect(r.body.errors[0].property).toBe('options.pickett'));
       await request(server)
         .post('/v1/games')
-        .send({ scenario: 'shiloh', seed: 'x', options: { pickett: true } })
+        .send({ scenario: 'shiloh', seed: 'x', testing: true, options: { pickett: true } })
         .expect(400);
     });
   });
@@ -188,7 +188,7 @@ describe('a client developer’s first hour: landing page, CORS, counters, optio
     sseHeartbeat.ms = 300;
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed: 'live' })
+      .send({ scenario: 'shiloh', seed: 'live', testing: true })
       .expect(201);
     const tokens: Record<string, string> = Object.fromEntries(
       created.body.seats.map((s: { side: string; token: string }) => [s.side, s.token]),

@@ -62,7 +62,7 @@ describe('3.0 free-deployment set-up through the service', () => {
 
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'custom-free-setup', seed: 'free-setup-e2e' })
+      .send({ scenario: 'custom-free-setup', seed: 'free-setup-e2e', testing: true })
       .expect(201);
     const id = created.body.id as string;
     const tokens = Object.fromEntries(

@@ -22,7 +22,9 @@ describe('games: POST/GET /v1/games, GET /v1/games/{id}, live events', () => {
     request(server).post('/v1/games').send(body);
 
   it('creates a game at version 0 with one seat per side, a hashed token each, and the seed commitment', async () => {
-    const res = await create({ scenario: 'shiloh', seed: 'a known seed' }).expect(201);
+    const res = await create({ scenario: 'shiloh', seed: 'a known seed', testing: true }).expect(
+      201,
+    );
     expectMatchesSpec(res);
     expect(res.body).toMatchObject({ scenario: 'shiloh', version: 0, rulesSystem: 'blue-grey' });
     expect(res.body.rulesVersion).toEqual(expect.any(String));
@@ -48,6 +50,73 @@ describe('games: POST/GET /v1/games, GET /v1/games/{id}, live events', () => {
     }
   });
 
+  it('fair dice (issue 16, row 7): a seed without "testing": true is 400 SEED_REQUIRES_TESTING and creates nothing, over REST and GraphQL', async () => {
+    const before = (await request(server).get('/v1/games').expect(200)).body.total as number;
+    for (const body of [
+      { scenario: 'shiloh', seed: '123456' },
+      { scenario: 'shiloh', seed: '123456', testing: false },
+    ]) {
+      const res = await create(body).expect(400);
+      expectMatchesSpec(res);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body.code).toBe('SEED_REQUIRES_TESTING');
+    }
+    const gql = await request(server)
+      .post('/graphql')
+      .send({
+        query: 'mutation { createGame(input: {scenario: "shiloh", seed: "123456"}) { id } }',
+      })
+      .expect(200);
+    expect(gql.body.errors[0].extensions.code).toBe('SEED_REQUIRES_TESTING');
+    expect((await request(server).get('/v1/games').expect(200)).body.total).toBe(before);
+  });
+
+  it('a game for testing says so in its view, the listing, its replay (JSON and NDJSON header) and its text; a game with a server seed does not', async () => {
+    const testing = await create({ scenario: 'shiloh', seed: 'chosen', testing: true }).expect(201);
+    const fair = await create().expect(201);
+    expect(testing.body.game.testing).toBe(true);
+    expect(fair.body.game.testing).toBe(false);
+    for (const [id, mark] of [
+      [testing.body.id, true],
+      [fair.body.id, false],
+    ] as const) {
+      const view = await request(server).get(`/v1/games/${id}`).expect(200);
+      expectMatchesSpec(view);
+      expect(view.body.testing).toBe(mark);
+      const replay = await request(server).get(`/v1/games/${id}/replay`).expect(200);
+      expectMatchesSpec(replay);
+      expect(replay.body.testing).toBe(mark);
+      const ndjson = await request(server)
+        .get(`/v1/games/${id}/replay`)
+        .set('Accept', 'application/x-ndjson')
+        .buffer(true)
+        .parse((res, done) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => done(null, text));
+        })
+        .expect(200);
+      expect(JSON.parse((ndjson.body as string).split('\n')[0]).header.testing).toBe(mark);
+      const text = await request(server).get(`/v1/games/${id}/export.txt`).expect(200);
+      expect(text.text.includes('[Testing "true"]')).toBe(mark);
+    }
+    const list = await request(server).get('/v1/games?limit=100').expect(200);
+    expectMatchesSpec(list);
+    const listed = (id: string) =>
+      list.body.items.find((g: { id: string }) => g.id === id) as { testing: boolean };
+    expect(listed(testing.body.id).testing).toBe(true);
+    expect(listed(fair.body.id).testing).toBe(false);
+    // A fork of a testing game is one too.
+    const fork = await create({ fork: { game: testing.body.id, seq: 0 } }).expect(201);
+    expect(fork.body.game.testing).toBe(true);
+    const gql = await request(server)
+      .post('/graphql')
+      .send({ query: `{ game(id: "${testing.body.id}") { testing } }` })
+      .expect(200);
+    expect(gql.body.data.game.testing).toBe(true);
+  });
+
   it('draws a random secret seed when none is given (different commitments)', async () => {
     const one = await create().expect(201);
     const two = await create().expect(201);
@@ -56,7 +125,11 @@ describe('games: POST/GET /v1/games, GET /v1/games/{id}, live events', () => {
   });
 
   it('GET /v1/games/{id}: the whole visible state, pinned rules version, never the seed', async () => {
-    const created = await create({ scenario: 'shiloh', seed: 'secret-seed-xyz' }).expect(201);
+    const created = await create({
+      scenario: 'shiloh',
+      seed: 'secret-seed-xyz',
+      testing: true,
+    }).expect(201);
     const res = await request(server).get(`/v1/games/${created.body.id}`).expect(200);
     expectMatchesSpec(res);
     const g = res.body;

@@ -30,7 +30,7 @@ describe('GraphQL: games, game(id) with legalOrders, replay, victory, createGame
   async function createGame(seed = 'gql') {
     const res = await gql(
       `mutation($input: CreateGameInput!) { createGame(input: $input) { id version rulesVersion seedCommitment seats { side token } game { ${GAME_FIELDS} } } }`,
-      { input: { scenario: 'shiloh', seed } },
+      { input: { scenario: 'shiloh', seed, testing: true } },
     ).expect(200);
     expect(res.body.errors).toBeUndefined();
     const g = res.body.data.createGame;

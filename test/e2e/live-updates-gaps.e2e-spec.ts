@@ -74,7 +74,10 @@ describe('Live updates fill gaps from the log (SSE events, GraphQL gameUpdated)'
   });
 
   async function createGame(scenario: string, seed: string) {
-    const created = await request(server).post('/v1/games').send({ scenario, seed }).expect(201);
+    const created = await request(server)
+      .post('/v1/games')
+      .send({ scenario, seed, testing: true })
+      .expect(201);
     const tokens: Record<string, string> = Object.fromEntries(
       created.body.seats.map((s: { side: string; token: string }) => [s.side, s.token]),
     );

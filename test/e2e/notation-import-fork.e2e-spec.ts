@@ -31,7 +31,10 @@ describe('game text export, import and forks', () => {
 
   /** A game with `orders` orders played (a deterministic pick among the legal ones); its seats' tokens. */
   async function play(scenario: string, seed: string, orders: number) {
-    const created = await request(server).post('/v1/games').send({ scenario, seed }).expect(201);
+    const created = await request(server)
+      .post('/v1/games')
+      .send({ scenario, seed, testing: true })
+      .expect(201);
     const id = created.body.id as string;
     const token = Object.fromEntries(
       created.body.seats.map((s: { side: Side; token: string }) => [s.side, s.token]),

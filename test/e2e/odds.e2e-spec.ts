@@ -29,7 +29,7 @@ describe('odds preview through the API', () => {
   it('8.0, 8.6: the odds of a listed attack, refused like the order outside its moment, and the die then read as previewed', async () => {
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'antietam', seed: 'odds-e2e' })
+      .send({ scenario: 'antietam', seed: 'odds-e2e', testing: true })
       .expect(201);
     const id: string = created.body.id;
     const tokens: Record<string, string> = Object.fromEntries(

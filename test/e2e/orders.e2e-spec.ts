@@ -23,7 +23,7 @@ describe('orders: GET /legal-orders and POST /orders', () => {
   async function newGame(seed = 'orders-e2e'): Promise<Created> {
     const res = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed })
+      .send({ scenario: 'shiloh', seed, testing: true })
       .expect(201);
     const tokens = Object.fromEntries(
       res.body.seats.map((s: { side: string; token: string }) => [s.side, s.token]),

@@ -14,7 +14,7 @@ describe('replays: GET /replay (JSON, NDJSON), GET /states/{seq}, POST /v1/repla
     server = t.app.getHttpServer();
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed: 'replay-e2e' })
+      .send({ scenario: 'shiloh', seed: 'replay-e2e', testing: true })
       .expect(201);
     id = created.body.id;
     tokens = Object.fromEntries(

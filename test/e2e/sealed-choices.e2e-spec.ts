@@ -35,7 +35,7 @@ describe('Road to Richmond 17.62: sealed choices in replays, states and live upd
     server = t.app.getHttpServer();
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'road-to-richmond', seed: 'sealed-e2e' })
+      .send({ scenario: 'road-to-richmond', seed: 'sealed-e2e', testing: true })
       .expect(201);
     id = created.body.id;
     tokens = Object.fromEntries(

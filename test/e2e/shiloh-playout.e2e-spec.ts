@@ -34,7 +34,7 @@ describe('a whole game of Shiloh through the REST API', () => {
   it('a client always submitting a random legal order plays to the end; the replay verifies; states/{seq} are what it saw', async () => {
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed: 'shiloh-playout-1' })
+      .send({ scenario: 'shiloh', seed: 'shiloh-playout-1', testing: true })
       .expect(201);
     const id: string = created.body.id;
     const tokens: Record<string, string> = Object.fromEntries(

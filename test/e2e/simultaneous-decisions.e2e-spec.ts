@@ -63,7 +63,7 @@ describe('sealed simultaneous decisions: both seats must act, answers held unsee
     expect(uploaded.body).toMatchObject({ rules: { system: SEALED_BIDS }, rounds: 2 });
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'bids-e2e', seed: 'bids-seed' })
+      .send({ scenario: 'bids-e2e', seed: 'bids-seed', testing: true })
       .expect(201);
     id = created.body.id;
     tokens = Object.fromEntries(

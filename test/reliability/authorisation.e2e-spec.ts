@@ -19,7 +19,7 @@ describe('authorisation: seat tokens and the secret seed', () => {
   async function newGame(seed: string) {
     const res = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed })
+      .send({ scenario: 'shiloh', seed, testing: true })
       .expect(201);
     const tokens = Object.fromEntries(
       res.body.seats.map((s: { side: Side; token: string }) => [s.side, s.token]),

@@ -92,7 +92,7 @@ describe('bad input never hurts the service (fast-check)', () => {
     server = t.app.getHttpServer();
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed: 'fuzz-seed-not-public' })
+      .send({ scenario: 'shiloh', seed: 'fuzz-seed-not-public', testing: true })
       .expect(201);
     id = created.body.id;
     tokens = Object.fromEntries(

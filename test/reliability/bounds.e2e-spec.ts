@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -264,5 +265,26 @@ describe('bounds: every input is bounded and over a bound answers 4xx naming it 
       .expect(200);
     expect(page.body.errors).toBeUndefined();
     expect(page.body.data.scenarios).toHaveLength(5);
+  });
+
+  it('row 7: the creator cannot choose the dice of a rated game: a seed without "testing": true is 400 SEED_REQUIRES_TESTING; a testing game says so; the commitment is salted', async () => {
+    const chosen = await timed(() =>
+      request(server).post('/v1/games').send({ scenario: 'shiloh', seed: '123456' }),
+    );
+    expect(chosen.res.status).toBe(400);
+    expect(chosen.res.body.code).toBe('SEED_REQUIRES_TESTING');
+    expect(chosen.ms).toBeLessThan(FAST_MS);
+    expectMatchesSpec(chosen.res);
+    const testing = await request(server)
+      .post('/v1/games')
+      .send({ scenario: 'shiloh', seed: '123456', testing: true })
+      .expect(201);
+    expect(testing.body.game.testing).toBe(true);
+    // Salted with the game's secret: the 6-digit seed is not found by hashing guesses.
+    expect(testing.body.seedCommitment).not.toBe(
+      createHash('sha256').update('123456').digest('hex'),
+    );
+    const fair = await request(server).post('/v1/games').send({ scenario: 'shiloh' }).expect(201);
+    expect(fair.body.game.testing).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ export async function gameWithSealedOrder(
 ): Promise<{ id: string; token: Record<Side, string>; order: Order & { unit: string } }> {
   const created = await request(server)
     .post('/v1/games')
-    .send({ scenario: 'road-to-richmond', seed })
+    .send({ scenario: 'road-to-richmond', seed, testing: true })
     .expect(201);
   const id = created.body.id as string;
   const token = Object.fromEntries(

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  IsBoolean,
   IsInt,
   IsNotEmpty,
   IsObject,
@@ -33,12 +34,20 @@ export class CreateGameDto {
   @MaxLength(200)
   scenario?: string;
 
-  /** Seed of the game's dice; a random secret one when absent. Revealed once the game is over. */
+  /**
+   * Seed of the game's dice, for a testing game only (400 SEED_REQUIRES_TESTING
+   * otherwise); a random secret one drawn by the server when absent. Revealed once the game is over.
+   */
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(256)
   seed?: string;
+
+  /** A game for testing: its seed may be chosen, and it is never rated (marked in its view and replay). */
+  @IsOptional()
+  @IsBoolean()
+  testing?: boolean;
 
   /** Game options the engine reads (free-form object); a fork takes its game's. */
   @IsOptional()

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  IsBoolean,
   ArrayMaxSize,
   IsArray,
   IsIn,
@@ -114,6 +115,11 @@ export class VerifyReplayDto {
   @IsOptional()
   @IsObject()
   startState?: Record<string, unknown>;
+
+  /** A testing game's mark (issue 16): informative here, the log verifies the same way. */
+  @IsOptional()
+  @IsBoolean()
+  testing?: boolean;
 
   @IsOptional()
   @IsString()

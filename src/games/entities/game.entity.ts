@@ -71,6 +71,13 @@ export class Game {
   @Column({ name: 'forked_from', type: 'jsonb', nullable: true })
   forkedFrom: ForkOrigin | null;
 
+  /**
+   * A game for testing (issue 16): its creator chose the seed, so it is never rated and
+   * says so in its view, listing, replay and text. False for every other game.
+   */
+  @Column({ type: 'boolean', default: false })
+  testing: boolean;
+
   /** A fork's entry 0: the position it started from (a fork's set-up is not re-created from its seed). */
   @Column({ name: 'start_state', type: 'jsonb', nullable: true, select: false })
   startState?: unknown;

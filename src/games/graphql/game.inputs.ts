@@ -1,6 +1,7 @@
 import { MAX_LIST_OFFSET } from '../dto/list-games.query';
 import { Field, InputType, Int } from '@nestjs/graphql';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -27,6 +28,15 @@ export class CreateGameInput {
   @IsNotEmpty()
   @MaxLength(256)
   seed?: string;
+
+  @Field({
+    nullable: true,
+    description:
+      'A game for testing: only then may seed be given (SEED_REQUIRES_TESTING); never rated.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  testing?: boolean;
 
   @Field(() => JSONScalar, { nullable: true })
   @IsOptional()

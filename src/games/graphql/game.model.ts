@@ -146,6 +146,12 @@ export class GameModel {
   @Field()
   rulesVersion!: string;
 
+  @Field({
+    description:
+      'A game for testing: its creator chose the seed (or it was imported, its seed public); never rated.',
+  })
+  testing!: boolean;
+
   @Field({ description: '"active" or "finished".' })
   status!: string;
 
@@ -277,6 +283,7 @@ export class GameSummaryModel extends PickType(GameModel, [
   'turn',
   'phase',
   'result',
+  'testing',
   'createdAt',
   'updatedAt',
 ]) {}
@@ -325,6 +332,7 @@ export class ReplayModel extends PickType(GameModel, [
   'rulesVersion',
   'status',
   'result',
+  'testing',
 ]) {
   @Field(() => JSONScalar)
   options!: Record<string, unknown>;

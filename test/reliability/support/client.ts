@@ -55,7 +55,7 @@ export async function http(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function createGame(base: string, seed: string): Promise<ClientGame> {
-  const res = await http(base, 'POST', '/v1/games', { scenario: 'shiloh', seed });
+  const res = await http(base, 'POST', '/v1/games', { scenario: 'shiloh', seed, testing: true });
   if (res.status !== 201) throw new Error(`create game: ${res.status} ${JSON.stringify(res.body)}`);
   const tokens = Object.fromEntries(
     (res.body.seats as Array<{ side: Side; token: string }>).map((s) => [s.side, s.token]),

@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { APP_CONFIG, type AppConfig } from './config/config';
+import { SharedThrottlerStorage } from './throttling-storage';
 import { THROTTLE_CONFIG, ThrottleConfig, loadThrottleConfig } from './throttling.config';
 import { REQUEST_LIMIT, RateLimitGuard } from './throttling.guard';
 
@@ -15,15 +17,18 @@ export class ThrottleConfigModule {}
 /**
  * Rate limiting for every REST route and GraphQL operation (see throttling.config.ts
  * for the settings and throttling.guard.ts for the answer over the limit). Counters
- * live in process memory: several instances each count their own clients.
+ * live in Redis when REDIS_URL is set, so every instance counts against one budget per
+ * client (throttling-storage.ts; per instance while Redis is unreachable), else in
+ * process memory.
  */
 @Module({
   imports: [
     ThrottleConfigModule,
     ThrottlerModule.forRootAsync({
       imports: [ThrottleConfigModule],
-      inject: [THROTTLE_CONFIG],
-      useFactory: (config: ThrottleConfig) => ({
+      inject: [THROTTLE_CONFIG, APP_CONFIG],
+      useFactory: (config: ThrottleConfig, app: AppConfig) => ({
+        ...(app.redisUrl ? { storage: new SharedThrottlerStorage(app.redisUrl) } : {}),
         throttlers: [
           {
             name: REQUEST_LIMIT,

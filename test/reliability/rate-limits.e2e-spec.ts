@@ -177,3 +177,63 @@ describe('rate limits behind a proxy (TRUST_PROXY, issue 16)', () => {
     }
   });
 });
+
+describe('rate limits across instances (REDIS_URL: one budget in Redis, issue 16)', () => {
+  const redisUrl = process.env.TEST_REDIS_URL?.trim() || undefined;
+  const throttle = (b: TestingModuleBuilder) =>
+    b.overrideProvider(THROTTLE_CONFIG).useValue({ limit: 3, ttlSeconds: 30 });
+  // A client address of this run alone (TRUST_PROXY=1 reads it from X-Forwarded-For), so
+  // runs sharing one Redis never count against each other.
+  const octets = [process.pid % 250, Date.now() % 250, Math.floor(Math.random() * 250)];
+  const client = `10.${octets.join('.')}`;
+  const other = `10.${octets[0]}.${octets[1]}.${(octets[2] + 1) % 250}`;
+  const from = (server: ReturnType<TestApp['app']['getHttpServer']>, address = client) =>
+    request(server).get('/v1/games').set('X-Forwarded-For', address);
+
+  (redisUrl ? it : it.skip)(
+    'two instances share one budget per client: 2 requests on A and 1 on B use up 3, the next on either is 429',
+    async () => {
+      const env = { REDIS_URL: redisUrl, TRUST_PROXY: '1' };
+      const a = await createTestApp({ env, customize: throttle });
+      const b = await createTestApp({ env, customize: throttle }).catch(async (e) => {
+        await a.close();
+        throw e;
+      });
+      try {
+        const [sa, sb] = [a.app.getHttpServer(), b.app.getHttpServer()];
+        await from(sa).expect(200);
+        await from(sa).expect(200);
+        await from(sb).expect(200);
+        const over = await from(sb).expect(429);
+        expect(over.body.code).toBe('RATE_LIMITED');
+        await from(sa).expect(429);
+        // Another client is not held back.
+        await from(sb, other).expect(200);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    },
+  );
+  if (!redisUrl) {
+    it('TEST_REDIS_URL is not set: the shared-budget test is skipped', () => {
+      console.warn('TEST_REDIS_URL is not set: rate limits across instances not tested');
+    });
+  }
+
+  it('Redis unreachable: requests are answered at once and limited per instance, never failed', async () => {
+    // Nothing listens on port 1: every count falls back to the instance's memory.
+    const t = await createTestApp({
+      env: { REDIS_URL: 'redis://127.0.0.1:1', TRUST_PROXY: '1' },
+      customize: throttle,
+    });
+    try {
+      const server = t.app.getHttpServer();
+      const started = performance.now();
+      for (let i = 0; i < 3; i++) await from(server, '192.0.2.7').expect(200);
+      await from(server, '192.0.2.7').expect(429);
+      expect(performance.now() - started).toBeLessThan(5000);
+    } finally {
+      await t.close();
+    }
+  });
+});

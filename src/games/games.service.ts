@@ -232,7 +232,7 @@ export type EntryWithState = Pick<
 /** The columns of a game row but its state (and a fork's start), as `load` reads them. */
 const GAME_COLUMNS = `id, scenario_id, rules_system, rules_version, status, version, seed,
   seed_commitment, engine_revision, scenario_hash, secret, options, result, forked_from,
-  created_at, updated_at`;
+  testing, created_at, updated_at`;
 
 interface GameRowRaw {
   id: string;
@@ -249,6 +249,7 @@ interface GameRowRaw {
   options: Record<string, unknown>;
   result: unknown;
   forked_from: ForkOrigin | null;
+  testing: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -270,6 +271,7 @@ function gameOf(r: GameRowRaw): Game {
   g.options = r.options;
   g.result = r.result;
   g.forkedFrom = r.forked_from;
+  g.testing = r.testing === true;
   g.createdAt = r.created_at;
   g.updatedAt = r.updated_at;
   return g;

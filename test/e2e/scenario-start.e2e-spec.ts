@@ -51,7 +51,7 @@ describe('a custom scenario that starts later, through the API', () => {
     expectMatchesSpec(uploaded);
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'custom-start', seed: 'custom-start' })
+      .send({ scenario: 'custom-start', seed: 'custom-start', testing: true })
       .expect(201);
     const id: string = created.body.id;
     const tokens: Record<string, string> = Object.fromEntries(

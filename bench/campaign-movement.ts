@@ -3,8 +3,8 @@
  * a full Campaign Turn's Movement Phase in the largest Eastern scenario
  * (1863: 81 blocks), the initiative's winner having activated all four of
  * his HQs (the Supreme HQ's Strategic Moves let any block move), then whole
- * Campaign Turns of random legal orders played from the set-up to where the
- * engine stops (the Combat or Supply Phase, not implemented yet).
+ * Movement Phases of random legal orders played from the set-up up to the
+ * Combat Phase (battles have their own benchmarks) or the Supply Phase.
  * Run: npm run bench -- campaign-movement
  */
 import { keyedDice } from '../src/engine/dice';
@@ -58,7 +58,7 @@ for (let g = 0; g < runs; g++) {
   let steps = 0;
   for (;;) {
     const act = campaignMustAct(s);
-    if (!act) break;
+    if (!act || s.phase.name === 'combat') break;
     const list = campaignLegalOrders(s, MAP, act.seats[0]);
     listed++;
     const moves = list.filter((o) => o.type === 'move');

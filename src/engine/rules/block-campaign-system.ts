@@ -61,8 +61,9 @@ export interface BlockCampaignScenario {
  * 3.11, 3.12, 4.41, 4.42), HQ activation, command range and exceptional
  * leaders (5.1-5.13), Strategic Land Moves (5.4), land movement, stacking,
  * terrain, the Valley Turnpike's speed bonus and attack limits (5.2, 5.3,
- * 5.31, 1.3x, 1.7), forced marches (5.32x), hex control (8.1), battles found
- * and handed to the battle engine's input (6.1, 3.23), and each seat's view.
+ * 5.31, 1.3x, 1.7), forced marches (5.32x), hex control (8.1), battles found,
+ * fought on the battle board by the battle engine and brought back to the map
+ * (6.1, 3.23), and each seat's view.
  */
 export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   {
@@ -84,7 +85,7 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   },
   {
     case: '6.1, 3.23, 6.3, 7.52',
-    what: 'fighting the battles the moves make: the battle board gets them (battleScenarioFor), but their outcome (losses, retreats, regroups) does not come back to the map, and several battles do not share one clock (A34)',
+    what: 'battles within two hexes of one another: the shared battle clock (A34), a block next to two battles, victorious units reinforcing another battle (one battle, or battles further apart, are fought on the board and brought back to the map)',
   },
   {
     case: '11.1-11.7, 1.7',

@@ -10,11 +10,8 @@
  * across and which side stands beyond (A37), the blocks in the hex, and the
  * blocks of either side in the adjacent hexes as reinforcements (7.5).
  *
- * What the campaign still lacks to play them (CAMPAIGN_GAPS): bringing a
- * battle's outcome back to the map (losses, retreats into the hexes beyond,
- * regroups, eliminated blocks), several battles on one shared clock (A34,
- * 7.52 victorious units reinforcing another battle, a block next to two
- * battles), and naval invasions (10.4).
+ * combat.ts fights them on the board and brings the outcome back to the map.
+ * Not yet: naval invasion battles (10.4).
  */
 import type { BattleScenarioUnit, BlockBattleScenario } from '../battle-scenario';
 import { BLOCK_SYSTEM, BLOCK_VERSION } from '../battle-scenario';

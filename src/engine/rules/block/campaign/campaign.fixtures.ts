@@ -117,6 +117,7 @@ export function fixtureState(
     attacks: {},
     control: {},
     battles: [],
+    battle: null,
     blocks: list,
     diceDrawn: 0,
   };

@@ -264,7 +264,7 @@ describe('hex control, battles and the fog of war', () => {
     expect(s.control).toEqual({});
   });
 
-  it('B6.1, B3.23: moving into an enemy hex makes a battle at the end of movement, which the battle engine accepts as it stands', () => {
+  it('B6.1, B3.23: moving into an enemy hex makes a battle, fought on the battle board and brought back to the map', () => {
     let s = bids(start(), 1, 0).state;
     s = play(s, 'union', { type: 'activate', hqs: [hq(s, 'AS').id] }).state;
     const winchester = hexOf('winchester');
@@ -275,12 +275,14 @@ describe('hex control, battles and the fog of war', () => {
     expect(attackers.length).toBeGreaterThan(0);
     s = play(s, 'union', attackers[0]).state;
     s = play(s, 'union', { type: 'end-moves' }).state;
-    const r = play(s, 'union', { type: 'end-moves' });
+    const dice = keyedDice('winchester');
+    const r = play(s, 'union', { type: 'end-moves' }, dice);
     expect(r.state.phase).toEqual({ name: 'combat' });
     expect(r.state.battles).toEqual([
       { hex: winchester, attacker: 'union', attackedFrom: [attackers[0].via] },
     ]);
-    expect(campaignBlocked(r.state)).toMatchObject({ rule: '6.1' });
+    expect(campaignBlocked(r.state)).toBeNull();
+    // The battle engine's input as it stands: the hex's blocks, the attack route.
     const doc = battleScenarioFor(r.state, MAP, r.state.battles[0]);
     expect(
       doc.units
@@ -288,10 +290,96 @@ describe('hex control, battles and the fog of war', () => {
         .map((u) => u.side)
         .sort(),
     ).toEqual(['confederate', 'confederate', 'confederate', 'confederate', 'union']);
-    const battle = newBattle(doc, {}, keyedDice('battle'));
-    expect(battle.attacker).toBe('union');
-    expect(battle.attackerHexsides).toEqual([attackers[0].via]);
-    expect(battleLegalOrders(battle, 'confederate').length).toBeGreaterThan(0);
+    const board = r.state.battle!.state;
+    expect(board.attacker).toBe('union');
+    expect(board.attackerHexsides).toEqual([attackers[0].via]);
+    expect(Object.values(r.state.battle!.blocks).sort()).toEqual(
+      doc.units.map((u) => u.key).sort(),
+    );
+    // The Defender deploys first (6.2): only his orders are listed, wrapped.
+    expect(campaignMustAct(r.state)).toEqual({ seats: ['confederate'], kind: 'battle-deploy' });
+    expect(campaignLegalOrders(r.state, MAP, 'union')).toEqual([]);
+    expect(campaignLegalOrders(r.state, MAP, 'confederate').every((o) => o.type === 'battle')).toBe(
+      true,
+    );
+    expect(newBattle(doc, {}, keyedDice('again')).units).toHaveLength(doc.units.length);
+    expect(battleLegalOrders(board, 'confederate').length).toBeGreaterThan(0);
+    // Fight it out with seeded random battle orders (deployment first), then back to the map.
+    s = r.state;
+    const before = new Map(s.blocks.map((b) => [b.id, b]));
+    let x = 12345;
+    const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 5000 && s.phase.name === 'combat'; i++) {
+      const act = campaignMustAct(s)!;
+      const list = campaignLegalOrders(s, MAP, act.seats[0]).map(
+        (o) => (o as Extract<CampaignOrder, { type: 'battle' }>).order,
+      );
+      const board = s.battle!.state;
+      const undeployed = list.filter(
+        (o) =>
+          o.type === 'place' &&
+          board.units.find((u) => u.id === o.unit)?.place.kind === 'undeployed',
+      );
+      const end = list.find((o) => o.type === 'end-phase' || o.type === 'deploy-done');
+      const others = list.filter((o) => o.type !== 'end-phase' && o.type !== 'deploy-done');
+      const order =
+        undeployed.length > 0
+          ? undeployed[0]
+          : end && (others.length === 0 || rnd() < 0.3)
+            ? end
+            : others[Math.floor(rnd() * others.length)];
+      const pick: CampaignOrder = { type: 'battle', order };
+      s = play(s, act.seats[0], pick, dice).state;
+      for (const reader of ['union', 'confederate', null] as const)
+        for (const u of campaignView(s, reader).battle?.board.units ?? [])
+          if (u.hidden) expect(u).not.toHaveProperty('cv');
+    }
+    expect(s.phase).toEqual({ name: 'supply', passed: false });
+    expect(s.battle).toBeNull();
+    const ended = s.blocks.filter(
+      (b) => before.get(b.id)!.hex === winchester || b.hex === winchester,
+    );
+    expect(ended.length).toBeGreaterThan(0);
+    for (const b of s.blocks) {
+      const was = before.get(b.id)!;
+      if (b.hex === null) expect(b.cv).toBe(0);
+      else expect(b.cv).toBeLessThanOrEqual(was.cv);
+      if (b.hex !== was.hex && b.hex !== null)
+        expect(MAP.grid.distance(b.hex, winchester)).toBeLessThanOrEqual(1);
+    }
+    // One side holds Winchester now (6.1: a battle ends when one side has left it).
+    const sides = new Set(s.blocks.filter((b) => b.hex === winchester).map((b) => b.side));
+    expect(sides.size).toBeLessThanOrEqual(1);
+  });
+
+  it('B6.1: battles within two hexes of one another wait for the shared battle clock (A34): the game stops there', () => {
+    const doc = fixtureMap();
+    let s = fixtureState(
+      doc,
+      [
+        { id: 'h1', side: 'confederate', type: 'csa-hq', hq: 'ANV', hex: '0505' },
+        { id: 'a', side: 'confederate', type: 'infantry', hex: '0505', cv: 2 },
+        { id: 'b', side: 'confederate', type: 'infantry', hex: '0505', cv: 2 },
+        { id: 'x', side: 'union', type: 'infantry', hex: '0605', cv: 2 },
+        { id: 'y', side: 'union', type: 'infantry', hex: '0405', cv: 2 },
+      ],
+      { active: 'confederate' },
+    );
+    const map = campaignMapOf(doc);
+    const go = (o: CampaignOrder) => {
+      const r = applyCampaignOrder(s, map, 'confederate', o, fixedDice([]));
+      if (!r.ok) throw new Error(r.refusal.message);
+      s = r.state;
+    };
+    go({ type: 'activate', hqs: ['h1'] });
+    go({ type: 'move', block: 'a', to: '0605', via: '0505', forceMarch: false });
+    go({ type: 'move', block: 'b', to: '0405', via: '0505', forceMarch: false });
+    go({ type: 'end-moves' });
+    go({ type: 'end-moves' });
+    expect(s.battles.map((b) => b.hex)).toEqual(['0405', '0605']);
+    expect(s.battle).toBeNull();
+    expect(campaignBlocked(s)).toMatchObject({ rule: '6.1' });
+    expect(campaignMustAct(s)).toBeNull();
   });
 
   it('B2.4, B5.11: each seat sees its own blocks whole; of the enemy only side, hex and markers, an active HQ revealed; the public sees no identity', () => {
@@ -392,6 +480,13 @@ describe('one generator for listing and checking (random play)', () => {
             else expect(b.side === reader || b.active).toBe(true);
       }
       expect(['combat', 'supply', 'month-end']).toContain(s.phase.name);
+      if (s.battle)
+        for (const reader of ['union', 'confederate', null] as const) {
+          const v = campaignView(s, reader).battle!;
+          for (const u of v.board.units) if (u.hidden) expect(u).not.toHaveProperty('cv');
+          for (const id of Object.values(v.blocks))
+            expect(s.blocks.find((b) => b.id === id)!.side).toBe(reader);
+        }
     }
   });
 });

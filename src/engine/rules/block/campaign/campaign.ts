@@ -10,17 +10,22 @@
  * whether it force-marches), `end-moves` (ends the units' moves, then the
  * HQs' own moves, 5.11). After the HQs' moves the Force Marches are rolled
  * (5.321), control is re-evaluated (8.1) and the Combat Phase begins with
- * the battles the moves made (6.1), or the Supply Phase if there are none.
+ * the battles the moves made (6.1), fought on the battle board with the
+ * battle engine's orders wrapped as `battle` (combat.ts), or the Supply
+ * Phase if there are none.
  *
  * Where the rules this engine does not implement yet begin (the Replacement
- * Turn, fighting the battles on the board, supply, the month's end), the
+ * Turn, battles within two hexes of one another, supply, the month's end), the
  * game stops: campaignBlocked names the cases and every order is refused
  * NOT_YET_SUPPORTED. The games of the campaign system stay refused as a
  * whole until all of it exists (block-campaign-system.ts CAMPAIGN_GAPS).
  */
 import type { Dice } from '../../../dice';
+import { NotYetSupportedError } from '../../../errors';
 import { stillToAnswer } from '../../../secrecy';
+import { battleLegalOrders, battleMustAct } from '../battle';
 import { pendingBattles } from './battles';
+import { battleOrder, battlesInteract, startBattle } from './combat';
 import { activatableHqs, activate, deactivate } from './command';
 import { occupants, updateControl } from './control';
 import { resolveForceMarches } from './force-march';
@@ -49,10 +54,12 @@ export function campaignBlocked(state: CampaignState): { rule: string; what: str
     case 'replacements':
       return { rule: '12.1', what: 'the Replacement Turn (RPs, steps, cadres, drafts, Time VPs)' };
     case 'combat':
-      return {
-        rule: '6.1',
-        what: 'fighting the battles on the battle board and bringing their outcome back to the map',
-      };
+      return state.battle
+        ? null
+        : {
+            rule: '6.1',
+            what: 'battles within two hexes of one another, which need the shared battle clock (A34, 7.52)',
+          };
     case 'supply':
       return { rule: '11.1', what: 'the Supply Phase (supply lines, forage limits, attrition)' };
     case 'month-end':
@@ -67,6 +74,10 @@ export function campaignMustAct(state: CampaignState): CampaignMustAct | null {
   if (p.name === 'initiative' && state.bids)
     return { seats: stillToAnswer(state.bids), kind: 'initiative-bid', simultaneous: true };
   if (p.name === 'movement') return { seats: [state.active!], kind: `movement-${p.step}` };
+  if (p.name === 'combat' && state.battle) {
+    const act = battleMustAct(state.battle.state);
+    return act && { seats: act.seats, kind: `battle-${act.kind}` };
+  }
   return null;
 }
 
@@ -110,6 +121,8 @@ export function campaignLegalOrders(
   if (!act || !act.seats.includes(seat)) return [];
   const p = state.phase;
   if (p.name === 'initiative') return legalBids(state, seat).map((hqs) => ({ type: 'bid', hqs }));
+  if (p.name === 'combat')
+    return battleLegalOrders(state.battle!.state, seat).map((order) => ({ type: 'battle', order }));
   if (p.name !== 'movement') return [];
   if (p.step === 'activate') {
     const hqs = activatableHqs(state, seat).map((b) => b.id);
@@ -179,6 +192,18 @@ function parse(order: unknown): CampaignOrder {
         via: o.via as string,
         forceMarch: o.forceMarch as boolean,
       };
+    case 'battle': {
+      keys(['type', 'order']);
+      const inner = o.order as Record<string, unknown> | null;
+      if (
+        typeof inner !== 'object' ||
+        inner === null ||
+        typeof inner.type !== 'string' ||
+        JSON.stringify(inner).length > 2000
+      )
+        refuse('BAD_ORDER', '6.1', "a battle order carries the battle engine's order as `order`");
+      return { type: 'battle', order: inner as { type: string } };
+    }
     default:
       return refuse('BAD_ORDER', 'order', `unknown order type ${String(o.type)}`);
   }
@@ -189,19 +214,30 @@ function endMovement(state: CampaignState, map: CampaignMap, dice: Dice, events:
   resolveForceMarches(state, dice, events);
   updateControl(state, map.doc);
   state.battles = pendingBattles(state, map);
-  if (state.battles.length > 0) {
-    state.phase = { name: 'combat' };
-    for (const b of state.battles)
-      events.push({
-        type: 'battle',
-        hex: b.hex,
-        attacker: b.attacker,
-        attackedFrom: b.attackedFrom,
-        rule: '6.1',
-      });
-  } else {
-    state.phase = { name: 'supply', passed: false };
+  if (state.battles.length === 0) return toSupply(state, map);
+  state.phase = { name: 'combat' };
+  for (const b of state.battles)
+    events.push({
+      type: 'battle',
+      hex: b.hex,
+      attacker: b.attacker,
+      attackedFrom: b.attackedFrom,
+      rule: '6.1',
+    });
+  // A34: interacting battles wait for the shared clock (campaignBlocked says so).
+  if (battlesInteract(state, map)) return;
+  try {
+    startBattle(state, map, dice, events);
+  } catch (e) {
+    if (!(e instanceof NotYetSupportedError)) throw e;
+    state.battle = null;
   }
+}
+
+/** 3.24, 8.1: the Supply Phase begins, control evaluated. */
+function toSupply(state: CampaignState, map: CampaignMap): void {
+  updateControl(state, map.doc);
+  state.phase = { name: 'supply', passed: false };
 }
 
 function apply(
@@ -224,6 +260,14 @@ function apply(
   if (!act || !act.seats.includes(seat))
     refuse('NOT_YOUR_TURN', '3.2', `${seat} has nothing to do now`);
   const p = state.phase;
+  if (order.type === 'battle') {
+    if (p.name !== 'combat' || !state.battle)
+      refuse('WRONG_PHASE', '6.1', 'no battle is being fought');
+    const refusal = battleOrder(state, map, seat, order.order, dice, events);
+    if (refusal) refuse(refusal.code, refusal.rule, refusal.message);
+    if (!state.battle && state.battles.length === 0) toSupply(state, map);
+    return;
+  }
   if (order.type === 'bid') {
     if (p.name !== 'initiative')
       refuse('WRONG_PHASE', '3.12', 'bids are made at the start of a month');

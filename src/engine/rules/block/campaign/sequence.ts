@@ -108,6 +108,7 @@ export function beginCampaignTurn(
   state.strategicMoves = 0;
   state.attacks = {};
   state.battles = [];
+  state.battle = null;
   for (const b of state.blocks) {
     b.moved = false;
     b.active = false;

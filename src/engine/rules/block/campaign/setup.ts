@@ -128,6 +128,7 @@ export function newCampaign(
     attacks: {},
     control: {},
     battles: [],
+    battle: null,
     blocks,
     diceDrawn: dice.drawn,
   };

@@ -11,6 +11,7 @@
 import type { SealedRound } from '../../../secrecy';
 import type { Side } from '../../../types';
 import type { UnitTypeId, Weather, YearMonth } from '../data';
+import type { BlockBattleState } from '../types';
 
 export type { Side };
 
@@ -43,6 +44,14 @@ export interface PendingBattle {
   attackedFrom: string[];
 }
 
+/** The battle being fought on the battle board (combat.ts). */
+export interface CampaignBattle {
+  hex: string;
+  state: BlockBattleState;
+  /** Battle block id -> campaign block id. */
+  blocks: Record<string, string>;
+}
+
 export type MovementStep =
   /** 3.22, 3.4: activate HQs, or Pass. */
   | 'activate'
@@ -57,7 +66,7 @@ export type CampaignPhase =
   /** 3.12: the sealed initiative bids. */
   | { name: 'initiative' }
   | { name: 'movement'; step: MovementStep }
-  /** 3.23: battles to fight (the hand-off to the battle board is not wired yet). */
+  /** 3.23: the battles, fought on the battle board (combat.ts). */
   | { name: 'combat' }
   /** 3.24: the active player's Supply Phase (not implemented). */
   | { name: 'supply'; passed: boolean }
@@ -101,7 +110,10 @@ export interface CampaignState {
   attacks: Record<string, number>;
   /** 8.1: hexes whose controller is not their home side (captured), evaluated at each phase start. */
   control: Record<string, Side>;
+  /** The battles of this Combat Phase still to fight, the one being fought first. */
   battles: PendingBattle[];
+  /** The battle on the board now. */
+  battle: CampaignBattle | null;
   /** Blocks, sorted by id. */
   blocks: CampaignBlock[];
   diceDrawn: number;
@@ -113,7 +125,9 @@ export type CampaignOrder =
   | { type: 'pass' }
   /** A move ending in `to`, entered from `via` (the hexside crossed last); forceMarch when it takes the extra hex (5.32). */
   | { type: 'move'; block: string; to: string; via: string; forceMarch: boolean }
-  | { type: 'end-moves' };
+  | { type: 'end-moves' }
+  /** An order of the battle engine (block/battle.ts) in the battle being fought. */
+  | { type: 'battle'; order: { type: string } & Record<string, unknown> };
 
 export interface CampaignEvent {
   type: string;

@@ -7,9 +7,11 @@
  * again. The public (null reader) sees every block that way. The sealed
  * initiative bids show only the reader's own bid and who has answered
  * (secrecy.ts sealedRoundFor). Block ids are a seeded shuffle, so neither an
- * id nor the listing order says anything (notes §8.4.1).
+ * id nor the listing order says anything (notes §8.4.1). A battle being
+ * fought is shown as the battle engine shows it (block-view.ts).
  */
 import { sealedRoundFor } from '../../../secrecy';
+import { blockView } from '../block-view';
 import type { CampaignBlock, CampaignEvent, CampaignState, Side } from './types';
 
 export interface UprightBlock {
@@ -44,6 +46,17 @@ export function campaignView(state: CampaignState, reader: Side | null) {
     ...state,
     bids: state.bids ? sealedRoundFor(state.bids, reader) : null,
     blocks: state.blocks.map((b) => campaignBlockFor(b, reader)),
+    // The battle on the board as the battle engine shows it to this reader; which
+    // campaign block each battle block is, for the reader's own blocks only.
+    battle: state.battle && {
+      hex: state.battle.hex,
+      board: blockView(state.battle.state, reader),
+      blocks: Object.fromEntries(
+        Object.entries(state.battle.blocks).filter(
+          ([, id]) => state.blocks.find((b) => b.id === id)?.side === reader,
+        ),
+      ),
+    },
   };
 }
 export type CampaignView = ReturnType<typeof campaignView>;

@@ -59,7 +59,8 @@ export interface BlockCampaignScenario {
  * sequence with the first-month skip, sealed initiative bids and the binding
  * bid, alternating Campaign Turns, Pass and the weather rolls (3.0-3.4,
  * 3.11, 3.12, 4.41, 4.42), HQ activation, command range and exceptional
- * leaders (5.1-5.13), Strategic Land Moves (5.4), land movement, stacking,
+ * leaders (5.1-5.13), Strategic Land and Rail Moves with gauges (5.4, 9.1,
+ * 9.2, 9.4), land movement, stacking,
  * terrain, the Valley Turnpike's speed bonus and attack limits (5.2, 5.3,
  * 5.31, 1.3x, 1.7), forced marches (5.32x), hex control (8.1), battles found,
  * fought on the battle board by the battle engine and brought back to the map
@@ -76,8 +77,8 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   },
   { case: '4.53, 4.55', what: 'the draft and Emancipation' },
   {
-    case: '5.4, 9.1, 9.2, 9.3, 9.4, 9.611',
-    what: 'strategic rail moves with gauges, off-board rail, the Washington-Alexandria link (Strategic Land Moves exist)',
+    case: '9.3, 9.5, 9.611',
+    what: 'off-board rail moves between supply hexes, rail/naval moves, and the Washington-Alexandria link after six months of USA occupation of Alexandria (strategic land and rail moves exist; the link opens in January 1862)',
   },
   {
     case: '10.1, 10.2, 10.21, 10.3, 10.4, 10.6',

@@ -30,6 +30,7 @@ import { activatableHqs, activate, deactivate } from './command';
 import { occupants, updateControl } from './control';
 import { resolveForceMarches } from './force-march';
 import { makeMove, moveOptions, type MoveOption } from './movement';
+import { railOptions } from './rail';
 import { answerBid, legalBids } from './sequence';
 import type { CampaignMap } from './terrain';
 import type {
@@ -134,9 +135,13 @@ export function campaignLegalOrders(
   }
   const occ = occupants(state);
   const out: CampaignOrder[] = [];
-  for (const { b } of movers(state, seat))
+  for (const { b } of movers(state, seat)) {
     for (const m of moveOptions(state, map, b, occ))
       out.push({ type: 'move', block: b.id, to: m.to, via: m.via, forceMarch: m.forceMarch });
+    if (p.step === 'command')
+      for (const r of railOptions(state, map, b, occ))
+        out.push({ type: 'rail', block: b.id, to: r.to });
+  }
   out.push({ type: 'end-moves' });
   return out;
 }
@@ -181,6 +186,11 @@ function parse(order: unknown): CampaignOrder {
     case 'end-moves':
       keys(['type']);
       return { type: o.type };
+    case 'rail':
+      keys(['type', 'block', 'to']);
+      if (!str(o.block) || !str(o.to))
+        refuse('BAD_ORDER', '9.2', 'a rail move gives block and to (a hex label)');
+      return { type: 'rail', block: o.block as string, to: o.to as string };
     case 'move':
       keys(['type', 'block', 'to', 'via', 'forceMarch']);
       if (!str(o.block) || !str(o.to) || !str(o.via) || typeof o.forceMarch !== 'boolean')
@@ -338,6 +348,22 @@ function apply(
         : `block ${order.block} is not one of yours out of command range with no Strategic Move left, or has moved (5.3, 5.12, 5.4)`,
     );
   const { b, sm } = who!;
+  if (order.type === 'rail') {
+    const r =
+      p.step === 'command' ? railOptions(state, map, b).find((x) => x.to === order.to) : undefined;
+    if (!r)
+      return refuse(
+        'ILLEGAL_RAIL_MOVE',
+        '9.2',
+        `block ${b.id} cannot rail to ${order.to}: friendly rail lines from a friendly rail hex to one (9.1, 9.2, 8.1), one Strategic Move and one per change of gauge (5.4, 9.4)`,
+      );
+    const from = b.hex;
+    b.hex = r.to;
+    b.moved = true;
+    state.strategicMoves -= r.cost;
+    events.push({ type: 'rail-moved', block: b.id, from, to: r.to, cost: r.cost, rule: '9.2' });
+    return;
+  }
   const m: MoveOption | undefined = moveOptions(state, map, b).find(
     (x) => x.to === order.to && x.via === order.via && x.forceMarch === order.forceMarch,
   );

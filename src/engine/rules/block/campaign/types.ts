@@ -125,6 +125,8 @@ export type CampaignOrder =
   | { type: 'pass' }
   /** A move ending in `to`, entered from `via` (the hexside crossed last); forceMarch when it takes the extra hex (5.32). */
   | { type: 'move'; block: string; to: string; via: string; forceMarch: boolean }
+  /** 9.2: a Strategic rail move of a block to a friendly rail hex (the cheapest route, 9.4). */
+  | { type: 'rail'; block: string; to: string }
   | { type: 'end-moves' }
   /** An order of the battle engine (block/battle.ts) in the battle being fought. */
   | { type: 'battle'; order: { type: string } & Record<string, unknown> };

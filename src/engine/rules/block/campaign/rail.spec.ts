@@ -1,0 +1,148 @@
+/**
+ * Strategic rail moves in fixed positions (seed 002, 9.1, 9.2, 9.4, 9.611,
+ * 5.4, 8.1) on the 9 x 9 test map: a Northern line along row 3 (standard
+ * gauge to 0503, broad beyond), a Southern line along row 6, and a link
+ * that opens in January 1862.
+ */
+import { fixedDice } from '../../../dice';
+import type { BlockMapRail } from '../map';
+import { applyCampaignOrder, campaignLegalOrders } from './campaign';
+import { fixtureMap, fixtureState, type FixtureBlock } from './campaign.fixtures';
+import { campaignMapOf } from './terrain';
+import type { CampaignOrder, CampaignState } from './types';
+
+const row = (r: number, from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `0${from + i}0${r}`);
+const RAILS: BlockMapRail[] = [
+  { name: 'North standard', gauge: 'standard', hexes: row(3, 1, 5) },
+  { name: 'North broad', gauge: 'broad', hexes: row(3, 5, 9) },
+  { name: 'South', gauge: 'standard', hexes: row(6, 1, 9) },
+  { name: 'Military link', gauge: 'standard', hexes: ['0503', '0504'], from: '1862-01' },
+];
+const DOC = fixtureMap();
+DOC.rails = RAILS;
+const MAP = campaignMapOf(DOC);
+
+const SHQ = (cv: number): FixtureBlock => ({
+  id: 's',
+  side: 'union',
+  type: 'usa-hq',
+  hq: 'USA',
+  hex: '0909',
+  cv,
+});
+const inf = (id: string, hex: string, side: 'union' | 'confederate' = 'union'): FixtureBlock => ({
+  id,
+  side,
+  type: 'infantry',
+  hex,
+  cv: 2,
+});
+
+function activated(blocks: FixtureBlock[], month = '1861-08'): CampaignState {
+  const s = fixtureState(DOC, blocks, { month });
+  const r = applyCampaignOrder(s, MAP, 'union', { type: 'activate', hqs: ['s'] }, fixedDice([]));
+  if (!r.ok) throw new Error(r.refusal.message);
+  return r.state;
+}
+const railsOf = (s: CampaignState, block: string) =>
+  campaignLegalOrders(s, MAP, 'union')
+    .filter((o): o is Extract<CampaignOrder, { type: 'rail' }> => o.type === 'rail')
+    .filter((o) => o.block === block)
+    .map((o) => o.to);
+
+describe('strategic rail moves (fixed positions)', () => {
+  it('B9.2, B5.4: a rail move goes any distance along friendly lines for one Strategic Move', () => {
+    const s = activated([SHQ(1), inf('u', '0103')]);
+    expect(railsOf(s, 'u')).toEqual(['0203', '0303', '0403', '0503']);
+    const r = applyCampaignOrder(
+      s,
+      MAP,
+      'union',
+      { type: 'rail', block: 'u', to: '0503' },
+      fixedDice([]),
+    );
+    expect(r.ok && r.state.blocks.find((b) => b.id === 'u')).toMatchObject({
+      hex: '0503',
+      moved: true,
+    });
+    expect(r.ok && r.state.strategicMoves).toBe(0);
+  });
+
+  it('B9.4: each change of gauge costs one more Strategic Move, unless the move ends in the junction', () => {
+    expect(railsOf(activated([SHQ(1), inf('u', '0103')]), 'u')).not.toContain('0603');
+    const s = activated([SHQ(2), inf('u', '0103')]);
+    expect(railsOf(s, 'u')).toEqual([...row(3, 2, 9)].filter((h) => h !== '0103'));
+    const r = applyCampaignOrder(
+      s,
+      MAP,
+      'union',
+      { type: 'rail', block: 'u', to: '0903' },
+      fixedDice([]),
+    );
+    expect(r.ok && r.state.strategicMoves).toBe(0);
+    expect(r.ok && r.events).toContainEqual(
+      expect.objectContaining({ type: 'rail-moved', cost: 2 }),
+    );
+  });
+
+  it('B9.1, B9.2: never into or through an enemy-controlled rail hex; the CSA never on Northern lines', () => {
+    const s = activated([SHQ(2), inf('u', '0103'), inf('e', '0303', 'confederate')]);
+    expect(railsOf(s, 'u')).toEqual(['0203']);
+    // A CSA block standing on the Northern line may not rail along it (its own SHQ active).
+    const c = fixtureState(
+      DOC,
+      [
+        { id: 's', side: 'confederate', type: 'csa-hq', hq: 'CSA', hex: '0909', cv: 3 },
+        inf('e', '0203', 'confederate'),
+      ],
+      { active: 'confederate' },
+    );
+    const r = applyCampaignOrder(
+      c,
+      MAP,
+      'confederate',
+      { type: 'activate', hqs: ['s'] },
+      fixedDice([]),
+    );
+    expect(
+      r.ok && campaignLegalOrders(r.state, MAP, 'confederate').filter((o) => o.type === 'rail'),
+    ).toEqual([]);
+  });
+
+  it('B9.1, B8.1: the USA rails along CSA lines only through hexes it occupied when the Movement Phase began', () => {
+    let s = activated([SHQ(2), inf('u', '0106'), inf('v', '0206'), inf('w', '0306')]);
+    // 0406 is vacant CSA territory: the line ends for the USA at 0306.
+    expect(railsOf(s, 'u')).toEqual(['0206', '0306']);
+    // Marching into 0406 now does not make it friendly before the next phase (8.1).
+    const march = applyCampaignOrder(
+      s,
+      MAP,
+      'union',
+      { type: 'move', block: 'w', to: '0406', via: '0306', forceMarch: false },
+      fixedDice([]),
+    );
+    if (!march.ok) throw new Error(march.refusal.message);
+    s = march.state;
+    expect(railsOf(s, 'u')).toEqual(['0206', '0306']);
+    expect(
+      applyCampaignOrder(s, MAP, 'union', { type: 'rail', block: 'u', to: '0406' }, fixedDice([])),
+    ).toMatchObject({ ok: false, refusal: { code: 'ILLEGAL_RAIL_MOVE', rule: '9.2' } });
+  });
+
+  it('B9.611: the Washington-Alexandria link exists from January 1862', () => {
+    expect(railsOf(activated([SHQ(1), inf('u', '0103')], '1861-08'), 'u')).not.toContain('0504');
+    expect(railsOf(activated([SHQ(1), inf('u', '0103')], '1862-05'), 'u')).toContain('0504');
+  });
+
+  it('B5.4: without an active Supreme HQ there is no rail move', () => {
+    const s = fixtureState(DOC, [
+      { id: 'h', side: 'union', type: 'usa-hq', hq: 'AP', hex: '0103' },
+      inf('u', '0103'),
+    ]);
+    const r = applyCampaignOrder(s, MAP, 'union', { type: 'activate', hqs: ['h'] }, fixedDice([]));
+    expect(r.ok && campaignLegalOrders(r.state, MAP, 'union').some((o) => o.type === 'rail')).toBe(
+      false,
+    );
+  });
+});

@@ -22,6 +22,7 @@
 import * as fs from 'node:fs';
 import { loadavg } from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Pool } from 'pg';
 import { gameDice } from '../src/engine/dice';
 import { ENGINE_REVISION } from '../src/engine/revision';
@@ -38,7 +39,6 @@ import {
   http,
   percentile,
   prng,
-  submitOrder,
 } from '../test/reliability/support/client';
 import { postgresAvailable, postgresServerUrl } from '../test/reliability/support/postgres';
 import { ensureBuilt, startService } from '../test/reliability/support/service';
@@ -307,32 +307,48 @@ async function entryStorage(pool: Pool): Promise<{ bytes: number; rows: number }
   return { bytes: Number(r.rows[0].bytes), rows: Number(r.rows[0].rows) };
 }
 
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) * 1024;
-}
-
-/** Memory per active game: the service's RSS before and after `k` new games each played a few orders. */
-async function memoryPerGame(base: string, pid: number, k: number): Promise<number> {
-  const before = rssOf(pid);
-  const games: ClientGame[] = [];
-  for (let i = 0; i < k; i++) games.push(await createGame(base, `bench-memory-${i}`));
-  for (let round = 0; round < 4; round++)
-    for (const [i, game] of games.entries()) {
-      const choice = await chooseOrder(base, game, prng(1000 + i * 7 + round));
-      if (choice) await submitOrder(base, game, choice);
-    }
-  // Each game's listing, as a client would have it cached after the last order.
-  for (const game of games)
-    if (game.mustAct)
-      await http(
-        base,
-        'GET',
-        `/v1/games/${game.id}/legal-orders`,
-        undefined,
-        bearer(game.tokens[game.mustAct]),
-      );
-  return (rssOf(pid) - before) / k;
+/**
+ * Memory per active game, as the service holds it: the current state (HotStates)
+ * and, for the seat that must act, its cached listing with its first page
+ * serialised and gzip-compressed (MovesService) — `k` of them built from a
+ * Shiloh game in its first turns, measured on this process's heap (--expose-gc,
+ * as bench/run.ts starts it) rather than the service's RSS, which the garbage
+ * collector makes swing by more than a game weighs.
+ */
+function memoryPerGame(k: number): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  const random = prng(7);
+  const seed = 'bench-memory';
+  let state: GameState = newGame(shiloh, {}, gameDice(seed, 0, ENGINE_REVISION), ENGINE_REVISION);
+  for (let i = 0; i < 20; i++) {
+    const a = whoMustAct(shiloh, state)!;
+    const legal = legalOrders(shiloh, state, a.side).filter((o) => o.type !== 'resign');
+    const r = applyOrder(
+      shiloh,
+      state,
+      a.side,
+      legal[Math.floor(random() * legal.length)],
+      gameDice(seed, state.diceDrawn, ENGINE_REVISION),
+    );
+    if (!r.ok) throw new Error(r.refusal.message);
+    state = r.state;
+  }
+  const text = JSON.stringify(state);
+  const side = whoMustAct(shiloh, state)!.side;
+  gc();
+  const before = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const held: unknown[] = [];
+  for (let i = 0; i < k; i++) {
+    const copy = JSON.parse(text) as GameState;
+    const orders = legalOrders(shiloh, copy, side);
+    const json = Buffer.from(JSON.stringify({ version: 20, side, orders }));
+    held.push({ state: copy, orders, json, gzip: gzipSync(json, { level: 1 }) });
+  }
+  gc();
+  const after = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  if (held.length !== k) throw new Error('unreachable');
+  return (after - before) / k;
 }
 
 /** GET legal-orders on the shipped scenario with the most units (a game that the service creates without options). */
@@ -454,9 +470,12 @@ async function main(): Promise<void> {
         `${(stored.bytes / Math.max(1, stored.rows)).toFixed(0)} bytes over ${stored.rows} entries ` +
         `(a snapshot every ${SNAPSHOT_EVERY} entries)`,
     );
-    const perGame = await memoryPerGame(svc.url, svc.pid, 64);
+    const perGame = memoryPerGame(200);
     console.log(
-      `memory per active game (service RSS growth over 64 new games of Shiloh, each played and listed): ${(perGame / 1024).toFixed(0)} KiB`,
+      perGame === null
+        ? 'memory per active game: run with --expose-gc (npm run bench does)'
+        : `memory per active game (a Shiloh state held in memory and its seat's cached listing, ` +
+            `serialised and gzipped; heap of 200 copies): ${(perGame / 1024).toFixed(0)} KiB`,
     );
     await largestListing(svc.url);
     console.log(`load average at end ${load()}`);

@@ -9,8 +9,11 @@ import { byteBoundedCache } from '../common/byte-caches';
  * snapshot before it by re-applying at most SNAPSHOT_EVERY − 1 orders (about
  * 0.15 ms each on Shiloh), so storage grows by the order, not by the state
  * (issues 16 and 20), and `states/{seq}` stays bounded in time at any seq.
+ * 16, not 32: at 32 the worst seq's p95 was 32 ms on the loaded 2-core bench
+ * machine (goal 20 ms), while a snapshot every 16 still keeps Shiloh near 1 KB
+ * per order (goal 2 KB; `npm run bench -- replay` prints both).
  */
-export const SNAPSHOT_EVERY = 32;
+export const SNAPSHOT_EVERY = 16;
 
 /**
  * Whether entry `seq` (its order, and the status of the game after it) keeps

@@ -59,8 +59,8 @@ export interface BlockCampaignScenario {
  * sequence with the first-month skip, sealed initiative bids and the binding
  * bid, alternating Campaign Turns, Pass and the weather rolls (3.0-3.4,
  * 3.11, 3.12, 4.41, 4.42), HQ activation, command range and exceptional
- * leaders (5.1-5.13), Strategic Land and Rail Moves with gauges (5.4, 9.1,
- * 9.2, 9.4), land movement, stacking,
+ * leaders (5.1-5.13), Strategic Land and Rail Moves with gauges and River
+ * Crossings (5.4, 9.1, 9.2, 9.4, 10.6, 10.61), land movement, stacking,
  * terrain, the Valley Turnpike's speed bonus and attack limits (5.2, 5.3,
  * 5.31, 1.3x, 1.7), forced marches (5.32x), hex control (8.1), battles found,
  * fought on the battle board by the battle engine and brought back to the map
@@ -81,8 +81,8 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
     what: 'off-board rail moves between supply hexes, rail/naval moves, and the Washington-Alexandria link after six months of USA occupation of Alexandria (strategic land and rail moves exist; the link opens in January 1862)',
   },
   {
-    case: '10.1, 10.2, 10.21, 10.3, 10.4, 10.6',
-    what: 'naval movement along the bay and rivers to the heads of navigation, naval invasion, river crossing',
+    case: '10.1, 10.11, 10.2, 10.21, 10.3, 10.4, 10.5',
+    what: 'naval movement along the bay and rivers to the heads of navigation, naval invasion and naval retreat (River Crossings exist)',
   },
   {
     case: '6.1, 3.23, 6.3, 7.52',

@@ -31,6 +31,7 @@ import { occupants, updateControl } from './control';
 import { resolveForceMarches } from './force-march';
 import { makeMove, moveOptions, type MoveOption } from './movement';
 import { railOptions } from './rail';
+import { riverCrossings } from './river';
 import { answerBid, legalBids } from './sequence';
 import type { CampaignMap } from './terrain';
 import type {
@@ -138,9 +139,12 @@ export function campaignLegalOrders(
   for (const { b } of movers(state, seat)) {
     for (const m of moveOptions(state, map, b, occ))
       out.push({ type: 'move', block: b.id, to: m.to, via: m.via, forceMarch: m.forceMarch });
-    if (p.step === 'command')
+    if (p.step === 'command') {
       for (const r of railOptions(state, map, b, occ))
         out.push({ type: 'rail', block: b.id, to: r.to });
+      for (const r of riverCrossings(state, map, b, occ))
+        out.push({ type: 'river-crossing', block: b.id, to: r.to });
+    }
   }
   out.push({ type: 'end-moves' });
   return out;
@@ -187,10 +191,15 @@ function parse(order: unknown): CampaignOrder {
       keys(['type']);
       return { type: o.type };
     case 'rail':
+    case 'river-crossing':
       keys(['type', 'block', 'to']);
       if (!str(o.block) || !str(o.to))
-        refuse('BAD_ORDER', '9.2', 'a rail move gives block and to (a hex label)');
-      return { type: 'rail', block: o.block as string, to: o.to as string };
+        refuse(
+          'BAD_ORDER',
+          o.type === 'rail' ? '9.2' : '10.6',
+          `a ${o.type} gives block and to (a hex label)`,
+        );
+      return { type: o.type, block: o.block as string, to: o.to as string };
     case 'move':
       keys(['type', 'block', 'to', 'via', 'forceMarch']);
       if (!str(o.block) || !str(o.to) || !str(o.via) || typeof o.forceMarch !== 'boolean')
@@ -348,6 +357,24 @@ function apply(
         : `block ${order.block} is not one of yours out of command range with no Strategic Move left, or has moved (5.3, 5.12, 5.4)`,
     );
   const { b, sm } = who!;
+  if (order.type === 'river-crossing') {
+    const r =
+      p.step === 'command'
+        ? riverCrossings(state, map, b).find((x) => x.to === order.to)
+        : undefined;
+    if (!r)
+      return refuse(
+        'ILLEGAL_RIVER_CROSSING',
+        '10.6',
+        `block ${b.id} cannot cross into ${order.to}: a Major river hexside without bridge or ford, above the heads of navigation (10.61), into a hex without enemy units, for one Strategic Move (two into an enemy or neutral hex)`,
+      );
+    const from = b.hex;
+    b.hex = r.to;
+    b.moved = true;
+    state.strategicMoves -= r.cost;
+    events.push({ type: 'river-crossed', block: b.id, from, to: r.to, cost: r.cost, rule: '10.6' });
+    return;
+  }
   if (order.type === 'rail') {
     const r =
       p.step === 'command' ? railOptions(state, map, b).find((x) => x.to === order.to) : undefined;

@@ -24,6 +24,8 @@ export interface CampaignMap {
   playable: (hex: string) => boolean;
   /** The Terrain Effects row of the hexside between two adjacent hexes. */
   hexside: (a: string, b: string) => HexsideTerrainId;
+  /** The map's record of that hexside (undefined: a plain Clear hexside). */
+  hexsideRecord: (a: string, b: string) => BlockMapHexside | undefined;
   /** 1.7: both hexes are consecutive on the Valley Turnpike. */
   turnpikeStep: (a: string, b: string) => boolean;
   onTurnpike: (hex: string) => boolean;
@@ -48,7 +50,11 @@ export function campaignMapOf(doc: BlockMapDocument): CampaignMap {
   if (cached) return cached;
   const grid = new HexGrid(doc.grid);
   const sides = new Map<string, HexsideTerrainId>();
-  for (const s of doc.hexsides) sides.set(hexsideKey(s.between[0], s.between[1]), rowOf(s));
+  const records = new Map<string, BlockMapHexside>();
+  for (const s of doc.hexsides) {
+    sides.set(hexsideKey(s.between[0], s.between[1]), rowOf(s));
+    records.set(hexsideKey(s.between[0], s.between[1]), s);
+  }
   const playable = (hex: string) => {
     const h = doc.hexes[hex];
     return h !== undefined && h.terrain !== 'water' && h.terrain !== 'mountain';
@@ -61,6 +67,7 @@ export function campaignMapOf(doc: BlockMapDocument): CampaignMap {
     grid,
     playable,
     hexside: (a, b) => sides.get(hexsideKey(a, b)) ?? 'clear',
+    hexsideRecord: (a, b) => records.get(hexsideKey(a, b)),
     onTurnpike: (hex) => pike.has(hex),
     turnpikeStep: (a, b) => {
       const i = pike.get(a);

@@ -127,6 +127,8 @@ export type CampaignOrder =
   | { type: 'move'; block: string; to: string; via: string; forceMarch: boolean }
   /** 9.2: a Strategic rail move of a block to a friendly rail hex (the cheapest route, 9.4). */
   | { type: 'rail'; block: string; to: string }
+  /** 10.6: a Strategic River Crossing of a Major river into the hex across. */
+  | { type: 'river-crossing'; block: string; to: string }
   | { type: 'end-moves' }
   /** An order of the battle engine (block/battle.ts) in the battle being fought. */
   | { type: 'battle'; order: { type: string } & Record<string, unknown> };

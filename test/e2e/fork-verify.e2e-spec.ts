@@ -53,7 +53,7 @@ describe("a fork's replay verifies alone", () => {
   async function newGame(seed: string, orders: number) {
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed })
+      .send({ scenario: 'shiloh', seed, testing: true })
       .expect(201);
     const token = tokensOf(created.body);
     await play(created.body.id, token, orders);

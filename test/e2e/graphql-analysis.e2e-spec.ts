@@ -35,7 +35,7 @@ describe('GraphQL for analysers: stateAt, legalOrdersAt, verifyReplay, scenarioS
   async function play(seed: string, orders: number) {
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed })
+      .send({ scenario: 'shiloh', seed, testing: true })
       .expect(201);
     const id = created.body.id as string;
     const token = tokensOf(created.body);
@@ -201,7 +201,7 @@ describe('GraphQL for analysers: stateAt, legalOrdersAt, verifyReplay, scenarioS
   it('a live update (gameUpdated) is typed too, as its reader may see it', async () => {
     const created = await request(server)
       .post('/v1/games')
-      .send({ scenario: 'shiloh', seed: 'gql-typed-live' })
+      .send({ scenario: 'shiloh', seed: 'gql-typed-live', testing: true })
       .expect(201);
     const id = created.body.id as string;
     const token = tokensOf(created.body);

@@ -365,8 +365,11 @@ async function largestListing(base: string): Promise<void> {
     })
     .sort((a, b) => b.units - a.units);
   for (const c of candidates) {
-    const res = await http(base, 'POST', '/v1/games', { scenario: c.id, seed: 'bench-largest' });
-    if (res.status !== 201) continue;
+    const res = await http(base, 'POST', '/v1/games', { scenario: c.id });
+    if (res.status !== 201) {
+      console.log(`  (${c.id}: ${res.status} ${String(res.body?.code)}, next)`);
+      continue;
+    }
     const side = res.body.game.mustAct?.side as 'union' | 'confederate' | undefined;
     if (!side) continue;
     const token = (res.body.seats as Array<{ side: string; token: string }>).find(
@@ -376,7 +379,9 @@ async function largestListing(base: string): Promise<void> {
     const get = async (encoding: string) => {
       const t0 = performance.now();
       const r = await fetch(url, { headers: { ...bearer(token), 'accept-encoding': encoding } });
-      const bytes = (await r.arrayBuffer()).byteLength;
+      await r.arrayBuffer();
+      // What crossed the wire (fetch hands over the body decompressed).
+      const bytes = Number(r.headers.get('content-length'));
       return { ms: performance.now() - t0, bytes, encoding: r.headers.get('content-encoding') };
     };
     const first = await get('gzip');

@@ -526,13 +526,26 @@ export class GamesService {
       const state = await this.startOf(row, prepared, m);
       return { state, stateHash: stateHasher(row.secret)(state), at: row.createdAt };
     }
-    const [entry] = await m.query<
-      Array<{ seq: number; state_hash: string; created_at: Date; state: SystemState | null }>
+    // One round trip: the entries from the nearest snapshot at or before `seq` (else from the
+    // first) up to `seq` — only that first one can hold a state (game-states.ts).
+    const rows = await m.query<
+      Array<{
+        seq: number;
+        side: Side;
+        order: unknown;
+        state_hash: string;
+        created_at: Date;
+        state: SystemState | null;
+      }>
     >(
-      `SELECT seq, state_hash, created_at, state FROM game_entries WHERE game_id = $1 AND seq = $2`,
+      `SELECT seq, side, "order", state_hash, created_at, state FROM game_entries
+       WHERE game_id = $1 AND seq <= $2 AND seq >= coalesce(
+         (SELECT max(seq) FROM game_entries WHERE game_id = $1 AND seq <= $2 AND state IS NOT NULL), 1)
+       ORDER BY seq`,
       [row.id, seq],
     );
-    if (!entry) {
+    const entry = rows[rows.length - 1];
+    if (!entry || entry.seq !== seq) {
       throw new ProblemException({
         status: 404,
         code: 'ENTRY_NOT_FOUND',
@@ -542,19 +555,10 @@ export class GamesService {
     }
     if (entry.state !== null)
       return { state: entry.state, stateHash: entry.state_hash, at: entry.created_at };
-    // No snapshot here: from the nearest one before, re-applying the orders between (game-states.ts).
-    const [base] = await m.query<Array<{ seq: number; state: SystemState }>>(
-      `SELECT seq, state FROM game_entries WHERE game_id = $1 AND seq < $2 AND state IS NOT NULL
-       ORDER BY seq DESC LIMIT 1`,
-      [row.id, seq],
-    );
-    let state = stateAsPlayed(base ? base.state : await this.startOf(row, prepared, m));
-    const orders = await m.query<Array<{ seq: number; side: Side; order: unknown }>>(
-      `SELECT seq, side, "order" FROM game_entries WHERE game_id = $1 AND seq > $2 AND seq <= $3
-       ORDER BY seq`,
-      [row.id, base ? base.seq : 0, seq],
-    );
-    for (const e of orders) state = this.reapply(row, prepared, state, e);
+    // No snapshot here: from the nearest one before, re-applying the orders between.
+    const base = rows[0].state !== null ? rows[0] : null;
+    let state = stateAsPlayed(base ? base.state! : await this.startOf(row, prepared, m));
+    for (const e of base ? rows.slice(1) : rows) state = this.reapply(row, prepared, state, e);
     if (stateHasher(row.secret)(state) !== entry.state_hash)
       throw new ProblemException({
         status: 500,

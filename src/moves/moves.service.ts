@@ -342,11 +342,7 @@ export class MovesService {
         version: seq,
         seq,
         events: system.eventsFor(ctx, result.events, input.side, status === 'finished'),
-        // As GET /v1/games/{id} shows it: with the clock of a players' game (the hook just ran it on), else null.
-        game: {
-          ...gameView(prepared, row, result.state, seq, at, input.side),
-          clock: accepted.live?.clock ?? null,
-        },
+        game: gameView(prepared, row, result.state, seq, at, input.side),
       };
       timing.lap('view');
       if (input.idempotencyKey !== undefined) {

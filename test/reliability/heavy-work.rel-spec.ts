@@ -112,8 +112,8 @@ describe.each(['postgresql', 'embedded'] as const)(
         loopDelayMaxMs: loop.delayMaxMs,
       };
       console.log(`heavy work on ${label}: ${JSON.stringify(summary)}`);
-      // The heavy requests really were heavy (seconds of CPU), and the probes ran throughout.
-      expect(Math.max(...heavyMs)).toBeGreaterThan(1000);
+      // The probes ran throughout the heavy requests (the loop above stops when they are done). How long
+      // the requests took is not asserted: that is the machine's speed, not the service's behaviour.
       expect(live.length).toBeGreaterThan(10);
       // Under 200 ms, beyond what the machine's load adds to any probe (measured above, without heavy work).
       const bound = 200 + percentile(baseline, 99);

@@ -25,6 +25,14 @@ export interface OrderAccepted extends OrderAttempt {
 /** What feature modules outside games add to seats and orders (players, clocks, ratings). */
 export interface GameHookSet {
   /**
+   * An SQL boolean over the column `games.id` saying whether this set's order
+   * hooks (beforeOrder, afterOrder, committed) have anything to do for a game
+   * (a players' game: a row of ladder_games). The order path evaluates it in
+   * its locking read, so an anonymous game costs no query of theirs. A set
+   * without it is consulted for every game.
+   */
+  appliesSql?: string;
+  /**
    * The side a bearer token that is no seat token of the game acts for
    * (a player's own token for a seat he holds), or null.
    */
@@ -50,6 +58,17 @@ export class GameHooks {
 
   register(set: GameHookSet): void {
     this.sets.push(set);
+  }
+
+  /**
+   * One SQL boolean over `games.id`: whether any registered set's order hooks
+   * apply to the game (see GameHookSet.appliesSql); `false` with none registered.
+   */
+  appliesSql(): string {
+    const relevant = this.sets.filter((s) => s.beforeOrder || s.afterOrder || s.committed);
+    if (relevant.length === 0) return 'false';
+    if (relevant.some((s) => s.appliesSql === undefined)) return 'true';
+    return `(${relevant.map((s) => `(${s.appliesSql})`).join(' OR ')})`;
   }
 
   async sideForToken(gameId: string, token: string): Promise<Side | null> {

@@ -773,10 +773,61 @@ export class GamesService {
     lock = false,
     timing?: ServerTiming,
   ): Promise<LoadedGame> {
+    return (await this.loadWith<GameRowRaw>(id, manager, lock, '', timing)).loaded;
+  }
+
+  /**
+   * The order path's locking read (issue 20): the game row locked FOR UPDATE
+   * as `load` reads it, and in the same statement its seats' token hashes
+   * (so the seat token is checked under the lock, with no query of its own,
+   * and always against the current hashes: a reissued seat token is honoured
+   * at once) and whether a registered hook set's order hooks apply to the
+   * game (GameHooks.appliesSql: an anonymous game skips their queries).
+   */
+  async lockForOrder(
+    id: string,
+    manager: EntityManager,
+    timing?: ServerTiming,
+  ): Promise<LoadedGame & { seats: Array<{ side: Side; hash: string }>; hooked: boolean }> {
+    const { loaded, meta } = await this.loadWith<
+      GameRowRaw & { seat_hashes: Array<{ side: Side; hash: string }> | string; hooked: boolean }
+    >(
+      id,
+      manager,
+      true,
+      `, (SELECT coalesce(json_agg(json_build_object('side', s.side, 'hash', s.token_hash)), '[]'::json)
+            FROM seats s WHERE s.game_id = games.id) AS seat_hashes,
+          ${this.hooks.appliesSql()} AS hooked`,
+      timing,
+    );
+    const seats =
+      typeof meta.seat_hashes === 'string'
+        ? (JSON.parse(meta.seat_hashes) as Array<{ side: Side; hash: string }>)
+        : meta.seat_hashes;
+    return { ...loaded, seats, hooked: meta.hooked === true };
+  }
+
+  /**
+   * The side of the seat whose token is `token`, compared against every seat
+   * so the time taken does not depend on which matched; null for none.
+   */
+  static seatOfToken(seats: Array<{ side: Side; hash: string }>, token: string): Side | null {
+    let side: Side | null = null;
+    for (const seat of seats) if (tokenMatches(token, seat.hash)) side = seat.side;
+    return side;
+  }
+
+  private async loadWith<R extends GameRowRaw>(
+    id: string,
+    manager: EntityManager | undefined,
+    lock: boolean,
+    extra: string,
+    timing?: ServerTiming,
+  ): Promise<{ loaded: LoadedGame; meta: R }> {
     if (!isGameId(id)) throw gameNotFound(id);
     const m = manager ?? this.dataSource.manager;
-    const [meta] = await m.query<GameRowRaw[]>(
-      `SELECT ${GAME_COLUMNS} FROM games WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    const [meta] = await m.query<R[]>(
+      `SELECT ${GAME_COLUMNS}${extra} FROM games WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
       [id],
     );
     if (!meta) throw gameNotFound(id);
@@ -798,7 +849,7 @@ export class GamesService {
     row.state = state;
     // The game's own options: a game with supplied counters is played on the merged scenario.
     const prepared = await this.contexts.get(row.scenarioId, row.options);
-    return { row, prepared, state };
+    return { loaded: { row, prepared, state }, meta };
   }
 
   /** GET /v1/games/{id}: as `reader` (a seat's side, or null for the public) may see it. */
@@ -820,9 +871,10 @@ export class GamesService {
       const exists = await this.dataSource.getRepository(Game).exists({ where: { id: gameId } });
       if (!exists) throw gameNotFound(gameId);
     }
-    // Compare against every seat so the time taken does not depend on which matched.
-    let side: Side | null = null;
-    for (const seat of seats) if (tokenMatches(token, seat.tokenHash)) side = seat.side as Side;
+    const side = GamesService.seatOfToken(
+      seats.map((seat) => ({ side: seat.side as Side, hash: seat.tokenHash })),
+      token,
+    );
     // Else a player's own token for the seat he holds (src/players, src/challenges).
     return side ?? this.hooks.sideForToken(gameId, token);
   }

@@ -1,7 +1,15 @@
-import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
+import {
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  createParamDecorator,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Side } from '../engine/types';
 import { timingOf } from '../common/server-timing';
+import { bearerToken } from './seat-tokens';
 import { missingSeatToken } from './game-problems';
 import { GamesService } from './games.service';
 
@@ -12,6 +20,17 @@ export interface SeatPrincipal {
 
 type SeatRequest = Request & { seat?: SeatPrincipal };
 
+const CHECKED_UNDER_LOCK = 'muster:seat-token-checked-under-lock';
+
+/**
+ * A route whose handler checks the seat token itself, under the game row's
+ * lock (POST orders, issue 20: the locking read returns the seats' token
+ * hashes, so the check costs no round trip of its own). The guard then only
+ * refuses a request without a bearer token (401 SEAT_TOKEN_REQUIRED); the
+ * handler refuses a wrong one (401 INVALID_SEAT_TOKEN) before anything else.
+ */
+export const SeatTokenCheckedUnderLock = () => SetMetadata(CHECKED_UNDER_LOCK, true);
+
 /**
  * REST routes under /v1/games/{id}/… that act for a seat: the bearer token
  * must be the token of a seat of game {id}. 401 without a token or with one
@@ -20,10 +39,17 @@ type SeatRequest = Request & { seat?: SeatPrincipal };
  */
 @Injectable()
 export class SeatTokenGuard implements CanActivate {
-  constructor(private readonly games: GamesService) {}
+  constructor(
+    private readonly games: GamesService,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<SeatRequest>();
+    if (this.reflector.get<boolean>(CHECKED_UNDER_LOCK, context.getHandler())) {
+      if (!bearerToken(req.headers.authorization)) throw missingSeatToken();
+      return true;
+    }
     const gameId = String(req.params.id);
     const timing = timingOf(req);
     timing.skip();

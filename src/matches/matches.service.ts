@@ -171,6 +171,8 @@ export class MatchesService implements OnModuleInit, OnModuleDestroy {
     );
     this.timer.unref();
     this.hooks.register({
+      // Only players' games have a clock, a draw offer or a rating to keep (issue 20: no query for the others).
+      appliesSql: 'EXISTS (SELECT 1 FROM ladder_games lg WHERE lg.game_id = games.id)',
       sideForToken: (gameId, token) => this.sideForPlayerToken(gameId, token),
       beforeOrder: (a) => this.beforeOrder(a),
       afterOrder: (a) => this.afterOrder(a),

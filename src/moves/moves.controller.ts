@@ -13,7 +13,14 @@ import {
 import type { Request, Response } from 'express';
 import { ProblemException } from '../common/errors/problem';
 import { timingOf } from '../common/server-timing';
-import { Seat, SeatTokenGuard, type SeatPrincipal } from '../games/seat-token.guard';
+import {
+  Seat,
+  SeatTokenCheckedUnderLock,
+  SeatTokenGuard,
+  type SeatPrincipal,
+} from '../games/seat-token.guard';
+import { GamesService } from '../games/games.service';
+import { bearerToken } from '../games/seat-tokens';
 import { LegalOrdersQuery } from './dto/legal-orders.query';
 import { checkSubmitOrder } from './dto/submit-order.dto';
 import { MovesService, type OrderAcceptedDto } from './moves.service';
@@ -33,7 +40,10 @@ function acceptsGzip(req: Request): boolean {
 @Controller('v1/games/:id')
 @UseGuards(SeatTokenGuard)
 export class MovesController {
-  constructor(private readonly moves: MovesService) {}
+  constructor(
+    private readonly moves: MovesService,
+    private readonly games: GamesService,
+  ) {}
 
   /**
    * The listing is serialised and gzip-compressed once per position, seat and
@@ -69,30 +79,42 @@ export class MovesController {
    * path is the hottest one (issue 20). Server-Timing says where its time went.
    */
   @Post('orders')
+  @SeatTokenCheckedUnderLock()
   async submit(
-    @Param('id') _id: string,
-    @Seat() seat: SeatPrincipal,
+    @Param('id') id: string,
+    @Headers('authorization') authorization: string | undefined,
     @Body() raw: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<OrderAcceptedDto> {
-    const body = checkSubmitOrder(raw);
+    // The seat token is checked under the game row's lock (MovesService.submit): a bad
+    // request is answered 401 before 400 all the same, by the full check on that rare path.
+    const bad = (problem: unknown) =>
+      this.games.seatSide(id, authorization).then(() => Promise.reject(problem));
+    let body: ReturnType<typeof checkSubmitOrder>;
+    try {
+      body = checkSubmitOrder(raw);
+    } catch (e) {
+      return bad(e);
+    }
     if (
       idempotencyKey !== undefined &&
       (idempotencyKey.length === 0 || idempotencyKey.length > MAX_KEY)
     ) {
-      throw new ProblemException({
-        status: 400,
-        code: 'BAD_IDEMPOTENCY_KEY',
-        detail: `An Idempotency-Key is 1 to ${MAX_KEY} characters long.`,
-      });
+      return bad(
+        new ProblemException({
+          status: 400,
+          code: 'BAD_IDEMPOTENCY_KEY',
+          detail: `An Idempotency-Key is 1 to ${MAX_KEY} characters long.`,
+        }),
+      );
     }
     const timing = timingOf(req);
     timing.lap('framework');
     const answer = await this.moves.submit({
-      gameId: seat.gameId,
-      side: seat.side,
+      gameId: id,
+      token: bearerToken(authorization),
       expectedVersion: body.expectedVersion,
       order: body.order,
       idempotencyKey,

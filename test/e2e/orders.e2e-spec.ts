@@ -95,6 +95,43 @@ describe('orders: GET /legal-orders and POST /orders', () => {
     expect(await entries(g)).toBe(0);
   });
 
+  it('issue 20: POST orders checks the seat token under the row lock — 401 still comes before 400, a wrong token changes nothing, the right one is accepted', async () => {
+    const g = await newGame();
+    const other = await newGame();
+    // A wrong token with a malformed body or Idempotency-Key: 401, not 400.
+    const malformed = await request(server)
+      .post(`/v1/games/${g.id}/orders`)
+      .set(auth('nope'))
+      .send({ expectedVersion: 'x' })
+      .expect(401);
+    expect(malformed.body.code).toBe('INVALID_SEAT_TOKEN');
+    await request(server)
+      .post(`/v1/games/${g.id}/orders`)
+      .set(auth(other.tokens.confederate))
+      .set('Idempotency-Key', '')
+      .send({ expectedVersion: 0, order: { type: 'end-phase' } })
+      .expect(401);
+    // The right token with a malformed body: 400.
+    await request(server)
+      .post(`/v1/games/${g.id}/orders`)
+      .set(auth(g.tokens.confederate))
+      .send({ expectedVersion: 'x' })
+      .expect(400);
+    // A wrong token for an unknown game: 404, as before.
+    await request(server)
+      .post('/v1/games/8d7f3c2e-1111-4222-8333-944455556666/orders')
+      .set(auth('nope'))
+      .send({ expectedVersion: 0, order: { type: 'end-phase' } })
+      .expect(404);
+    expect(await entries(g)).toBe(0);
+    await request(server)
+      .post(`/v1/games/${g.id}/orders`)
+      .set(auth(g.tokens.confederate))
+      .send({ expectedVersion: 0, order: { type: 'end-phase' } })
+      .expect(200);
+    expect(await entries(g)).toBe(1);
+  });
+
   it('404 for the orders of an unknown game', async () => {
     const res = await request(server)
       .get('/v1/games/8d7f3c2e-1111-4222-8333-944455556666/legal-orders')

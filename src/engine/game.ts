@@ -10,7 +10,7 @@
 import type { Dice } from './dice';
 import { NotYetSupportedError } from './errors';
 import { assertCountersMerged, requireArmies } from './scenario/counters';
-import { TerrainMap } from './map';
+import { TerrainMap, type TerrainTables } from './map';
 import { RULES_SYSTEM, RULES_VERSION } from './state';
 import { canonicalState, sortKeysDeep } from './canonical';
 import { atRevision, CANONICAL_KEY_ORDER, ENGINE_REVISION } from './revision';
@@ -108,10 +108,36 @@ export interface GameView {
   result: GameState['result'];
 }
 
-/** Once per scenario: the map and lookups every game of it shares. Throws on an inconsistent scenario. */
-export function prepareGame(scenario: ScenarioDocument, mapDoc: MapDocument): GameContext {
+/**
+ * The costly part of preparing a game, a function of the map document alone
+ * (counters merged into a scenario never change it): the TerrainMap's tables
+ * and the Board. Plain data — Maps, arrays, typed arrays — so it can be built
+ * on a worker thread and handed over by structured clone.
+ */
+export interface MapTables {
+  terrain: TerrainTables;
+  board: Board;
+}
+
+/** Builds the tables prepareGame would build for `mapDoc` (pure, deterministic). */
+export function buildMapTables(mapDoc: MapDocument): MapTables {
   const map = new TerrainMap(mapDoc);
-  const board = buildBoard(map);
+  return { terrain: map.tables(), board: buildBoard(map) };
+}
+
+/**
+ * Once per scenario: the map and lookups every game of it shares. Throws on an
+ * inconsistent scenario. `tables`, when given, are buildMapTables(mapDoc) built
+ * elsewhere (a worker thread): used as they are instead of being built again —
+ * the context, and so every game played on it, is the same.
+ */
+export function prepareGame(
+  scenario: ScenarioDocument,
+  mapDoc: MapDocument,
+  tables?: MapTables,
+): GameContext {
+  const map = tables ? TerrainMap.fromTables(mapDoc, tables.terrain) : new TerrainMap(mapDoc);
+  const board = tables ? tables.board : buildBoard(map);
   const unitSpecs = new Map(scenario.units.map((u) => [u.id, u]));
   const reinforcementOf = new Map<string, ReinforcementSpec>();
   for (const r of scenario.reinforcements) for (const u of r.units) reinforcementOf.set(u, r);

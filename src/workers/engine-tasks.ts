@@ -32,7 +32,8 @@ export interface ScenarioDocs {
 export type EngineTask =
   | { kind: 'verify-replay'; docs: ScenarioDocs; options?: GameOptions; replay: ReplayDocument }
   | { kind: 'render-svg'; docs: ScenarioDocs & { map: MapDocument } }
-  | { kind: 'check-scenario'; scenario: unknown; map: unknown };
+  | { kind: 'check-scenario'; scenario: unknown; map: unknown }
+  | { kind: 'prepare-tables'; docs: ScenarioDocs };
 
 /** A refusal the engine gave, for the calling thread to turn into its problem+json. */
 export type TaskRefusal =
@@ -42,8 +43,11 @@ export type TaskRefusal =
   | { refused: 'unverifiable'; code: string; message: string };
 
 export type EngineResult =
-  | { ok: true; value: ReplayVerification | string | DocumentError[] }
+  | { ok: true; value: ReplayVerification | string | DocumentError[] | PreparedTables }
   | ({ ok: false } & TaskRefusal);
+
+/** What RulesSystem.prepareTables built (plain data), or null when the system has nothing costly to build. */
+export type PreparedTables = { tables: unknown } | null;
 
 const validators = new Map<RulesRegistry, ScenarioValidator>();
 
@@ -86,6 +90,20 @@ export function runEngineTask(
       if (!validator)
         validators.set(registry, (validator = new ScenarioValidator(undefined, registry)));
       return { ok: true, value: validator.check(task.scenario, task.map) };
+    }
+    case 'prepare-tables': {
+      // The costly, map-only part of preparing a context (RulesSystem.prepareTables); the
+      // calling thread prepares the rest with it. Any failure is said as such: the caller
+      // then prepares inline, which throws the very error it always did.
+      try {
+        const system = rulesFor(registry, task.docs.scenario);
+        const value: PreparedTables = system.prepareTables
+          ? { tables: system.prepareTables(task.docs.map) }
+          : null;
+        return { ok: true, value };
+      } catch (e) {
+        return { ok: false, refused: 'not-playable', message: (e as Error).message };
+      }
     }
     case 'render-svg':
       return { ok: true, value: renderMapSvg(task.docs.map, { scenario: task.docs.scenario }) };

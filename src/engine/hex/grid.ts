@@ -25,6 +25,21 @@ export interface LineOfSightPath {
   alongHexsides: Array<[string | null, string | null]>;
 }
 
+/**
+ * A HexGrid's tables as compact plain data (structured-cloneable, and cheap to
+ * clone: typed arrays and one array of labels): built by `tables()`, possibly
+ * on another thread, and made a grid again by `HexGrid.fromTables` without the
+ * label and coordinate arithmetic of the constructor.
+ */
+export interface HexGridTables {
+  orientation: 'flat' | 'pointy';
+  labels: string[];
+  /** q, r of labels[i] at 2i, 2i + 1. */
+  axial: Int32Array;
+  /** The compass bearing of the sheet's top for labels[i]. */
+  tops: Float64Array;
+}
+
 /** The six axial directions, in order; index i and (i + 3) % 6 are opposite. */
 const DIRECTIONS: readonly Axial[] = [
   { q: 1, r: 0 },
@@ -117,15 +132,63 @@ export class HexGrid {
         }
       }
     }
-    for (const label of this.labels) {
+    this.cacheNeighbours();
+  }
+
+  /** The grid's tables (the labels array shared, not copied: neither side may change it). */
+  tables(): HexGridTables {
+    const n = this.labels.length;
+    const axial = new Int32Array(2 * n);
+    const tops = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const label = this.labels[i];
       const a = this.coords.get(label)!;
-      const list: string[] = [];
-      for (const d of DIRECTIONS) {
-        const n = this.byCoord.get(key(a.q + d.q, a.r + d.r));
-        if (n !== undefined) list.push(n);
-      }
-      this.neighbourCache.set(label, list);
+      axial[2 * i] = a.q;
+      axial[2 * i + 1] = a.r;
+      tops[i] = this.tops.get(label)!;
     }
+    return { orientation: this.orientation, labels: this.labels, axial, tops };
+  }
+
+  /** The grid whose `tables()` these are: the same answers to every question. */
+  static fromTables(t: HexGridTables): HexGrid {
+    const grid = Object.create(HexGrid.prototype) as HexGrid;
+    const coords = new Map<string, Axial>();
+    const byCoord = new Map<string, string>();
+    const tops = new Map<string, number>();
+    for (let i = 0; i < t.labels.length; i++) {
+      const label = t.labels[i];
+      const q = t.axial[2 * i];
+      const r = t.axial[2 * i + 1];
+      coords.set(label, { q, r });
+      byCoord.set(key(q, r), label);
+      tops.set(label, t.tops[i]);
+    }
+    Object.assign(grid, {
+      orientation: t.orientation,
+      labels: t.labels,
+      coords,
+      byCoord,
+      tops,
+      // Filled as neighbours() is asked (the same lists the constructor makes up front).
+      neighbourCache: new Map<string, string[]>(),
+    });
+    return grid;
+  }
+
+  /** Every hex's on-map neighbours, in the order of DIRECTIONS (the movement and ZOC loops ask for them). */
+  private cacheNeighbours(): void {
+    for (const label of this.labels) this.neighbourCache.set(label, this.neighboursOf(label));
+  }
+
+  private neighboursOf(label: string): string[] {
+    const a = this.coords.get(label)!;
+    const list: string[] = [];
+    for (const d of DIRECTIONS) {
+      const n = this.byCoord.get(key(a.q + d.q, a.r + d.r));
+      if (n !== undefined) list.push(n);
+    }
+    return list;
   }
 
   /** Every hex label on the map, sheet by sheet, column by column. */
@@ -149,8 +212,12 @@ export class HexGrid {
 
   /** The on-map neighbours of a hex (up to six). */
   neighbours(label: string): readonly string[] {
-    const n = this.neighbourCache.get(label);
-    if (!n) throw new Error(`no hex ${label} on this map`);
+    let n = this.neighbourCache.get(label);
+    if (!n) {
+      if (!this.coords.has(label)) throw new Error(`no hex ${label} on this map`);
+      n = this.neighboursOf(label);
+      this.neighbourCache.set(label, n);
+    }
     return n;
   }
 

@@ -1,8 +1,20 @@
-import { HexGrid, hexsideKey } from '../hex';
+import { HexGrid, hexsideKey, type HexGridTables } from '../hex';
 import type { HexId, HexSpec, HexsideFeature, MapDocument, RouteType } from '../types';
 
 const NO_FEATURES: readonly HexsideFeature[] = Object.freeze([]);
 const NO_ROUTES: readonly RouteType[] = Object.freeze([]);
+
+/**
+ * A TerrainMap's tables as plain data (structured-cloneable, so a worker
+ * thread can build them): `TerrainMap.fromTables(doc, tables)` is the map
+ * `new TerrainMap(doc)` would build, without the work.
+ */
+export interface TerrainTables {
+  grid: HexGridTables;
+  sides: Map<string, HexsideFeature[]>;
+  routeLinks: Map<string, RouteType[]>;
+  routeHexes: Map<HexId, RouteType[]>;
+}
 
 /**
  * A map document made queryable: terrain of each hex, features of each
@@ -41,6 +53,33 @@ export class TerrainMap {
         this.routeHexes.set(h, list);
       }
     }
+  }
+
+  /** The tables built from the document (shared, not copied: neither side may change them). */
+  tables(): TerrainTables {
+    return {
+      grid: this.grid.tables(),
+      sides: this.sides,
+      routeLinks: this.routeLinks,
+      routeHexes: this.routeHexes,
+    };
+  }
+
+  /**
+   * The map of `doc` from the tables `new TerrainMap(doc).tables()` gave
+   * (here or on another thread): the same answers, nothing recomputed. The
+   * caller pairs a document with its own tables.
+   */
+  static fromTables(doc: MapDocument, t: TerrainTables): TerrainMap {
+    const map = Object.create(TerrainMap.prototype) as TerrainMap;
+    Object.assign(map, {
+      doc,
+      grid: HexGrid.fromTables(t.grid),
+      sides: t.sides,
+      routeLinks: t.routeLinks,
+      routeHexes: t.routeHexes,
+    });
+    return map;
   }
 
   get id(): string {

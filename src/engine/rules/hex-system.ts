@@ -15,6 +15,7 @@ import type { Dice } from '../dice';
 import {
   applyOrder,
   attackOdds,
+  buildMapTables,
   legalOrders,
   newGame,
   notYetSupported,
@@ -23,6 +24,7 @@ import {
   view,
   whoMustAct,
   type GameContext,
+  type MapTables,
 } from '../game';
 import { gameScenario } from '../scenario/counters';
 import { hiddenFrom, orderForReader, stateForReader } from '../secrecy';
@@ -169,7 +171,7 @@ function hexSystem(id: 'blue-grey' | 'classic'): RulesSystem<GameContext, GameSt
         ),
       summary: (scenario, mapProvenance) => hexSummary(scenario as ScenarioDocument, mapProvenance),
     },
-    prepare(scenario: unknown, map: unknown, options?: GameOptions): GameContext {
+    prepare(scenario: unknown, map: unknown, options?: GameOptions, tables?: unknown): GameContext {
       const doc = scenario as ScenarioDocument;
       const mapDoc = map as MapDocument;
       // Counters the players supply are merged first (422 INVALID_COUNTERS from the service).
@@ -177,8 +179,11 @@ function hexSystem(id: 'blue-grey' | 'classic'): RulesSystem<GameContext, GameSt
       return prepareGame(
         gameScenario(doc, counters === undefined ? undefined : { counters }, mapDoc),
         mapDoc,
+        tables as MapTables | undefined,
       );
     },
+    // The map's terrain tables and movement board: most of a preparation's CPU on a large map.
+    prepareTables: (map: unknown): MapTables => buildMapTables(map as MapDocument),
     scenarioId: (ctx) => ctx.scenario.id,
     gaps: (scenario) => notYetSupported(scenario as ScenarioDocument),
     newGame: (ctx, options: GameOptions, dice: Dice, revision?: number) =>

@@ -114,7 +114,16 @@ export interface RulesSystem<Ctx = unknown, State extends SystemState = SystemSt
    * game options that change the documents themselves (supplied counters);
    * throws on an inconsistent scenario, InvalidCountersError on bad counters.
    */
-  prepare(scenario: unknown, map: unknown, options?: GameOptions): Ctx;
+  prepare(scenario: unknown, map: unknown, options?: GameOptions, tables?: unknown): Ctx;
+  /**
+   * Optional, for a system whose preparation has a costly part depending on
+   * the map alone (the hex systems: terrain tables and movement board): builds
+   * it as plain, structured-cloneable data, so the service can run it on a
+   * worker thread and hand the result to `prepare` as `tables`. A context
+   * prepared with them is the one prepared without. Systems whose preparation
+   * is cheap (the block systems) leave it out.
+   */
+  prepareTables?(map: unknown): unknown;
   /** The scenario the context was prepared from (its id, its document). */
   scenarioId(ctx: Ctx): string;
   /** What the scenario needs that this engine cannot play yet (its games are refused). */

@@ -94,7 +94,9 @@ export function hexsideKey(a: string, b: string): string {
  * The hex grid of one map (one or more sheets). Public ids are printed labels;
  * geometry is done in axial/cube coordinates. Immutable after construction;
  * neighbour lists are precomputed because movement and ZOC ask for them in
- * their inner loops.
+ * their inner loops (a grid made from tables, HexGrid.fromTables, fills them
+ * as they are first asked: the same lists, without the up-front cost on the
+ * event loop).
  */
 export class HexGrid {
   readonly orientation: 'flat' | 'pointy';

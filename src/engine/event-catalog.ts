@@ -97,7 +97,15 @@ export const HEX_EVENTS: Readonly<Record<string, Fields>> = {
     rule: 'string',
   },
   'automatic-victory': { winner: 'side', level: 'string', hex: 'string', rule: 'string' },
-  'automatic-victory-checked': { turn: 'integer', holds: 'boolean', rule: 'string' },
+  // When it holds, the check also names the winner, his level and the points counted (hooks/automatic-victory.ts).
+  'automatic-victory-checked': {
+    turn: 'integer',
+    holds: 'boolean',
+    rule: 'string',
+    winner: 'side?',
+    level: 'string?',
+    points: 'object?',
+  },
   'breastworks-abandoned': { unit: 'string', hex: 'string', rule: 'string' },
   'breastworks-completed': { hex: 'string', facing: 'string[]', unit: 'string', rule: 'string' },
   'breastworks-facing': { unit: 'string?', hex: 'string', facing: 'string[]', rule: 'string' },

@@ -19,6 +19,13 @@ import type { PreparedTables, ScenarioDocs } from '../workers/engine-tasks';
 import { unknownScenario } from './game-problems';
 import { canonicalJson, scenarioDataHash, sha256Hex } from './state-hash';
 
+/** A byte-bounded cache's fill: entries and estimated bytes held, and its bound. */
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+}
+
 /** Memory for prepared contexts of scenarios as published (shipped and custom), by scenario id. */
 const SCENARIO_CONTEXT_BYTES = 256 * 1024 * 1024;
 /**
@@ -102,6 +109,24 @@ export class GameContexts {
     @Inject(RULES_REGISTRY) private readonly rules: RulesRegistry,
     private readonly pool: EnginePool,
   ) {}
+
+  /**
+   * What each cache holds (entries, estimated bytes) against its byte bound: the
+   * reliability tests read it to show that a client sending new counters with every
+   * request only churns the counters cache (issue 16, row 2).
+   */
+  cacheStats(): Record<'scenarios' | 'counters' | 'tables', CacheStats> {
+    const of = (c: { size: number; calculatedSize: number; maxSize: number }): CacheStats => ({
+      entries: c.size,
+      bytes: c.calculatedSize,
+      maxBytes: c.maxSize,
+    });
+    return {
+      scenarios: of(this.scenarioContexts),
+      counters: of(this.countersContexts),
+      tables: of(this.tables),
+    };
+  }
 
   /**
    * The context of scenario `id` for a game with `options`: 422

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { MAX_OBJECT_KEYS } from '../../src/common/json-limits';
 import { SCENARIO_BOUNDS } from '../../src/engine/scenario/bounds';
+import { GameContexts } from '../../src/games/game-contexts.service';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
 import { asAuthor, scenarioAuthor } from '../support/scenario-author';
@@ -174,6 +175,49 @@ describe('bounds: every input is bounded and over a bound answers 4xx naming it 
     expect(offset.body.code).toBe('VALIDATION_FAILED');
     expectMatchesSpec(offset);
     await request(server).get('/v1/games?offset=1000000000').expect(200);
+  });
+
+  it("row 2: new counters with every request only churn the counters cache, bounded by bytes; the scenarios' contexts stay", async () => {
+    const contexts = t.app.get(GameContexts);
+    // A scenario's own context, cached apart: what every other game needs.
+    await request(server).post('/v1/games').send({ scenario: 'shiloh' }).expect(201);
+    const shiloh = contexts.cacheStats().scenarios;
+    expect(shiloh.entries).toBeGreaterThanOrEqual(1);
+
+    const fixture = JSON.parse(
+      readFileSync(join(__dirname, '..', 'fixtures', 'counters', 'first-bull-run.json'), 'utf8'),
+    ) as { units: Array<{ designation: string }> };
+    const variant = (i: number) => {
+      const units = fixture.units.map((u, k) => (k === 0 ? { ...u, designation: `v${i}` } : u));
+      return { ...fixture, units };
+    };
+    const create = (i: number) =>
+      request(server)
+        .post('/v1/games')
+        .send({ scenario: 'first-bull-run', options: { counters: variant(i) } });
+    const first = await create(0);
+    expect(first.status).toBe(201);
+    const one = contexts.cacheStats().counters;
+    expect(one.entries).toBe(1);
+    const perContext = one.bytes;
+    // Enough distinct counters to overfill the cache (the 45th such request used to run the heap out).
+    const requests = Math.ceil(one.maxBytes / perContext) + 5;
+    for (let i = 1; i < requests; i++) expect((await create(i)).status).toBe(201);
+    console.log(
+      `row 2: ${requests} games with distinct counters, ${JSON.stringify(contexts.cacheStats())}`,
+    );
+
+    const after = contexts.cacheStats();
+    expect(after.counters.bytes).toBeLessThanOrEqual(after.counters.maxBytes);
+    expect(after.counters.entries).toBeLessThan(requests);
+    expect(after.counters.entries).toBeGreaterThan(0);
+    // The churn never pushed out a scenario's own context, nor grew that cache.
+    expect(after.scenarios.entries).toBe(shiloh.entries);
+    expect(after.scenarios.bytes).toBe(shiloh.bytes);
+    // And the service still answers at once.
+    const { res, ms } = await timed(() => request(server).get('/health/live'));
+    expect(res.status).toBe(200);
+    expect(ms).toBeLessThan(FAST_MS);
   });
 
   it('supplied counters over maxUnits are refused before they are hashed or merged (INVALID_COUNTERS)', async () => {

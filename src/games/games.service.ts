@@ -216,6 +216,12 @@ interface ListedGameRow {
   updated_at: Date;
 }
 
+/** A seat's side and its token's sha256 (hex), as the locking read returns them. */
+export interface SeatHash {
+  side: Side;
+  hash: string;
+}
+
 /** A loaded game: its row, its scenario prepared by its rules system, and its current state. */
 export interface LoadedGame {
   row: Game;
@@ -788,21 +794,40 @@ export class GamesService {
     id: string,
     manager: EntityManager,
     timing?: ServerTiming,
-  ): Promise<LoadedGame & { seats: Array<{ side: Side; hash: string }>; hooked: boolean }> {
+  ): Promise<LoadedGame & { seats: SeatHash[]; hooked: boolean }> {
+    return this.loadWithSeats(id, manager, true, timing);
+  }
+
+  /**
+   * `load` (unlocked, outside any transaction) with the seats' token hashes read
+   * in the same statement: GET legal-orders checks its seat token with no query
+   * of its own (issue 20).
+   */
+  async loadForSeat(id: string): Promise<LoadedGame & { seats: SeatHash[] }> {
+    return this.loadWithSeats(id, undefined, false);
+  }
+
+  private async loadWithSeats(
+    id: string,
+    manager: EntityManager | undefined,
+    lock: boolean,
+    timing?: ServerTiming,
+  ): Promise<LoadedGame & { seats: SeatHash[]; hooked: boolean }> {
     const { loaded, meta } = await this.loadWith<
-      GameRowRaw & { seat_hashes: Array<{ side: Side; hash: string }> | string; hooked: boolean }
+      GameRowRaw & { seat_hashes: SeatHash[] | string; hooked?: boolean }
     >(
       id,
       manager,
-      true,
+      lock,
       `, (SELECT coalesce(json_agg(json_build_object('side', s.side, 'hash', s.token_hash)), '[]'::json)
-            FROM seats s WHERE s.game_id = games.id) AS seat_hashes,
-          ${this.hooks.appliesSql()} AS hooked`,
+            FROM seats s WHERE s.game_id = games.id) AS seat_hashes${
+              lock ? `, ${this.hooks.appliesSql()} AS hooked` : ''
+            }`,
       timing,
     );
     const seats =
       typeof meta.seat_hashes === 'string'
-        ? (JSON.parse(meta.seat_hashes) as Array<{ side: Side; hash: string }>)
+        ? (JSON.parse(meta.seat_hashes) as SeatHash[])
         : meta.seat_hashes;
     return { ...loaded, seats, hooked: meta.hooked === true };
   }
@@ -811,7 +836,7 @@ export class GamesService {
    * The side of the seat whose token is `token`, compared against every seat
    * so the time taken does not depend on which matched; null for none.
    */
-  static seatOfToken(seats: Array<{ side: Side; hash: string }>, token: string): Side | null {
+  static seatOfToken(seats: SeatHash[], token: string): Side | null {
     let side: Side | null = null;
     for (const seat of seats) if (tokenMatches(token, seat.hash)) side = seat.side;
     return side;

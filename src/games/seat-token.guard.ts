@@ -20,16 +20,17 @@ export interface SeatPrincipal {
 
 type SeatRequest = Request & { seat?: SeatPrincipal };
 
-const CHECKED_UNDER_LOCK = 'muster:seat-token-checked-under-lock';
+const CHECKED_BY_HANDLER = 'muster:seat-token-checked-by-handler';
 
 /**
- * A route whose handler checks the seat token itself, under the game row's
- * lock (POST orders, issue 20: the locking read returns the seats' token
- * hashes, so the check costs no round trip of its own). The guard then only
- * refuses a request without a bearer token (401 SEAT_TOKEN_REQUIRED); the
- * handler refuses a wrong one (401 INVALID_SEAT_TOKEN) before anything else.
+ * A route whose handler checks the seat token itself, against the seats'
+ * token hashes its read of the game row returns (issue 20: POST orders under
+ * the row lock, GET legal-orders; no round trip of its own). The guard then
+ * only refuses a request without a bearer token (401 SEAT_TOKEN_REQUIRED); the
+ * handler refuses a wrong one (401 INVALID_SEAT_TOKEN) before anything else,
+ * and before a 400.
  */
-export const SeatTokenCheckedUnderLock = () => SetMetadata(CHECKED_UNDER_LOCK, true);
+export const SeatTokenCheckedByHandler = () => SetMetadata(CHECKED_BY_HANDLER, true);
 
 /**
  * REST routes under /v1/games/{id}/… that act for a seat: the bearer token
@@ -46,7 +47,7 @@ export class SeatTokenGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<SeatRequest>();
-    if (this.reflector.get<boolean>(CHECKED_UNDER_LOCK, context.getHandler())) {
+    if (this.reflector.get<boolean>(CHECKED_BY_HANDLER, context.getHandler())) {
       if (!bearerToken(req.headers.authorization)) throw missingSeatToken();
       return true;
     }

@@ -45,7 +45,7 @@ export class MovesResolver {
     });
     const errors = await validate(query);
     if (errors.length > 0) throw validationProblem(errors);
-    return this.moves.legalOrders(game.id, side, query);
+    return this.moves.legalOrders(game.id, { side }, query);
   }
 
   @Mutation(() => OrderAcceptedModel, {

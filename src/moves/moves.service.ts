@@ -13,7 +13,7 @@ import { ServerTiming } from '../common/server-timing';
 import { IdempotencyKey } from '../games/entities/idempotency-key.entity';
 import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
 import { gameView, type GameViewDto } from '../games/game-view';
-import { GamesService } from '../games/games.service';
+import { GamesService, type LoadedGame } from '../games/games.service';
 import { GameHooks, type OrderAccepted } from '../games/game-hooks';
 import { canonicalJson, sha256Hex } from '../games/state-hash';
 import { LEGAL_ORDERS_PAGE_MAX } from './dto/legal-orders.query';
@@ -91,6 +91,9 @@ function parseCursor(cursor: string): { version: number; offset: number } {
  * and gets 409; a crash before commit leaves nothing behind. The state comes
  * from memory when the locked row is the one it was kept for (HotStates).
  */
+/** An authenticated seat, or a bearer token to check against the game's seats (issue 20). */
+export type SeatOrToken = { side: Side } | { token: string };
+
 /** The bearer token matched no seat's token hash under the lock (the transaction rolls back). */
 class NotASeatToken extends Error {}
 
@@ -119,20 +122,20 @@ export class MovesService {
    */
   async legalOrders(
     gameId: string,
-    side: Side,
+    seat: SeatOrToken,
     page: { limit?: number; cursor?: string } = {},
   ): Promise<LegalOrdersDto> {
-    const { version, listing, offset, limit } = await this.listing(gameId, side, page);
+    const { version, side, listing, offset, limit } = await this.listing(gameId, seat, page);
     return this.pageOf(version, side, listing.orders, offset, limit);
   }
 
   /** legalOrders, serialised (and compressed) once per position, seat and page 1. */
   async legalOrdersBody(
     gameId: string,
-    side: Side,
+    seat: SeatOrToken,
     page: { limit?: number; cursor?: string } = {},
   ): Promise<LegalOrdersBody> {
-    const { version, listing, offset, limit } = await this.listing(gameId, side, page);
+    const { version, side, listing, offset, limit } = await this.listing(gameId, seat, page);
     const firstPage = offset === 0 && limit === LEGAL_ORDERS_PAGE_MAX;
     if (firstPage && listing.first) return listing.first;
     const json = Buffer.from(
@@ -148,10 +151,24 @@ export class MovesService {
 
   private async listing(
     gameId: string,
-    side: Side,
+    seat: SeatOrToken,
     page: { limit?: number; cursor?: string },
-  ): Promise<{ version: number; listing: Listing; offset: number; limit: number }> {
-    const { row, prepared, state } = await this.games.load(gameId);
+  ): Promise<{ version: number; side: Side; listing: Listing; offset: number; limit: number }> {
+    let side: Side | null;
+    let loaded: LoadedGame;
+    if ('token' in seat) {
+      // The token checked against the seats' hashes read with the row: no query of its own.
+      const read = await this.games.loadForSeat(gameId);
+      loaded = read;
+      side =
+        GamesService.seatOfToken(read.seats, seat.token) ??
+        // A player's own token for the seat he holds (src/players), else 401.
+        (await this.games.seatSide(gameId, `Bearer ${seat.token}`));
+    } else {
+      side = seat.side;
+      loaded = await this.games.load(gameId);
+    }
+    const { row, prepared, state } = loaded;
     let offset = 0;
     if (page.cursor !== undefined) {
       const cursor = parseCursor(page.cursor);
@@ -176,7 +193,13 @@ export class MovesService {
         size: Math.max(1, Math.ceil(perOrder * orders.length * 5)),
       });
     }
-    return { version: row.version, listing, offset, limit: page.limit ?? LEGAL_ORDERS_PAGE_MAX };
+    return {
+      version: row.version,
+      side,
+      listing,
+      offset,
+      limit: page.limit ?? LEGAL_ORDERS_PAGE_MAX,
+    };
   }
 
   private pageOf(

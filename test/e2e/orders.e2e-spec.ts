@@ -132,6 +132,32 @@ describe('orders: GET /legal-orders and POST /orders', () => {
     expect(await entries(g)).toBe(1);
   });
 
+  it('issue 20: GET legal-orders checks the seat token against the hashes read with the row — 401 before 400, each seat its own listing', async () => {
+    const g = await newGame();
+    const other = await newGame();
+    const bad = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders?limit=0`)
+      .set(auth(other.tokens.union))
+      .expect(401);
+    expect(bad.body.code).toBe('INVALID_SEAT_TOKEN');
+    const badQuery = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders?limit=0`)
+      .set(auth(g.tokens.union))
+      .expect(400);
+    expect(badQuery.body.code).toBe('VALIDATION_FAILED');
+    const c = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders?limit=5`)
+      .set(auth(g.tokens.confederate))
+      .expect(200);
+    expect(c.body).toMatchObject({ version: 0, side: 'confederate', truncated: true });
+    expect(c.body.orders).toHaveLength(5);
+    const u = await request(server)
+      .get(`/v1/games/${g.id}/legal-orders`)
+      .set(auth(g.tokens.union))
+      .expect(200);
+    expect(u.body).toEqual({ version: 0, side: 'union', orders: [] });
+  });
+
   it('404 for the orders of an unknown game', async () => {
     const res = await request(server)
       .get('/v1/games/8d7f3c2e-1111-4222-8333-944455556666/legal-orders')

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
+import { GameHooks } from '../../src/games/game-hooks';
 import { DataSource } from 'typeorm';
 import { SNAPSHOT_EVERY } from '../../src/games/game-states';
 import { stateHasher } from '../../src/games/state-hash';
@@ -130,6 +131,24 @@ describe('orders: GET /legal-orders and POST /orders', () => {
       .send({ expectedVersion: 0, order: { type: 'end-phase' } })
       .expect(200);
     expect(await entries(g)).toBe(1);
+  });
+
+  it('issue 20: the order hooks run only for the games their appliesSql selects, evaluated in the locked read', async () => {
+    const g = await newGame();
+    const other = await newGame();
+    const seen: string[] = [];
+    t.app.get(GameHooks).register({
+      appliesSql: `games.id = '${g.id}'`,
+      beforeOrder: (a) => Promise.resolve(void seen.push(`before ${a.row.id}`)),
+      afterOrder: (a) => Promise.resolve(void seen.push(`after ${a.row.id} ${a.seq}`)),
+      committed: (gameId) => Promise.resolve(void seen.push(`committed ${gameId}`)),
+    });
+    for (const game of [other, g])
+      await submit(game, 'confederate', {
+        expectedVersion: 0,
+        order: { type: 'end-phase' },
+      }).expect(200);
+    expect(seen).toEqual([`before ${g.id}`, `after ${g.id} 1`, `committed ${g.id}`]);
   });
 
   it('issue 20: GET legal-orders checks the seat token against the hashes read with the row — 401 before 400, each seat its own listing', async () => {

@@ -25,6 +25,7 @@ import type {
 import { SIDES, otherSide } from './types';
 import { attackLimit, defaultMaxCv } from './battle-units';
 import { freshTurn } from './battle-time';
+import { opaqueIds } from './opaque-ids';
 
 export const BLOCK_SYSTEM = 'block';
 export const BLOCK_VERSION = 'bobby-lee-sam-grant';
@@ -189,22 +190,6 @@ export function validateBattleScenario(doc: BlockBattleScenario): ScenarioProble
   return out;
 }
 
-function randomBelow(dice: Dice, k: number): number {
-  if (k <= 1) return 0;
-  let range = 6;
-  let digits = 1;
-  while (range < k) {
-    range *= 6;
-    digits++;
-  }
-  const limit = range - (range % k);
-  for (;;) {
-    let x = 0;
-    for (let i = 0; i < digits; i++) x = x * 6 + (dice.d6() - 1);
-    if (x < limit) return x % k;
-  }
-}
-
 export function battleOptions(
   doc: BlockBattleScenario,
   asked: Record<string, unknown>,
@@ -247,15 +232,9 @@ export function newBattle(
       `the battle scenario is not sound: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
     );
   const opts = battleOptions(doc, options);
-  const n = doc.units.length;
-  const ids = doc.units.map((_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = randomBelow(dice, i + 1);
-    [ids[i], ids[j]] = [ids[j], ids[i]];
-  }
-  const width = String(n).length;
+  const ids = opaqueIds(doc.units.length, 'b', dice);
   const units: BlockUnit[] = doc.units.map((u, i) => ({
-    id: `b${String(ids[i] + 1).padStart(width, '0')}`,
+    id: ids[i],
     side: u.side,
     type: u.type,
     name: u.name,

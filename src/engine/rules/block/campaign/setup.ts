@@ -19,27 +19,11 @@ import {
   type UnitTypeId,
 } from '../data';
 import type { BlockMapDocument } from '../map';
+import { opaqueIds } from '../opaque-ids';
 import { updateControl } from './control';
 import { beginMonth } from './sequence';
 import type { CampaignBlock, CampaignEvent, CampaignState } from './types';
 import { SIDES } from './types';
-
-/** A uniform integer in [0, k) from d6 digits, rejecting the top remainder (no bias). */
-export function randomBelow(dice: Dice, k: number): number {
-  if (k <= 1) return 0;
-  let range = 6;
-  let digits = 1;
-  while (range < k) {
-    range *= 6;
-    digits++;
-  }
-  const limit = range - (range % k);
-  for (;;) {
-    let x = 0;
-    for (let i = 0; i < digits; i++) x = x * 6 + (dice.d6() - 1);
-    if (x < limit) return x % k;
-  }
-}
 
 /** 4.24: the blocks of a calendar entry's orders of battle, on `map`, not yet given ids. */
 export function historicalDeployment(
@@ -94,14 +78,9 @@ export function newCampaign(
 ): { state: CampaignState; events: CampaignEvent[] } {
   const entry = blockScenario(scenario)!;
   const placed = historicalDeployment(scenario, map);
-  const order = placed.map((_, i) => i);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = randomBelow(dice, i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const width = String(placed.length).length;
+  const ids = opaqueIds(placed.length, 'k', dice);
   const blocks: CampaignBlock[] = placed.map((b, i) => ({
-    id: `k${String(order[i] + 1).padStart(width, '0')}`,
+    id: ids[i],
     ...b,
   }));
   blocks.sort((a, b) => (a.id < b.id ? -1 : 1));

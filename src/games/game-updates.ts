@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import { RedisNoticeChannel } from '../common/redis-notice-channel';
 import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
 import type { GameEvent, Side } from '../engine/types';
 import type { GameEntry } from './entities/game-entry.entity';
@@ -150,15 +149,6 @@ export class InProcessGameUpdatesBus extends GameUpdatesBus {
 /** Redis channel every instance publishes accepted entries to. */
 export const GAME_UPDATES_CHANNEL = 'muster:game-updates';
 
-/** What travels on the channel: the update and the instance that accepted it. */
-interface GameUpdateMessage {
-  origin: string;
-  update: GameUpdate;
-}
-
-/** How long a publish may wait for Redis before the update is given up (ms). */
-const PUBLISH_TIMEOUT_MS = 1000;
-
 /**
  * Multi-instance bus over Redis pub/sub. An instance delivers the entries it
  * accepts to its own listeners directly and publishes them, tagged with its
@@ -179,55 +169,28 @@ const PUBLISH_TIMEOUT_MS = 1000;
 export class RedisGameUpdatesBus extends GameUpdatesBus {
   private readonly logger = new Logger('GameUpdatesBus');
   private readonly local = new LocalListeners();
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
-  private readonly subscribed: Promise<void>;
-  /** This instance's id on the channel. */
-  readonly origin = randomUUID();
-  /** Last Redis error logged per client, so an outage is logged once, not at every retry. */
-  private readonly lastError = new Map<Redis, string>();
+  private readonly channel: RedisNoticeChannel<GameUpdate>;
 
   constructor(url: string) {
     super();
-    this.publisher = new Redis(url, {
-      enableOfflineQueue: false,
-      commandTimeout: PUBLISH_TIMEOUT_MS,
-      maxRetriesPerRequest: 1,
-    });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
-    for (const [client, role] of [
-      [this.publisher, 'publisher'],
-      [this.subscriber, 'subscriber'],
-    ] as const) {
-      client.on('error', (e: Error) => {
-        if (this.lastError.get(client) === e.message) return;
-        this.lastError.set(client, e.message);
-        this.logger.warn(`Redis ${role}: ${e.message}`);
-      });
-      client.on('ready', () => {
-        if (this.lastError.delete(client)) this.logger.log(`Redis ${role}: connected again`);
-      });
-    }
-    this.subscriber.on('message', (channel: string, message: string) => {
-      if (channel !== GAME_UPDATES_CHANNEL) return;
-      try {
-        const parsed = JSON.parse(message) as Partial<GameUpdateMessage> & GameUpdate;
-        // A bare update (no envelope) is still understood.
-        const { origin, update } =
-          parsed.update !== undefined ? parsed : { origin: undefined, update: parsed };
-        if (origin === this.origin) return; // already delivered locally
-        this.local.deliver(update as GameUpdate);
-      } catch (e) {
-        this.logger.warn(`Ignoring a malformed game update: ${(e as Error).message}`);
-      }
-    });
-    this.subscribed = this.subscriber.subscribe(GAME_UPDATES_CHANNEL).then(() => undefined);
-    // Surface a failed subscription through ready(), not as an unhandled rejection.
-    this.subscribed.catch(() => undefined);
+    this.channel = new RedisNoticeChannel<GameUpdate>(
+      url,
+      GAME_UPDATES_CHANNEL,
+      this.logger,
+      // A bare update (no envelope) is still understood.
+      (parsed) => (parsed.update !== undefined ? parsed.update : parsed) as GameUpdate,
+      (update) => this.local.deliver(update),
+      'update',
+    );
+  }
+
+  /** This instance's id on the channel. */
+  get origin(): string {
+    return this.channel.origin;
   }
 
   override ready(): Promise<void> {
-    return this.subscribed;
+    return this.channel.ready();
   }
 
   async publish(update: GameUpdate): Promise<void> {
@@ -236,14 +199,7 @@ export class RedisGameUpdatesBus extends GameUpdatesBus {
     } catch (e) {
       this.logger.warn(`A live listener of game ${update.gameId} failed: ${(e as Error).message}`);
     }
-    try {
-      const message: GameUpdateMessage = { origin: this.origin, update };
-      await this.publisher.publish(GAME_UPDATES_CHANNEL, JSON.stringify(message));
-    } catch (e) {
-      this.logger.warn(
-        `Could not publish the update of game ${update.gameId} to other instances: ${(e as Error).message}`,
-      );
-    }
+    await this.channel.publish(update, `the update of game ${update.gameId}`);
   }
 
   subscribe(gameId: string, listener: GameUpdateListener): () => void {
@@ -251,10 +207,7 @@ export class RedisGameUpdatesBus extends GameUpdatesBus {
   }
 
   override close(): Promise<void> {
-    // disconnect(), not quit(): QUIT would wait in the subscriber's queue for a Redis that is away.
-    this.publisher.disconnect();
-    this.subscriber.disconnect();
-    return Promise.resolve();
+    return this.channel.close();
   }
 }
 

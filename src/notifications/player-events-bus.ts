@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import { RedisNoticeChannel } from '../common/redis-notice-channel';
 
 /** What travels between instances when a player's event is stored: who, and which event. */
 export interface PlayerEventNotice {
@@ -66,65 +65,37 @@ export class InProcessPlayerEventsBus extends PlayerEventsBus {
 /** The Redis channel of player event notices. */
 export const PLAYER_EVENTS_CHANNEL = 'muster:player-events';
 
-/** How long a publish may wait for Redis (ms): an action is never held longer. */
-const PUBLISH_TIMEOUT_MS = 1000;
-
 /**
- * Across instances over Redis pub/sub, like RedisGameUpdatesBus: local
- * streams are told directly and the notice is published tagged with this
- * instance's id (ignored when it comes back); no offline queue and a command
- * timeout on the publisher, a subscriber that retries forever and
- * re-subscribes after every reconnection.
+ * Across instances over Redis pub/sub (RedisNoticeChannel, as the game
+ * updates' bus): local streams are told directly, other instances through the
+ * channel.
  */
 export class RedisPlayerEventsBus extends PlayerEventsBus {
   private readonly logger = new Logger('PlayerEventsBus');
   private readonly local = new LocalListeners();
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
-  private readonly subscribed: Promise<void>;
-  readonly origin = randomUUID();
-  private readonly lastError = new Map<Redis, string>();
+  private readonly channel: RedisNoticeChannel<PlayerEventNotice>;
 
   constructor(url: string) {
     super();
-    this.publisher = new Redis(url, {
-      enableOfflineQueue: false,
-      commandTimeout: PUBLISH_TIMEOUT_MS,
-      maxRetriesPerRequest: 1,
-    });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
-    for (const [client, role] of [
-      [this.publisher, 'publisher'],
-      [this.subscriber, 'subscriber'],
-    ] as const) {
-      client.on('error', (e: Error) => {
-        if (this.lastError.get(client) === e.message) return;
-        this.lastError.set(client, e.message);
-        this.logger.warn(`Redis ${role}: ${e.message}`);
-      });
-      client.on('ready', () => {
-        if (this.lastError.delete(client)) this.logger.log(`Redis ${role}: connected again`);
-      });
-    }
-    this.subscriber.on('message', (channel: string, message: string) => {
-      if (channel !== PLAYER_EVENTS_CHANNEL) return;
-      try {
-        const { origin, notice } = JSON.parse(message) as {
-          origin?: string;
-          notice?: PlayerEventNotice;
-        };
-        if (origin === this.origin || !notice || typeof notice.playerId !== 'string') return;
-        this.local.deliver(notice);
-      } catch (e) {
-        this.logger.warn(`Ignoring a malformed player event notice: ${(e as Error).message}`);
-      }
-    });
-    this.subscribed = this.subscriber.subscribe(PLAYER_EVENTS_CHANNEL).then(() => undefined);
-    this.subscribed.catch(() => undefined);
+    this.channel = new RedisNoticeChannel<PlayerEventNotice>(
+      url,
+      PLAYER_EVENTS_CHANNEL,
+      this.logger,
+      ({ notice }) => {
+        const n = notice as PlayerEventNotice | undefined;
+        return n && typeof n.playerId === 'string' ? n : undefined;
+      },
+      (notice) => this.local.deliver(notice),
+      'notice',
+    );
+  }
+
+  get origin(): string {
+    return this.channel.origin;
   }
 
   override ready(): Promise<void> {
-    return this.subscribed;
+    return this.channel.ready();
   }
 
   async publish(notice: PlayerEventNotice): Promise<void> {
@@ -133,16 +104,7 @@ export class RedisPlayerEventsBus extends PlayerEventsBus {
     } catch (e) {
       this.logger.warn(`A live stream of ${notice.playerId} failed: ${(e as Error).message}`);
     }
-    try {
-      await this.publisher.publish(
-        PLAYER_EVENTS_CHANNEL,
-        JSON.stringify({ origin: this.origin, notice }),
-      );
-    } catch (e) {
-      this.logger.warn(
-        `Could not publish event ${notice.id} to other instances: ${(e as Error).message}`,
-      );
-    }
+    await this.channel.publish(notice, `event ${notice.id}`);
   }
 
   subscribe(listener: PlayerEventListener): () => void {
@@ -150,8 +112,6 @@ export class RedisPlayerEventsBus extends PlayerEventsBus {
   }
 
   override close(): Promise<void> {
-    this.publisher.disconnect();
-    this.subscriber.disconnect();
-    return Promise.resolve();
+    return this.channel.close();
   }
 }

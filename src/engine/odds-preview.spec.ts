@@ -13,22 +13,11 @@ import type { GameEvent } from './types';
 import type { AttackOddsPreview } from './rules/blue-grey/combat-odds';
 import type { ClassicAttackOddsPreview } from './rules/classic/combat-odds';
 import { playedScenarios } from '../../test/unit/scenarios/shipped';
+import { picker } from '../../test/unit/scenarios/support';
 
 function contextOf(id: string): { ctx: GameContext; options: Record<string, unknown> } {
   const s = playedScenarios().find((x) => x.id === id)!;
   return { ctx: prepareGame(s.played, s.map), options: s.options };
-}
-
-function picker(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x % n;
-  };
 }
 
 interface Check {

@@ -12,6 +12,7 @@ import type { GameState } from '../../state';
 import { ENGINE_REVISION, MP_AS_NUMBERS } from '../../revision';
 import { movementPoints, type MovementPoints } from './movement';
 import { playedScenarios } from '../../../../test/unit/scenarios/shipped';
+import { picker } from '../../../../test/unit/scenarios/support';
 
 function contextOf(id: string): { ctx: GameContext; options: Record<string, unknown> } {
   const s = playedScenarios().find((x) => x.id === id)!;
@@ -28,15 +29,7 @@ function thirdsOf(mp: string): number {
 function moveEvents(id: string, seed: string, steps: number, revision: number): GameEvent[] {
   const { ctx, options } = contextOf(id);
   let state: GameState = newGame(ctx, options, seededDice(seed, 0), revision);
-  let x = 2463534242;
-  const pick = (n: number) => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x % n;
-  };
+  const pick = picker(2463534242);
   const out: GameEvent[] = [];
   for (let i = 0; i < steps; i++) {
     const acting = whoMustAct(ctx, state);

@@ -35,7 +35,7 @@
 import { sameData } from './same-data';
 import type { PreparedScenario, Reader, SystemApplyResult, SystemState } from './rules/system';
 import type { GameResult } from './state';
-import type { GameEvent, Side } from './types';
+import { otherSide as other, type GameEvent, type Side } from './types';
 
 /** The entry types the service writes for the game's flow (never accepted as an order). */
 export const FLOW_ENTRY_TYPES = [
@@ -85,7 +85,6 @@ export function isFlowEntry(order: unknown): boolean {
   return typeof type === 'string' && (FLOW_ENTRY_TYPES as readonly string[]).includes(type);
 }
 
-const other = (s: Side): Side => (s === 'union' ? 'confederate' : 'union');
 const isSide = (s: unknown): s is Side => s === 'union' || s === 'confederate';
 
 /** One position of the takeback window: the state after entry `seq`, and the entry that made it. */

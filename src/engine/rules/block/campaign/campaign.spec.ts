@@ -410,6 +410,19 @@ describe('hex control, battles and the fog of war', () => {
 });
 
 describe('one generator for listing and checking (random play)', () => {
+  it("a refused order's message does not depend on the order of the order's keys", () => {
+    const s = start();
+    const refusal = (order: object) =>
+      applyCampaignOrder(s, MAP, 'union', order, fixedDice([])) as { refusal: unknown };
+    expect(refusal({ type: 'pass', zz: 1, aa: 2 })).toEqual(
+      refusal({ aa: 2, type: 'pass', zz: 1 }),
+    );
+    expect(refusal({ type: 'pass', zz: 1, aa: 2 }).refusal).toMatchObject({
+      code: 'BAD_ORDER',
+      message: 'unknown field aa in a pass order',
+    });
+  });
+
   it("B5.3: results depend on the state's content, not on the order of its keys", () => {
     const reverse = (v: unknown): unknown =>
       Array.isArray(v)

@@ -171,8 +171,9 @@ function parse(order: unknown): CampaignOrder {
   const o = order as Record<string, unknown>;
   if (typeof o !== 'object' || o === null || typeof o.type !== 'string')
     return refuse('BAD_ORDER', 'order', 'an order is an object with a type');
+  // Sorted, so the field a refusal names does not depend on the order's key order.
   const keys = (allowed: string[]) => {
-    for (const k of Object.keys(o))
+    for (const k of Object.keys(o).sort())
       if (!allowed.includes(k))
         refuse('BAD_ORDER', 'order', `unknown field ${k} in a ${o.type} order`);
   };

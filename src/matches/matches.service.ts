@@ -592,9 +592,10 @@ export class MatchesService implements OnModuleInit, OnModuleDestroy {
    */
   private async takebackWindow(
     m: EntityManager,
-    { row, prepared }: LoadedGame,
+    loaded: LoadedGame,
     to: number,
   ): Promise<TakebackWindow> {
+    const { row } = loaded;
     if (!Number.isSafeInteger(to) || to < 0 || to >= row.version) {
       throw new ProblemException({
         status: 422,
@@ -610,7 +611,6 @@ export class MatchesService implements OnModuleInit, OnModuleDestroy {
       });
     }
     // Entries keep the whole state only every SNAPSHOT_EVERY: the states are re-derived (issue 20).
-    const loaded = { row, prepared, state: row.state as SystemState };
     const start = (await this.games.storedPosition(loaded, to, m)).state;
     const rest = await this.games.entriesWithStates(loaded, to, MAX_TAKEBACK_DEPTH + 1, start, m);
     const window = new TakebackWindow(to, start);

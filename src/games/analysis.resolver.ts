@@ -11,6 +11,7 @@ import {
 } from '@nestjs/graphql';
 import { ProblemException } from '../common/errors/problem';
 import type { Side } from '../engine/types';
+import { MAX_LIST_OFFSET } from './dto/list-games.query';
 import { GamesService } from './games.service';
 import {
   LegalOrdersAtModel,
@@ -92,14 +93,14 @@ export class AnalysisResolver {
     const page = { offset: offset ?? 0, limit: limit ?? 500 };
     if (!(
       page.offset >= 0 &&
-      page.offset <= 1_000_000_000 &&
+      page.offset <= MAX_LIST_OFFSET &&
       page.limit >= 1 &&
       page.limit <= MAX_PAST_ORDERS
     ))
       throw new ProblemException({
         status: 400,
         code: 'VALIDATION_FAILED',
-        detail: `offset must be 0 to 1000000000 and limit 1 to ${MAX_PAST_ORDERS}`,
+        detail: `offset must be 0 to ${MAX_LIST_OFFSET} and limit 1 to ${MAX_PAST_ORDERS}`,
       });
     const reader = await this.games.readerSide(id, graphqlAuthorization(context));
     return this.past.legalOrdersAt(id, entryNumber(seq), side as Side, reader, page);

@@ -5,6 +5,7 @@ import {
   applyFlowEntry,
   FLOW_EVENT_FIELDS,
   isFlowEntry,
+  MAX_TAKEBACK_DEPTH,
   TakebackWindow,
   takebackRefusal,
 } from './flow';
@@ -247,6 +248,17 @@ describe('game-flow entries in the order log (src/engine/flow.ts)', () => {
       stateHash: forged[2].stateHash,
     });
     expect(verify(forged).mismatch).toMatchObject({ seq: 6, kind: 'refused' });
+  });
+
+  it('the takeback window keeps no more positions than a takeback may reach (MAX_TAKEBACK_DEPTH)', () => {
+    const start = initialStateOf(prepared, {}, SEED);
+    const window = new TakebackWindow<SystemState>(0, start);
+    // Positions without a die between them: only the last MAX_TAKEBACK_DEPTH + 1 stay reachable.
+    for (let seq = 1; seq <= MAX_TAKEBACK_DEPTH + 50; seq++)
+      window.push(seq, 'union', { type: 'end-phase' }, [], { ...start });
+    expect(window.all).toHaveLength(MAX_TAKEBACK_DEPTH + 1);
+    expect(window.all[0].seq).toBe(50);
+    expect(takebackRefusal(prepared, window, 49)?.code).toBe('TAKEBACK_NOT_ALLOWED');
   });
 
   it('no takeback behind a die roll', () => {

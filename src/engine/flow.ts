@@ -101,6 +101,14 @@ export interface LinePosition<State extends SystemState = SystemState> {
  * then `push`); replay verification builds it from the set-up, the service
  * from the position a request names, and both reach the same decision.
  */
+/**
+ * How many entries a takeback may undo at most: the service refuses one further
+ * back (409 TAKEBACK_TOO_FAR), so no log holds one, and the window keeps no more
+ * positions than that — replaying a long stretch without dice holds at most this
+ * many states, and checking a takeback looks at no more.
+ */
+export const MAX_TAKEBACK_DEPTH = 100;
+
 export class TakebackWindow<State extends SystemState = SystemState> {
   private positions: LinePosition<State>[];
 
@@ -136,6 +144,8 @@ export class TakebackWindow<State extends SystemState = SystemState> {
       return;
     }
     this.positions.push(position);
+    // Positions further back than any takeback may reach are dropped.
+    if (this.positions.length > MAX_TAKEBACK_DEPTH + 1) this.positions.shift();
   }
 }
 

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   FLOW_ENTRY_TYPES,
   MAX_REASON_LENGTH,
+  MAX_TAKEBACK_DEPTH,
   TakebackWindow,
   takebackRefusal,
   type FlowEntry,
@@ -106,9 +107,6 @@ const other = (side: Side): Side => (side === 'union' ? 'confederate' : 'union')
 
 /** How long a run-out clock may stay unclaimed before the server ends the game on time itself. */
 export const UNCLAIMED_TIMEOUT_MS = 24 * 3_600_000;
-
-/** How many entries a takeback may undo at most (the work of checking it is bounded). */
-export const MAX_TAKEBACK_DEPTH = 100;
 
 /** How a game ends off the board: the flow entry to write, for which side, and the outcome's kind. */
 interface Ending {

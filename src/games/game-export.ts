@@ -13,6 +13,8 @@ export interface ExportFilter {
   /** Finished at or after / before (the game's last update is the order that ended it). */
   since?: Date;
   until?: Date;
+  /** With `until`: the last game of the previous page (games ending in its millisecond come after it by id). */
+  after?: string;
   /** A player's handle (case-insensitive, as handles are unique): games he played on either side. */
   player?: string;
   limit: number;
@@ -54,8 +56,19 @@ export class GameExport {
     if (filter.result === 'draw') where.push(`(g.result ->> 'winner') IS NULL`);
     else if (filter.result !== undefined)
       where.push(`g.result ->> 'winner' = ${param(filter.result)}`);
+    // Ordered and paged by the millisecond a game ended (what its updatedAt shows a client),
+    // then by id: (until, after) is the last line's place in that order, so a page never
+    // skips a game that ended in the same millisecond as the previous page's last one.
+    const ended = `date_trunc('milliseconds', g.updated_at)`;
     if (filter.since) where.push(`g.updated_at >= ${param(filter.since.toISOString())}`);
-    if (filter.until) where.push(`g.updated_at < ${param(filter.until.toISOString())}`);
+    if (filter.until) {
+      const until = param(filter.until.toISOString());
+      where.push(
+        filter.after === undefined
+          ? `${ended} < ${until}`
+          : `(${ended} < ${until} OR (${ended} = ${until} AND g.id > ${param(filter.after)}))`,
+      );
+    }
     if (filter.player !== undefined) {
       const handle = param(filter.player.toLowerCase());
       where.push(`(lower(pu.handle) = ${handle} OR lower(pc.handle) = ${handle})`);
@@ -69,7 +82,7 @@ export class GameExport {
          LEFT JOIN players pu ON pu.id = lg.union_player_id
          LEFT JOIN players pc ON pc.id = lg.confederate_player_id
         WHERE ${where.join(' AND ')}
-        ORDER BY g.updated_at DESC, g.id ASC
+        ORDER BY ${ended} DESC, g.id ASC
         LIMIT ${param(filter.limit)}`,
       params,
     );

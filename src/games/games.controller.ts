@@ -93,7 +93,7 @@ export class GamesController {
   /**
    * Finished games as NDJSON, newest first, one replay per line (with its
    * players), filtered like GET /v1/games and by rules system, result, date
-   * range and player; `limit` games at most (page on with `until`). Streamed:
+   * range and player; `limit` games at most (page on with `until` and `after`). Streamed:
    * each game is read and written in turn.
    */
   @Get('export')
@@ -106,12 +106,20 @@ export class GamesController {
         code: 'BAD_DATE_RANGE',
         detail: `since (${query.since}) must be before until (${query.until})`,
       });
+    if (query.after !== undefined && until === undefined)
+      throw new ProblemException({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        detail: 'after (the last game of the previous page) goes with until (its updatedAt)',
+        errors: [{ property: 'after', messages: ['after needs until'] }],
+      });
     const games = await this.exports.select({
       scenario: query.scenario,
       rulesSystem: query.rulesSystem,
       result: query.result,
       since,
       until,
+      after: query.after,
       player: query.player,
       limit: query.limit ?? 20,
     });

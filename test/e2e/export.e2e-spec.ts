@@ -9,6 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec, schemaErrors } from '../support/openapi';
 
@@ -181,6 +182,34 @@ describe('bulk export of finished games: GET /v1/games/export', () => {
       '?since=2026-01-02T00:00:00Z&until=2026-01-01T00:00:00Z',
       '?colour=blue',
     ]) {
+      const res = await request(server).get(`/v1/games/export${query}`);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expectMatchesSpec(res);
+    }
+  });
+
+  it('pages on with until and after without skipping games that ended in the same millisecond', async () => {
+    const all = ids(await exported(''));
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    // Every finished game ends at the same instant (microseconds apart within one millisecond).
+    await t.app
+      .get(DataSource)
+      .query(
+        `UPDATE games SET updated_at = timestamptz '2026-11-27 05:00:00.123' + (random() * interval '0.0009 seconds') WHERE status = 'finished'`,
+      );
+    const seen: string[] = [];
+    let page = await exported('?limit=1');
+    while (page.length > 0) {
+      seen.push(page[0].id);
+      expect(seen.length).toBeLessThanOrEqual(all.length);
+      const last = page[page.length - 1];
+      page = await exported(
+        `?limit=1&until=${encodeURIComponent(last.updatedAt)}&after=${last.id}`,
+      );
+    }
+    expect(seen.sort()).toEqual(all);
+    // `after` goes with `until`, and is a game id.
+    for (const query of [`?after=${all[0]}`, `?until=2026-11-27T05:00:00.123Z&after=not-an-id`]) {
       const res = await request(server).get(`/v1/games/export${query}`);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expectMatchesSpec(res);

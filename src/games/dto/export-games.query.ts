@@ -5,6 +5,7 @@ import {
   IsISO8601,
   IsOptional,
   IsString,
+  IsUUID,
   Length,
   Matches,
   Max,
@@ -14,7 +15,7 @@ import {
 /** Most games one GET /v1/games/export answers (page on with `until`). */
 export const MAX_EXPORT_GAMES = 100;
 
-/** GET /v1/games/export?scenario=&rulesSystem=&result=&since=&until=&player=&limit= */
+/** GET /v1/games/export?scenario=&rulesSystem=&result=&since=&until=&after=&player=&limit= */
 export class ExportGamesQuery {
   @IsOptional()
   @IsString()
@@ -42,6 +43,14 @@ export class ExportGamesQuery {
   @IsOptional()
   @IsISO8601({ strict: true })
   until?: string;
+
+  /**
+   * With `until`: the id of the last game of the previous page, so games that ended in
+   * the same millisecond as it and were not on that page come on this one.
+   */
+  @IsOptional()
+  @IsUUID()
+  after?: string;
 
   /** A registered player's handle: only the games he played (either side). */
   @IsOptional()

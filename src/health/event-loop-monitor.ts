@@ -58,6 +58,12 @@ export class EventLoopMonitor {
     };
   }
 
+  /** Forgets what was measured so far: the figures begin again from now. */
+  restart(): void {
+    this.current.reset();
+    this.last = undefined;
+  }
+
   stop(): void {
     clearInterval(this.timer);
     this.current.disable();

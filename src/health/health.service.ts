@@ -1,4 +1,9 @@
-import { Injectable, OnModuleDestroy, ServiceUnavailableException } from '@nestjs/common';
+import {
+  Injectable,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { EmbeddedDatabaseService } from '../database/embedded-database.service';
 import { EnginePool } from '../workers/engine-pool.service';
@@ -18,7 +23,7 @@ export interface Liveness {
  * The database and the event loop are reported apart.
  */
 @Injectable()
-export class HealthService implements OnModuleDestroy {
+export class HealthService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly loop = new EventLoopMonitor();
 
   constructor(
@@ -27,6 +32,15 @@ export class HealthService implements OnModuleDestroy {
     private readonly database: EmbeddedDatabaseService,
     private readonly pool: EnginePool,
   ) {}
+
+  /**
+   * Start-up (module init, migrations — on the embedded database PGlite runs them on this thread) is not
+   * the running service: the loop's figures start once the application is up, so a restart does not
+   * report a stall that no request ever met.
+   */
+  onApplicationBootstrap(): void {
+    this.loop.restart();
+  }
 
   onModuleDestroy(): void {
     this.loop.stop();

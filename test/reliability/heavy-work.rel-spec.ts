@@ -112,9 +112,12 @@ describe.each(['postgresql', 'embedded'] as const)(
         loopDelayMaxMs: loop.delayMaxMs,
       };
       console.log(`heavy work on ${label}: ${JSON.stringify(summary)}`);
-      // The probes ran throughout the heavy requests (the loop above stops when they are done). How long
-      // the requests took is not asserted: that is the machine's speed, not the service's behaviour.
-      expect(live.length).toBeGreaterThan(10);
+      // The probes ran throughout the heavy requests (the loop above stops when they are done): a round
+      // of both probes every 25 ms plus their answers. How many rounds fit depends on how fast the machine
+      // does the heavy work (8 rounds in 0.8 s seen on CI), so only a few are required; how long the
+      // requests took is not asserted either: that is the machine's speed, not the service's behaviour.
+      expect(live.length).toBeGreaterThanOrEqual(3);
+      expect(ready.length).toBe(live.length);
       // Under 200 ms, beyond what the machine's load adds to any probe (measured above, without heavy work).
       const bound = 200 + percentile(baseline, 99);
       expect(percentile(live, 99)).toBeLessThan(bound);

@@ -72,8 +72,8 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
     what: 'the campaign engine (rules/block/campaign: set-up, sequence, initiative, movement) behind this rules system: new games, orders and views through the engine contract',
   },
   {
-    case: '3.1, 12.1-12.4, 4.23',
-    what: 'the Replacement Turn: RPs, steps, cadres, spare blocks (the game stops at the second month)',
+    case: '12.3',
+    what: 'replacement steps, which need a valid Supply Line (11.4): the Replacement Turn buys cadres only, and a step is refused',
   },
   { case: '4.53, 4.55', what: 'the draft and Emancipation' },
   {

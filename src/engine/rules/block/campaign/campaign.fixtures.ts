@@ -26,6 +26,8 @@ export function fixtureMap(
     hexes?: Record<string, Partial<BlockMapHex>>;
     turnpike?: string[];
     locations?: BlockMapDocument['locations'];
+    /** 1.6: supply hexes (also marked on their hexes). */
+    supply?: BlockMapDocument['supply'];
   } = {},
 ): BlockMapDocument {
   const hexes: Record<string, BlockMapHex> = {};
@@ -36,6 +38,9 @@ export function fixtureMap(
         terrain: 'clear',
         state: 'VA',
         home: r <= 4 ? 'union' : 'confederate',
+        ...(opts.supply?.some((s) => s.hex === label)
+          ? { supply: opts.supply.find((s) => s.hex === label)!.side }
+          : {}),
         ...opts.hexes?.[label],
       };
     }
@@ -52,7 +57,7 @@ export function fixtureMap(
     locations: opts.locations ?? {},
     rails: [],
     turnpike: { name: 'Valley Turnpike', hexes: opts.turnpike ?? [] },
-    supply: [],
+    supply: opts.supply ?? [],
     sources: [],
     notes: [],
   };
@@ -73,7 +78,14 @@ export interface FixtureBlock {
 export function fixtureState(
   map: BlockMapDocument,
   blocks: FixtureBlock[],
-  opts: { month?: string; active?: Side; phase?: CampaignPhase; start?: string } = {},
+  opts: {
+    month?: string;
+    active?: Side;
+    phase?: CampaignPhase;
+    start?: string;
+    /** 4.23: spare blocks by unit key. */
+    pool?: Partial<CampaignState['pool']>;
+  } = {},
 ): CampaignState {
   const month = opts.month ?? '1861-08';
   const list: CampaignBlock[] = blocks.map((b) => {
@@ -119,6 +131,8 @@ export function fixtureState(
     battles: [],
     battle: null,
     blocks: list,
+    pool: { union: { ...opts.pool?.union }, confederate: { ...opts.pool?.confederate } },
+    replacements: null,
     diceDrawn: 0,
   };
   updateControl(state, map);

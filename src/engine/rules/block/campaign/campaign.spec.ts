@@ -101,10 +101,15 @@ describe('campaign set-up and sequence of play (Bobby Lee 1861)', () => {
     advanceMonth(s, events);
     expect(s.month).toBe('1861-08');
     expect(s.phase).toEqual({ name: 'replacements' });
-    expect(campaignBlocked(s)).toMatchObject({ rule: '12.1' });
+    expect(campaignBlocked(s)).toBeNull();
+    expect(campaignMustAct(s)).toEqual({
+      seats: ['union', 'confederate'],
+      kind: 'replacements',
+      simultaneous: true,
+    });
     expect(applyCampaignOrder(s, MAP, 'union', { type: 'pass' }, fixedDice([]))).toMatchObject({
       ok: false,
-      refusal: { code: 'NOT_YET_SUPPORTED', rule: '12.1' },
+      refusal: { code: 'WRONG_PHASE', rule: '3.22' },
     });
   });
 

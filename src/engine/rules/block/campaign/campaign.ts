@@ -14,8 +14,11 @@
  * battle engine's orders wrapped as `battle` (combat.ts), or the Supply
  * Phase if there are none.
  *
- * Where the rules this engine does not implement yet begin (the Replacement
- * Turn, battles within two hexes of one another, supply, the month's end), the
+ * In the Replacement Turn (12.1, replacements.ts) both sides, sealed, give
+ * `replace` (12.3), `muster` (12.4) and `end-replacements`.
+ *
+ * Where the rules this engine does not implement yet begin (battles within
+ * two hexes of one another, supply, the month's end), the
  * game stops: campaignBlocked names the cases and every order is refused
  * NOT_YET_SUPPORTED. The games of the campaign system stay refused as a
  * whole until all of it exists (block-campaign-system.ts CAMPAIGN_GAPS).
@@ -31,6 +34,7 @@ import { occupants, updateControl } from './control';
 import { resolveForceMarches } from './force-march';
 import { makeMove, moveOptions, type MoveOption } from './movement';
 import { railOptions } from './rail';
+import { endReplacements, orderSpend, replacementOrders } from './replacements';
 import { riverCrossings } from './river';
 import { answerBid, legalBids } from './sequence';
 import type { CampaignMap } from './terrain';
@@ -53,8 +57,6 @@ export interface CampaignMustAct {
 /** Where the game stops because the rules that come next are not implemented yet. */
 export function campaignBlocked(state: CampaignState): { rule: string; what: string } | null {
   switch (state.phase.name) {
-    case 'replacements':
-      return { rule: '12.1', what: 'the Replacement Turn (RPs, steps, cadres, drafts, Time VPs)' };
     case 'combat':
       return state.battle
         ? null
@@ -75,6 +77,12 @@ export function campaignMustAct(state: CampaignState): CampaignMustAct | null {
   const p = state.phase;
   if (p.name === 'initiative' && state.bids)
     return { seats: stillToAnswer(state.bids), kind: 'initiative-bid', simultaneous: true };
+  if (p.name === 'replacements' && state.replacements)
+    return {
+      seats: stillToAnswer(state.replacements.round),
+      kind: 'replacements',
+      simultaneous: true,
+    };
   if (p.name === 'movement') return { seats: [state.active!], kind: `movement-${p.step}` };
   if (p.name === 'combat' && state.battle) {
     const act = battleMustAct(state.battle.state);
@@ -123,6 +131,7 @@ export function campaignLegalOrders(
   if (!act || !act.seats.includes(seat)) return [];
   const p = state.phase;
   if (p.name === 'initiative') return legalBids(state, seat).map((hqs) => ({ type: 'bid', hqs }));
+  if (p.name === 'replacements') return replacementOrders(state, map.doc, seat);
   if (p.name === 'combat')
     return battleLegalOrders(state.battle!.state, seat).map((order) => ({ type: 'battle', order }));
   if (p.name !== 'movement') return [];
@@ -189,6 +198,7 @@ function parse(order: unknown): CampaignOrder {
       return { type: 'activate', hqs: o.hqs as string[] };
     case 'pass':
     case 'end-moves':
+    case 'end-replacements':
       keys(['type']);
       return { type: o.type };
     case 'rail':
@@ -201,6 +211,20 @@ function parse(order: unknown): CampaignOrder {
           `a ${o.type} gives block and to (a hex label)`,
         );
       return { type: o.type, block: o.block as string, to: o.to as string };
+    case 'replace':
+      keys(['type', 'block', 'steps']);
+      if (!str(o.block) || !Number.isInteger(o.steps) || (o.steps as number) < 1)
+        refuse('BAD_ORDER', '12.3', 'a replace gives block and steps (a whole number, 1 or more)');
+      return { type: 'replace', block: o.block as string, steps: o.steps as number };
+    case 'muster':
+      keys(['type', 'unit', 'hex']);
+      if (!str(o.unit) || !str(o.hex))
+        refuse(
+          'BAD_ORDER',
+          '12.4',
+          'a muster gives unit (a type, or an HQ code) and hex (a label)',
+        );
+      return { type: 'muster', unit: o.unit as string, hex: o.hex as string };
     case 'move':
       keys(['type', 'block', 'to', 'via', 'forceMarch']);
       if (!str(o.block) || !str(o.to) || !str(o.via) || typeof o.forceMarch !== 'boolean')
@@ -298,6 +322,15 @@ function apply(
         `a bid is 0 to ${Math.min(5, legalBids(state, seat).length - 1)} HQs (a die, 6 for 0; A21: no more than your HQs in play)`,
       );
     answerBid(state, seat, order.hqs, dice, events);
+    return;
+  }
+  if (order.type === 'replace' || order.type === 'muster' || order.type === 'end-replacements') {
+    if (p.name !== 'replacements')
+      refuse('WRONG_PHASE', '12.1', 'replacements are bought in the Replacement Turn');
+    if (order.type === 'end-replacements')
+      return endReplacements(state, map.doc, seat, dice, events);
+    const refusal = orderSpend(state, map.doc, seat, order, events);
+    if (refusal) refuse(refusal.code, refusal.rule, refusal.message);
     return;
   }
   if (p.name !== 'movement') return refuse('WRONG_PHASE', '3.22', `no ${order.type} now`);

@@ -5,8 +5,10 @@
  * shuffle (notes §8.4.1: an id says nothing of the block). The first month
  * then begins (3.11: its Replacement Turn is skipped).
  *
- * Not here yet: 4.23's spare blocks on the Victory Track (the pool the
- * replacements draw on), 4.25 free deployment (a sealed round, notes §10 D4).
+ * 4.23: the spare blocks (the full counter set less the starting OB) go to
+ * the Victory Track, the pool the replacements draw on (replacements.ts).
+ *
+ * Not here yet: 4.25 free deployment (a sealed round, notes §10 D4).
  */
 import type { Dice } from '../../../dice';
 import { NotYetSupportedError } from '../../../errors';
@@ -21,6 +23,7 @@ import {
 import type { BlockMapDocument } from '../map';
 import { opaqueIds } from '../opaque-ids';
 import { updateControl } from './control';
+import { startingPool } from './replacements';
 import { beginMonth } from './sequence';
 import type { CampaignBlock, CampaignEvent, CampaignState } from './types';
 import { SIDES } from './types';
@@ -109,6 +112,11 @@ export function newCampaign(
     battles: [],
     battle: null,
     blocks,
+    pool: {
+      union: startingPool(entry.orders, 'union'),
+      confederate: startingPool(entry.orders, 'confederate'),
+    },
+    replacements: null,
     diceDrawn: dice.drawn,
   };
   updateControl(state, map);

@@ -61,7 +61,7 @@ export type MovementStep =
   | 'hq-moves';
 
 export type CampaignPhase =
-  /** 3.1, 12.0: the Replacement Turn (not implemented: the game stops there). */
+  /** 3.1, 12.0: the Replacement Turn (replacements.ts), sealed and simultaneous (12.1). */
   | { name: 'replacements' }
   /** 3.12: the sealed initiative bids. */
   | { name: 'initiative' }
@@ -116,7 +116,30 @@ export interface CampaignState {
   battle: CampaignBattle | null;
   /** Blocks, sorted by id. */
   blocks: CampaignBlock[];
+  /**
+   * 4.23, 12.4: the unbuilt spare blocks of each side, by unit key (a type id,
+   * or an HQ's code), counted; eliminated blocks (hex null) are the rest of
+   * the pool. Owner-only beyond its total (notes §8.2).
+   */
+  pool: Record<Side, Record<string, number>>;
+  /** 12.1: the Replacement Turn under way (null outside it). */
+  replacements: ReplacementTurn | null;
   diceDrawn: number;
+}
+
+/** A spending order of the Replacement Turn (12.3, 12.4), held sealed until both sides end (12.1). */
+export type ReplacementSpend =
+  /** 12.3: add `steps` steps to a block on the map. */
+  | { type: 'replace'; block: string; steps: number }
+  /** 12.4, 12.41: raise a cadre (1cv) of a pool block in a friendly home hex: `unit` is a type id or an HQ's code. */
+  | { type: 'muster'; unit: string; hex: string };
+
+/** 3.1, 12.1: the Replacement Turn: each side's spending, sealed until both have ended. */
+export interface ReplacementTurn {
+  /** The spending orders given so far, by side: each seen only by its side (notes §8.2). */
+  plans: Record<Side, ReplacementSpend[]>;
+  /** Who has ended (the answer is the plan as ended); both in, the plans are carried out together. */
+  round: SealedRound<ReplacementSpend[]>;
 }
 
 export type CampaignOrder =
@@ -130,6 +153,9 @@ export type CampaignOrder =
   /** 10.6: a Strategic River Crossing of a Major river into the hex across. */
   | { type: 'river-crossing'; block: string; to: string }
   | { type: 'end-moves' }
+  | ReplacementSpend
+  /** 12.1: ends the side's Replacement Turn spending (unspent RPs are lost, 12.2). */
+  | { type: 'end-replacements' }
   /** An order of the battle engine (block/battle.ts) in the battle being fought. */
   | { type: 'battle'; order: { type: string } & Record<string, unknown> };
 

@@ -6,12 +6,14 @@
  * (tilted face-up, 5.11) shows its identity and CV until it stands upright
  * again. The public (null reader) sees every block that way. The sealed
  * initiative bids show only the reader's own bid and who has answered
- * (secrecy.ts sealedRoundFor). Block ids are a seeded shuffle, so neither an
+ * (secrecy.ts sealedRoundFor); so do the Replacement Turn's orders (12.1),
+ * and of the enemy's pool only its total (notes §8.2). Block ids are a seeded shuffle, so neither an
  * id nor the listing order says anything (notes §8.4.1). A battle being
  * fought is shown as the battle engine shows it (block-view.ts).
  */
 import { sealedRoundFor } from '../../../secrecy';
 import { blockView } from '../block-view';
+import { poolFor, replacementTurnFor } from './replacements';
 import type { CampaignBlock, CampaignEvent, CampaignState, Side } from './types';
 
 export interface UprightBlock {
@@ -45,6 +47,9 @@ export function campaignView(state: CampaignState, reader: Side | null) {
   return {
     ...state,
     bids: state.bids ? sealedRoundFor(state.bids, reader) : null,
+    // 12.1, notes §8.2: the reader's own replacement orders and pool only.
+    replacements: state.replacements && replacementTurnFor(state.replacements, reader),
+    pool: poolFor(state, reader),
     blocks: state.blocks.map((b) => campaignBlockFor(b, reader)),
     // The battle on the board as the battle engine shows it to this reader; which
     // campaign block each battle block is, for the reader's own blocks only.

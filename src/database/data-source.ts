@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource, DataSourceOptions, Migration, MigrationExecutor } from 'typeorm';
-import { AppConfig, loadConfig, redact } from '../common/config/config';
+import { AppConfig, DEFAULT_DATABASE_POOL_SIZE, loadConfig, redact } from '../common/config/config';
 import { MIGRATIONS } from '../../migrations';
 import { EmbeddedDatabase, startEmbeddedDatabase } from './embedded';
 import { ENTITIES } from './entities';
@@ -18,7 +18,11 @@ export interface DatabaseTarget {
  * at start-up by runMigrationsLocked (DatabaseModule), not by TypeORM's `migrationsRun`,
  * which takes no lock.
  */
-export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
+export function dataSourceOptions(
+  target: DatabaseTarget,
+  /** Connections to a real server (DATABASE_POOL_SIZE); the embedded database always has one. */
+  poolSize = DEFAULT_DATABASE_POOL_SIZE,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url: target.url,
@@ -29,10 +33,10 @@ export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     // PGlite is a single session: one pooled connection, never closed for idleness.
-    // A real server gets the pg default pool (10) unless overridden.
+    // A real server gets DATABASE_POOL_SIZE connections (AppConfig.databasePoolSize).
     extra: target.embedded
       ? { max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 10_000 }
-      : { connectionTimeoutMillis: 10_000 },
+      : { max: poolSize, connectionTimeoutMillis: 10_000 },
   };
 }
 

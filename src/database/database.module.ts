@@ -24,7 +24,7 @@ export class EmbeddedDatabaseModule {}
       imports: [EmbeddedDatabaseModule],
       inject: [APP_CONFIG, EmbeddedDatabaseService],
       useFactory: async (config: AppConfig, embedded: EmbeddedDatabaseService) => ({
-        ...dataSourceOptions(await embedded.resolve(config)),
+        ...dataSourceOptions(await embedded.resolve(config), config.databasePoolSize),
         retryAttempts: 5,
         retryDelay: 2000,
       }),

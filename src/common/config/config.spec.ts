@@ -1,4 +1,4 @@
-import { ConfigError, IN_MEMORY_DATA_DIR, loadConfig } from './config';
+import { ConfigError, DEFAULT_DATABASE_POOL_SIZE, IN_MEMORY_DATA_DIR, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('uses defaults for an empty environment', () => {
@@ -50,6 +50,13 @@ describe('loadConfig', () => {
     expect((error as Error).message).toContain('DATABASE_URL must start with postgres://');
     expect((error as Error).message).not.toContain('secret');
     expect((error as Error).message).toContain('LOG_LEVEL must be one of');
+  });
+
+  it('reads DATABASE_POOL_SIZE (issue 20), refusing anything but a whole number from 1 to 1000', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(DEFAULT_DATABASE_POOL_SIZE);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '32' }).databasePoolSize).toBe(32);
+    for (const bad of ['0', '-1', '2.5', 'ten', '1001'])
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('rejects an out-of-range port', () => {

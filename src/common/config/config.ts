@@ -21,6 +21,13 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Directory of the embedded database (MUSTER_DATA_DIR, default ./data), or `memory://`. */
   dataDir: string;
+  /**
+   * DATABASE_POOL_SIZE: connections each process keeps to PostgreSQL (default
+   * {@link DEFAULT_DATABASE_POOL_SIZE}). An order holds one for its transaction, so
+   * concurrent games beyond the pool wait for one (issue 20). The embedded database
+   * has a single session: always one connection there.
+   */
+  databasePoolSize: number;
   /** Redis URL for cross-instance pub/sub (REDIS_URL); absent means in-process only. */
   redisUrl: string | undefined;
   /** pino log level (LOG_LEVEL, default info). */
@@ -66,6 +73,9 @@ export interface AppConfig {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** DATABASE_POOL_SIZE when unset: see the README's benchmark section for the measurement behind it. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
 /** Thrown when the environment holds a bad value; the message lists every problem. */
 export class ConfigError extends Error {
@@ -137,6 +147,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir =
     rawDataDir === IN_MEMORY_DATA_DIR || isAbsolute(rawDataDir) ? rawDataDir : resolve(rawDataDir);
 
+  const databasePoolSize = positiveInteger(
+    env,
+    'DATABASE_POOL_SIZE',
+    DEFAULT_DATABASE_POOL_SIZE,
+    1000,
+    problems,
+  );
+
   const rawLevel = (blankToUndefined(env.LOG_LEVEL) ?? 'info').toLowerCase();
   let logLevel: LogLevel = 'info';
   if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) {
@@ -201,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     databaseUrl,
     dataDir,
+    databasePoolSize,
     redisUrl,
     logLevel,
     logFormat,

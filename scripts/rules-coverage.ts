@@ -101,7 +101,7 @@ function campaignNotYet(): Record<string, string> {
     ['5.2 5.3', 'movement and stacking on the map'],
     ['5.32 5.321 5.322', 'forced march'],
     ['5.4 9.1 9.2 9.3 9.4 9.5 9.612', 'strategic moves and rail movement'],
-    ['10.1 10.11 10.2 10.3 10.6 10.61', 'naval movement and river crossing'],
+    ['10.6 10.61', 'river crossing'],
     ['8.1', 'hex control'],
     [
       '11.1 11.2 11.3 11.31 11.32 11.33 11.34 11.4 11.41 11.411 11.42 11.5 11.6 11.61 11.7',

@@ -85,9 +85,11 @@ describe('block campaign scenarios (Bobby Lee)', () => {
       '12.1',
       '12.4',
       '4.23',
+      '10.3',
+      '10.4',
     ])
       expect(cases).not.toContain(done);
-    for (const missing of ['3.0', '12.3', '9.3', '10.4', '6.1', '11.1-11.7', '4.26', '4.25'])
+    for (const missing of ['3.0', '12.3', '9.3', '10.5', '6.1', '11.1-11.7', '4.26', '4.25'])
       expect(cases).toContain(missing);
   });
 

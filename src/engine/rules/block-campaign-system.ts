@@ -81,8 +81,8 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
     what: 'off-board rail moves between supply hexes, rail/naval moves, and the Washington-Alexandria link after six months of USA occupation of Alexandria (strategic land and rail moves exist; the link opens in January 1862)',
   },
   {
-    case: '10.1, 10.11, 10.2, 10.21, 10.3, 10.4, 10.5',
-    what: 'naval movement along the bay and rivers to the heads of navigation, naval invasion and naval retreat (River Crossings exist)',
+    case: '10.5',
+    what: 'invaders retreating by land into adjacent friendly hexes they did not attack across (the battle board lets the Attacker retreat only across hexsides attacked or reinforced across; such a retreat is refused NOT_YET_SUPPORTED). Naval moves, naval invasions and their battles, and naval retreat exist',
   },
   {
     case: '6.1, 3.23, 6.3, 7.52',

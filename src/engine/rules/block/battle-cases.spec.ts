@@ -666,6 +666,15 @@ describe('B10.4, B10.5 naval invasion battles', () => {
     expect(unit(r.state, 'u1').place).toEqual({ kind: 'naval-retreat', port: 'Ft. Monroe' });
   });
 
+  it('B10.5: an invader retreating by land across a hexside not attacked across is refused as not yet supported', () => {
+    const s = landing();
+    const [h] = s.hexsides.filter((x) => x.occupant !== 'confederate' && x.terrain === 'clear');
+    expect(refusal(s, 'union', { type: 'retreat', unit: 'u1', hexside: h.id })).toMatchObject({
+      code: 'NOT_YET_SUPPORTED',
+      rule: '10.5',
+    });
+  });
+
   it('B10.5: an engaged invader retreating by sea suffers double Pursuit Fire', () => {
     let s = landing();
     s = apply(s, 'union', { type: 'retreat', unit: 'u2', hexside: 'naval' }).state;

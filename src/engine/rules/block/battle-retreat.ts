@@ -22,7 +22,7 @@ import {
   unitsIn,
   updateHolders,
 } from './battle-board';
-import { emit, refuse, roll, type Run } from './battle-run';
+import { emit, notYetSupported, refuse, roll, type Run } from './battle-run';
 import { enqueueHits, takeStep } from './battle-hits';
 
 /** 7.11 (and A37): whether `side` may retreat across this hexside at all. */
@@ -91,6 +91,19 @@ export function declareRetreat(run: Run, side: Side, unitId: unknown, hexsideId:
   }
   const h = run.s.hexsides.find((x) => x.id === hexsideId);
   if (!h) refuse('BAD_HEXSIDE', '7.11', `no hexside "${String(hexsideId)}" around the battle hex`);
+  // 10.5: an invader may also retreat into an adjacent friendly hex it did not attack across;
+  // retreat routes are the Attacker's, not each block's, so that is not offered yet.
+  if (
+    !retreatRouteOpen(run, side, h) &&
+    mayRetreatBySea(run, u) &&
+    !run.s.attackerHexsides.includes(h.id) &&
+    h.occupant !== otherSide(side) &&
+    attackLimit(h.terrain, run.s.weather) > 0
+  )
+    notYetSupported(
+      '10.5',
+      `an invader retreating by land across ${h.id}, a hexside not attacked across`,
+    );
   if (!retreatRouteOpen(run, side, h))
     refuse(
       'RETREAT_ROUTE_CLOSED',

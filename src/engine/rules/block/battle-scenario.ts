@@ -42,6 +42,12 @@ export interface BattleScenarioUnit {
   hq?: { code: string; supreme: boolean };
   /** "battle" = in the battle hex at the start; else waiting across a hexside from `day`. */
   at: 'battle' | { hexside: string; day?: number };
+  /**
+   * In a naval invasion battle, false for an Attacker block in the hex that
+   * came by land, not by sea (10.5: it may not retreat by sea). Absent: the
+   * Attacker's blocks in the hex all landed.
+   */
+  invader?: boolean;
 }
 
 export interface BattleScenarioHexside {
@@ -66,7 +72,8 @@ export interface BlockBattleScenario {
   attacker: Side;
   /**
    * A naval invasion battle (10.4, 10.5): the Attacker's blocks in the hex
-   * landed from `port` (USA infantry only); no attack limit applies (A53).
+   * (but those marked `invader: false`) landed from `port` (USA infantry
+   * only); no attack limit applies (A53).
    */
   navalInvasion?: { port: string };
   hexsides: BattleScenarioHexside[];
@@ -127,7 +134,12 @@ export function validateBattleScenario(doc: BlockBattleScenario): ScenarioProble
     if (doc.attacker !== 'union')
       out.push({ path: '/navalInvasion', message: 'only the USA makes naval invasions (10.4)' });
     doc.units.forEach((u, i) => {
-      if (u.side === doc.attacker && u.at === 'battle' && u.type !== 'infantry')
+      if (
+        u.side === doc.attacker &&
+        u.at === 'battle' &&
+        u.invader !== false &&
+        u.type !== 'infantry'
+      )
         out.push({
           path: `/units/${i}/type`,
           message: 'a naval invasion lands infantry only (10.4)',
@@ -251,7 +263,9 @@ export function newBattle(
     availableDay: u.at === 'battle' ? 1 : (u.at.day ?? 1),
     moralePoor: false,
     fought: u.at === 'battle',
-    ...(doc.navalInvasion && u.side === doc.attacker && u.at === 'battle' ? { invader: true } : {}),
+    ...(doc.navalInvasion && u.side === doc.attacker && u.at === 'battle' && u.invader !== false
+      ? { invader: true }
+      : {}),
   }));
   units.sort((a, b) => (a.id < b.id ? -1 : 1));
   const attacker = doc.attacker;

@@ -10,8 +10,12 @@
  * across and which side stands beyond (A37), the blocks in the hex, and the
  * blocks of either side in the adjacent hexes as reinforcements (7.5).
  *
+ * A battle in a hex the Attacker landed in by Naval Invasion this turn
+ * (10.4, naval.ts) is a naval invasion battle: no attack limit holds the
+ * invaders (A53), and they alone may retreat by sea (10.5; blocks that came
+ * by land are marked `invader: false`).
+ *
  * combat.ts fights them on the board and brings the outcome back to the map.
- * Not yet: naval invasion battles (10.4).
  */
 import type { BattleScenarioUnit, BlockBattleScenario } from '../battle-scenario';
 import { BLOCK_SYSTEM, BLOCK_VERSION } from '../battle-scenario';
@@ -64,9 +68,20 @@ export function battleScenarioFor(
     ...(b.hq ? { hq: { ...b.hq } } : {}),
     at,
   });
+  // 10.4: the blocks that landed here this turn, and the port (by name) the first sailed from.
+  const landed = state.invasions.filter(
+    (i) => i.to === hex && state.blocks.find((b) => b.id === i.block)?.hex === hex,
+  );
+  const invaders = new Set(landed.map((i) => i.block));
   const units: BattleScenarioUnit[] = [];
   for (const b of state.blocks) {
-    if (b.hex === hex) units.push(unit(b, 'battle'));
+    if (b.hex === hex)
+      units.push({
+        ...unit(b, 'battle'),
+        ...(landed.length > 0 && b.side === battle.attacker && !invaders.has(b.id)
+          ? { invader: false }
+          : {}),
+      });
     else if (b.hex !== null && around.includes(b.hex) && (occ.get(b.hex)?.size ?? 0) === 1)
       units.push(unit(b, { hexside: b.hex }));
   }
@@ -85,6 +100,9 @@ export function battleScenarioFor(
       fortress: place?.fortress === true,
     },
     attacker: battle.attacker,
+    ...(landed.length > 0
+      ? { navalInvasion: { port: nameOf([...landed.map((i) => i.from)].sort()[0]) } }
+      : {}),
     hexsides: around.map((n) => {
       const sides = occ.get(n);
       return {

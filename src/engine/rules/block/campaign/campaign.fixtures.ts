@@ -127,6 +127,7 @@ export function fixtureState(
     commanded: [],
     strategicMoves: 0,
     attacks: {},
+    invasions: [],
     control: {},
     battles: [],
     battle: null,

@@ -7,8 +7,9 @@
  *
  * Orders: `bid` (3.12, sealed), `activate` a set of HQs or `pass` (3.22,
  * 3.4), `move` (5.3: a block, where it ends, the hex it enters that from,
- * whether it force-marches), `end-moves` (ends the units' moves, then the
- * HQs' own moves, 5.11). After the HQs' moves the Force Marches are rolled
+ * whether it force-marches), the Strategic Moves `rail` (9.2), `river-crossing`
+ * (10.6), `naval` and `naval-invasion` (10.3, 10.4: naval.ts), `end-moves`
+ * (ends the units' moves, then the HQs' own moves, 5.11). After the HQs' moves the Force Marches are rolled
  * (5.321), control is re-evaluated (8.1) and the Combat Phase begins with
  * the battles the moves made (6.1), fought on the battle board with the
  * battle engine's orders wrapped as `battle` (combat.ts), or the Supply
@@ -33,6 +34,7 @@ import { activatableHqs, activate, deactivate } from './command';
 import { occupants, updateControl } from './control';
 import { resolveForceMarches } from './force-march';
 import { makeMove, moveOptions, type MoveOption } from './movement';
+import { navalInvasions, navalMoves } from './naval';
 import { railOptions } from './rail';
 import { endReplacements, orderSpend, replacementOrders } from './replacements';
 import { riverCrossings } from './river';
@@ -153,6 +155,10 @@ export function campaignLegalOrders(
         out.push({ type: 'rail', block: b.id, to: r.to });
       for (const r of riverCrossings(state, map, b, occ))
         out.push({ type: 'river-crossing', block: b.id, to: r.to });
+      for (const r of navalMoves(state, map, b, occ))
+        out.push({ type: 'naval', block: b.id, to: r.to });
+      for (const r of navalInvasions(state, map, b, occ))
+        out.push({ type: 'naval-invasion', block: b.id, to: r.to });
     }
   }
   out.push({ type: 'end-moves' });
@@ -203,11 +209,15 @@ function parse(order: unknown): CampaignOrder {
       return { type: o.type };
     case 'rail':
     case 'river-crossing':
+    case 'naval':
+    case 'naval-invasion':
       keys(['type', 'block', 'to']);
       if (!str(o.block) || !str(o.to))
         refuse(
           'BAD_ORDER',
-          o.type === 'rail' ? '9.2' : '10.6',
+          { rail: '9.2', 'river-crossing': '10.6', naval: '10.3', 'naval-invasion': '10.4' }[
+            o.type
+          ],
           `a ${o.type} gives block and to (a hex label)`,
         );
       return { type: o.type, block: o.block as string, to: o.to as string };
@@ -407,6 +417,45 @@ function apply(
     b.moved = true;
     state.strategicMoves -= r.cost;
     events.push({ type: 'river-crossed', block: b.id, from, to: r.to, cost: r.cost, rule: '10.6' });
+    return;
+  }
+  if (order.type === 'naval' || order.type === 'naval-invasion') {
+    const invasion = order.type === 'naval-invasion';
+    const options =
+      p.step !== 'command'
+        ? []
+        : invasion
+          ? navalInvasions(state, map, b)
+          : navalMoves(state, map, b);
+    const r = options.find((x) => x.to === order.to);
+    if (!r)
+      return invasion
+        ? refuse(
+            'ILLEGAL_NAVAL_INVASION',
+            '10.4',
+            `block ${b.id} cannot invade ${order.to}: USA infantry only, from a friendly port to a coastal or navigable-river hex, never past an enemy-controlled port or an enemy-held fortress (10.1, 10.3), for two Strategic Moves`,
+          )
+        : refuse(
+            'ILLEGAL_NAVAL_MOVE',
+            '10.3',
+            `block ${b.id} cannot sail to ${order.to}: from a friendly port to another holding no enemy unit, along navigable water below the heads of navigation (10.2, 10.21), never past an enemy-controlled port or an enemy-held fortress (10.1, 10.3); the CSA only on the James and Appomattox while it controls Norfolk (10.11); one Strategic Move`,
+          );
+    const from = b.hex!;
+    b.hex = r.to;
+    b.moved = true;
+    state.strategicMoves -= r.cost;
+    if (invasion)
+      state.invasions = [...state.invasions, { block: b.id, from, to: r.to }].sort((x, y) =>
+        x.block < y.block ? -1 : 1,
+      );
+    events.push({
+      type: invasion ? 'naval-invasion' : 'naval-moved',
+      block: b.id,
+      from,
+      to: r.to,
+      cost: r.cost,
+      rule: invasion ? '10.4' : '10.3',
+    });
     return;
   }
   if (order.type === 'rail') {

@@ -40,7 +40,8 @@ const tuple = (
   cv: number,
   maxCv: number,
   at: string,
-): string => JSON.stringify([side, type, name, cv, maxCv, at]);
+  invader: boolean,
+): string => JSON.stringify([side, type, name, cv, maxCv, at, invader]);
 
 /**
  * Starts the first pending battle on the board. Blocks are matched to the
@@ -58,13 +59,27 @@ export function startBattle(
   const battle = newBattle(doc, {}, dice);
   const want = new Map<string, string[]>();
   for (const u of doc.units) {
-    const k = tuple(u.side, u.type, u.name, u.cv, u.maxCv!, u.at === 'battle' ? '' : u.at.hexside);
+    // 10.5: an invader (it may retreat by sea) is not interchangeable with a block that came by land.
+    const invader =
+      doc.navalInvasion !== undefined &&
+      u.side === doc.attacker &&
+      u.at === 'battle' &&
+      u.invader !== false;
+    const k = tuple(
+      u.side,
+      u.type,
+      u.name,
+      u.cv,
+      u.maxCv!,
+      u.at === 'battle' ? '' : u.at.hexside,
+      invader,
+    );
     want.set(k, [...(want.get(k) ?? []), u.key]);
   }
   const blocks: Record<string, string> = {};
   for (const u of battle.units) {
     const at = u.place.kind === 'adjacent' ? u.place.hexside : '';
-    const k = tuple(u.side, u.type, u.name, u.cv, u.maxCv, at);
+    const k = tuple(u.side, u.type, u.name, u.cv, u.maxCv, at, u.invader === true);
     const id = want.get(k)?.shift();
     if (id === undefined) throw new Error(`battle block ${u.id} matches no campaign block`);
     blocks[u.id] = id;
@@ -73,14 +88,17 @@ export function startBattle(
   events.push({ type: 'battle-begins', hex: pending.hex, attacker: pending.attacker, rule: '6.1' });
 }
 
-function placeOf(u: BlockUnit, hex: string): string | null {
+function placeOf(u: BlockUnit, hex: string, port: string | undefined): string | null {
   switch (u.place.kind) {
     case 'eliminated':
       return null;
     case 'adjacent':
       return u.place.hexside;
     case 'naval-retreat':
-      throw new NotYetSupportedError('10.5', 'naval retreat from a campaign battle');
+      // 10.5: a free move back to the port it sailed from (the battle engine allows it invaders only).
+      if (port === undefined)
+        throw new Error(`battle block ${u.id} retreated by sea but did not land`);
+      return port;
     default:
       return hex;
   }
@@ -96,7 +114,7 @@ export function finishBattle(
   const { hex, state: battle, blocks } = state.battle!;
   for (const u of battle.units) {
     const b = state.blocks.find((x) => x.id === blocks[u.id])!;
-    b.hex = placeOf(u, hex);
+    b.hex = placeOf(u, hex, state.invasions.find((i) => i.block === b.id)?.from);
     b.cv = b.hex === null ? 0 : u.cv;
   }
   events.push({

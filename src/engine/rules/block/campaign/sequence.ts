@@ -112,6 +112,7 @@ export function beginCampaignTurn(
   state.commanded = [];
   state.strategicMoves = 0;
   state.attacks = {};
+  state.invasions = [];
   state.battles = [];
   state.battle = null;
   for (const b of state.blocks) {

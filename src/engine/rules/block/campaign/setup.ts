@@ -108,6 +108,7 @@ export function newCampaign(
     commanded: [],
     strategicMoves: 0,
     attacks: {},
+    invasions: [],
     control: {},
     battles: [],
     battle: null,

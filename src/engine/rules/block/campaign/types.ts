@@ -44,6 +44,15 @@ export interface PendingBattle {
   attackedFrom: string[];
 }
 
+/** 10.4: a block that landed by Naval Invasion this Campaign Turn. */
+export interface NavalInvasion {
+  block: string;
+  /** The port it sailed from: its naval retreat goes back there (10.5). */
+  from: string;
+  /** The hex it landed in. */
+  to: string;
+}
+
 /** The battle being fought on the battle board (combat.ts). */
 export interface CampaignBattle {
   hex: string;
@@ -108,6 +117,8 @@ export interface CampaignState {
   strategicMoves: number;
   /** 5.31: units that attacked across each hexside this Campaign Turn, by "to<from". */
   attacks: Record<string, number>;
+  /** 10.4: the blocks that landed by Naval Invasion this Campaign Turn, the port each sailed from (for 10.5), sorted by block. */
+  invasions: NavalInvasion[];
   /** 8.1: hexes whose controller is not their home side (captured), evaluated at each phase start. */
   control: Record<string, Side>;
   /** The battles of this Combat Phase still to fight, the one being fought first. */
@@ -152,6 +163,10 @@ export type CampaignOrder =
   | { type: 'rail'; block: string; to: string }
   /** 10.6: a Strategic River Crossing of a Major river into the hex across. */
   | { type: 'river-crossing'; block: string; to: string }
+  /** 10.3: a Strategic Naval Move of a block from its friendly port to another. */
+  | { type: 'naval'; block: string; to: string }
+  /** 10.4: a Strategic Naval Invasion of a USA infantry block from its port into a coastal or river hex. */
+  | { type: 'naval-invasion'; block: string; to: string }
   | { type: 'end-moves' }
   | ReplacementSpend
   /** 12.1: ends the side's Replacement Turn spending (unspent RPs are lost, 12.2). */

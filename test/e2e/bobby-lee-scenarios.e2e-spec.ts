@@ -48,7 +48,7 @@ describe('Bobby Lee scenarios (002 4.21, 4.31) and the reconstructed Eastern map
         expect.arrayContaining([
           '3.0',
           '3.1, 12.1-12.4, 4.23',
-          '11.1-11.7, 1.7',
+          '11.42, 11.421',
           '3.3, 4.1, 4.5, 4.51, 4.52',
           '4.26, 4.27, 4.34',
         ]),

@@ -131,6 +131,7 @@ export function fixtureState(
     control: {},
     battles: [],
     battle: null,
+    supply: null,
     blocks: list,
     pool: { union: { ...opts.pool?.union }, confederate: { ...opts.pool?.confederate } },
     replacements: null,

@@ -211,17 +211,22 @@ describe('campaign set-up and sequence of play (Bobby Lee 1861)', () => {
     let s = play(u, 'union', { type: 'activate', hqs: [sm] }).state;
     s = play(s, 'union', { type: 'end-moves' }).state;
     s = play(s, 'union', { type: 'end-moves' }).state;
-    expect(s.phase).toEqual({ name: 'supply', passed: false });
-    expect(campaignBlocked(s)).toMatchObject({ rule: '11.1' });
-    const dice = fixedDice([]);
-    const turn = (passed: boolean) => endCampaignTurn(s, passed, dice, []);
-    turn(false);
+    // 3.24: the Supply Phase (nothing to choose here: every block in supply or within its
+    // Forage Limit) ends the turn, which goes to the CSA.
+    expect(s.phase).toEqual({ name: 'movement', step: 'activate' });
     expect(s.active).toBe('confederate');
-    s = play(s, 'confederate', { type: 'pass' }).state;
-    expect(s.phase).toEqual({ name: 'supply', passed: true });
-    turn(true);
+    expect(s.passes).toBe(0);
+    const passed = applyCampaignOrder(s, MAP, 'confederate', { type: 'pass' }, fixedDice([]));
+    expect(passed.ok && passed.events.map((e) => e.type)).toEqual([
+      'pass',
+      'supply-check',
+      'campaign-turn',
+    ]);
+    s = (passed.ok && passed.state) as CampaignState;
     expect(s.active).toBe('union');
     expect(s.passes).toBe(1);
+    const dice = fixedDice([]);
+    const turn = (passed: boolean) => endCampaignTurn(s, passed, dice, []);
     turn(false); // the USA played: the count starts again
     expect(s.passes).toBe(0);
     turn(true);
@@ -339,7 +344,9 @@ describe('hex control, battles and the fog of war', () => {
         for (const u of campaignView(s, reader).battle?.board.units ?? [])
           if (u.hidden) expect(u).not.toHaveProperty('cv');
     }
-    expect(s.phase).toEqual({ name: 'supply', passed: false });
+    // The battle over, the USA Supply Phase (nothing to choose) ends his turn (3.24).
+    expect(s.phase).toEqual({ name: 'movement', step: 'activate' });
+    expect(s.active).toBe('confederate');
     expect(s.battle).toBeNull();
     const ended = s.blocks.filter(
       (b) => before.get(b.id)!.hex === winchester || b.hex === winchester,
@@ -497,7 +504,8 @@ describe('one generator for listing and checking (random play)', () => {
             if (b.hidden) expect(b).not.toHaveProperty('cv');
             else expect(b.side === reader || b.active).toBe(true);
       }
-      expect(['combat', 'supply', 'month-end']).toContain(s.phase.name);
+      // Stopped where the engine stops (campaignBlocked) or still playing Campaign Turns.
+      expect(['movement', 'combat', 'supply', 'month-end']).toContain(s.phase.name);
       if (s.battle)
         for (const reader of ['union', 'confederate', null] as const) {
           const v = campaignView(s, reader).battle!;

@@ -18,8 +18,13 @@
  * In the Replacement Turn (12.1, replacements.ts) both sides, sealed, give
  * `replace` (12.3), `muster` (12.4) and `end-replacements`.
  *
+ * The Supply Phase (supply.ts) follows the Combat Phase or a Pass: `hq-supply`
+ * (11.7), `take-attrition`, `supply-loss` (11.6, the owner's pick among tied
+ * largest units); at its end the turn goes to the other player (3.2, 3.4).
+ *
  * Where the rules this engine does not implement yet begin (battles within
- * two hexes of one another, supply, the month's end), the
+ * two hexes of one another, naval supply lines (11.42) where they could
+ * decide a hex's supply, the month's end), the
  * game stops: campaignBlocked names the cases and every order is refused
  * NOT_YET_SUPPORTED. The games of the campaign system stay refused as a
  * whole until all of it exists (block-campaign-system.ts CAMPAIGN_GAPS).
@@ -38,6 +43,13 @@ import { navalInvasions, navalMoves } from './naval';
 import { railOptions } from './rail';
 import { endReplacements, orderSpend, replacementOrders } from './replacements';
 import { riverCrossings } from './river';
+import {
+  beginSupplyPhase,
+  chooseSupplyLoss,
+  giveHqSupply,
+  hqSupplyOptions,
+  takeAttrition,
+} from './supply';
 import { answerBid, legalBids } from './sequence';
 import type { CampaignMap } from './terrain';
 import type {
@@ -67,7 +79,12 @@ export function campaignBlocked(state: CampaignState): { rule: string; what: str
             what: 'battles within two hexes of one another, which need the shared battle clock (A34, 7.52)',
           };
     case 'supply':
-      return { rule: '11.1', what: 'the Supply Phase (supply lines, forage limits, attrition)' };
+      return state.supply?.naval.length
+        ? {
+            rule: '11.42',
+            what: `naval supply lines, which could supply ${state.supply.naval.join(', ')} (over the Forage Limit without a rail supply line)`,
+          }
+        : null;
     case 'month-end':
       return { rule: '3.3', what: 'the month end (siege, VPs, Victory Check)' };
     default:
@@ -90,6 +107,9 @@ export function campaignMustAct(state: CampaignState): CampaignMustAct | null {
     const act = battleMustAct(state.battle.state);
     return act && { seats: act.seats, kind: `battle-${act.kind}` };
   }
+  // 11.42: a Supply Phase stopped for naval supply lines waits on nobody (campaignBlocked).
+  if (p.name === 'supply' && state.supply && state.supply.naval.length === 0)
+    return { seats: [state.active!], kind: state.supply.choice ? 'supply-loss' : 'supply-hq' };
   return null;
 }
 
@@ -136,6 +156,14 @@ export function campaignLegalOrders(
   if (p.name === 'replacements') return replacementOrders(state, map.doc, seat);
   if (p.name === 'combat')
     return battleLegalOrders(state.battle!.state, seat).map((order) => ({ type: 'battle', order }));
+  if (p.name === 'supply') {
+    const step = state.supply!;
+    if (step.choice) return step.choice.candidates.map((block) => ({ type: 'supply-loss', block }));
+    return [
+      ...hqSupplyOptions(state, map).map((b): CampaignOrder => ({ type: 'hq-supply', hq: b.id })),
+      { type: 'take-attrition' },
+    ];
+  }
   if (p.name !== 'movement') return [];
   if (p.step === 'activate') {
     const hqs = activatableHqs(state, seat).map((b) => b.id);
@@ -205,6 +233,7 @@ function parse(order: unknown): CampaignOrder {
     case 'pass':
     case 'end-moves':
     case 'end-replacements':
+    case 'take-attrition':
       keys(['type']);
       return { type: o.type };
     case 'rail':
@@ -235,6 +264,14 @@ function parse(order: unknown): CampaignOrder {
           'a muster gives unit (a type, or an HQ code) and hex (a label)',
         );
       return { type: 'muster', unit: o.unit as string, hex: o.hex as string };
+    case 'hq-supply':
+      keys(['type', 'hq']);
+      if (!str(o.hq)) refuse('BAD_ORDER', '11.7', 'hq-supply names the HQ by block id');
+      return { type: 'hq-supply', hq: o.hq as string };
+    case 'supply-loss':
+      keys(['type', 'block']);
+      if (!str(o.block)) refuse('BAD_ORDER', '11.6', 'supply-loss names the block by id');
+      return { type: 'supply-loss', block: o.block as string };
     case 'move':
       keys(['type', 'block', 'to', 'via', 'forceMarch']);
       if (!str(o.block) || !str(o.to) || !str(o.via) || typeof o.forceMarch !== 'boolean')
@@ -268,7 +305,7 @@ function endMovement(state: CampaignState, map: CampaignMap, dice: Dice, events:
   resolveForceMarches(state, dice, events);
   updateControl(state, map.doc);
   state.battles = pendingBattles(state, map);
-  if (state.battles.length === 0) return toSupply(state, map);
+  if (state.battles.length === 0) return beginSupplyPhase(state, map, false, dice, events);
   state.phase = { name: 'combat' };
   for (const b of state.battles)
     events.push({
@@ -286,12 +323,6 @@ function endMovement(state: CampaignState, map: CampaignMap, dice: Dice, events:
     if (!(e instanceof NotYetSupportedError)) throw e;
     state.battle = null;
   }
-}
-
-/** 3.24, 8.1: the Supply Phase begins, control evaluated. */
-function toSupply(state: CampaignState, map: CampaignMap): void {
-  updateControl(state, map.doc);
-  state.phase = { name: 'supply', passed: false };
 }
 
 function apply(
@@ -319,7 +350,8 @@ function apply(
       refuse('WRONG_PHASE', '6.1', 'no battle is being fought');
     const refusal = battleOrder(state, map, seat, order.order, dice, events);
     if (refusal) refuse(refusal.code, refusal.rule, refusal.message);
-    if (!state.battle && state.battles.length === 0) toSupply(state, map);
+    if (!state.battle && state.battles.length === 0)
+      beginSupplyPhase(state, map, false, dice, events);
     return;
   }
   if (order.type === 'bid') {
@@ -343,6 +375,14 @@ function apply(
     if (refusal) refuse(refusal.code, refusal.rule, refusal.message);
     return;
   }
+  if (
+    order.type === 'hq-supply' ||
+    order.type === 'take-attrition' ||
+    order.type === 'supply-loss'
+  ) {
+    if (p.name !== 'supply') return refuse('WRONG_PHASE', '11.1', `no ${order.type} now`);
+    return supplyOrder(state, map, order, dice, events);
+  }
   if (p.name !== 'movement') return refuse('WRONG_PHASE', '3.22', `no ${order.type} now`);
   if (order.type === 'pass' || order.type === 'activate') {
     if (p.step !== 'activate')
@@ -357,8 +397,7 @@ function apply(
         );
       events.push({ type: 'pass', side: seat, rule: '3.4' });
       // 3.4: no movement or battles; the Supply Phase still comes.
-      updateControl(state, map.doc);
-      state.phase = { name: 'supply', passed: true };
+      beginSupplyPhase(state, map, true, dice, events);
       return;
     }
     const mine = new Set(activatableHqs(state, seat).map((b) => b.id));
@@ -496,6 +535,40 @@ function apply(
     ...(sm ? { strategic: true } : {}),
     rule: sm ? '5.4' : '5.3',
   });
+}
+
+/** 11.6, 11.7: an order of the Supply Phase, checked against the one generator's lists. */
+function supplyOrder(
+  state: CampaignState,
+  map: CampaignMap,
+  order: Extract<CampaignOrder, { type: 'hq-supply' | 'take-attrition' | 'supply-loss' }>,
+  dice: Dice,
+  events: CampaignEvent[],
+): void {
+  const step = state.supply!;
+  if (order.type === 'supply-loss') {
+    if (!step.choice || !step.choice.candidates.includes(order.block))
+      refuse(
+        'ILLEGAL_SUPPLY_LOSS',
+        '11.6',
+        step.choice
+          ? `one of the largest units in ${step.choice.hex} loses the step (3.24: the owner chooses among ties): ${step.choice.candidates.join(', ')}`
+          : 'no supply loss is to be chosen now',
+      );
+    const b = state.blocks.find((x) => x.id === order.block)!;
+    return chooseSupplyLoss(state, map, b, dice, events);
+  }
+  if (step.choice)
+    refuse('WRONG_PHASE', '11.6', 'choose which of the tied largest units loses the step');
+  if (order.type === 'take-attrition') return takeAttrition(state, map, dice, events);
+  const hq = hqSupplyOptions(state, map).find((b) => b.id === order.hq);
+  if (!hq)
+    return refuse(
+      'ILLEGAL_HQ_SUPPLY',
+      '11.7',
+      `${order.hq} is not one of your Field HQs on the map, not used yet this phase, with a hex taking supply attrition in its Command Range`,
+    );
+  giveHqSupply(state, map, hq, dice, events);
 }
 
 /** Applies `order` given by `seat`: the next state and its events, or a refusal naming the case. */

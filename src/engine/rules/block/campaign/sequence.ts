@@ -136,8 +136,7 @@ export function beginCampaignTurn(
 /**
  * 3.2, 3.4: after the Supply Phase the turn passes to the other player;
  * two consecutive Pass turns (one by each player) end the month. The Supply
- * Phase that comes before is not implemented yet: its implementation calls
- * this when it is done.
+ * Phase (supply.ts) calls this when it is done.
  */
 export function endCampaignTurn(
   state: CampaignState,

@@ -112,6 +112,7 @@ export function newCampaign(
     control: {},
     battles: [],
     battle: null,
+    supply: null,
     blocks,
     pool: {
       union: startingPool(entry.orders, 'union'),

@@ -77,11 +77,28 @@ export type CampaignPhase =
   | { name: 'movement'; step: MovementStep }
   /** 3.23: the battles, fought on the battle board (combat.ts). */
   | { name: 'combat' }
-  /** 3.24: the active player's Supply Phase (not implemented). */
+  /** 3.24: the active player's Supply Phase (supply.ts). */
   | { name: 'supply'; passed: boolean }
   /** M4 (notes §1.3): siege, VPs, Victory Check (not implemented). */
   | { name: 'month-end' }
   | { name: 'over' };
+
+/** The Supply Phase in progress (seed 002, 3.24, 11.1-11.7: supply.ts; null outside it). */
+export interface SupplyStep {
+  /** 11.6: hexes still to take attrition, with how many of their units lose a step (sorted by hex). */
+  attrition: Array<{ hex: string; losses: number }>;
+  /**
+   * 11.7 first ('hq': the player may give HQ Supply), then the losses
+   * ('losses': `choice` is the tie the owner breaks now, if any).
+   */
+  stage: 'hq' | 'losses';
+  /** 11.7: the HQs that gave supply this phase. */
+  hqSupplied: string[];
+  /** 11.6, 3.24: the owner picks `picks` of the tied `candidates` in `hex` to lose a step. */
+  choice: { hex: string; candidates: string[]; picks: number } | null;
+  /** 11.42: over-capacity hexes a naval supply line might supply (the game stops there). */
+  naval: string[];
+}
 
 export interface CampaignState {
   system: 'block-campaign';
@@ -125,6 +142,8 @@ export interface CampaignState {
   battles: PendingBattle[];
   /** The battle on the board now. */
   battle: CampaignBattle | null;
+  /** 3.24, 11.x: the Supply Phase in progress (supply.ts); null outside it. */
+  supply: SupplyStep | null;
   /** Blocks, sorted by id. */
   blocks: CampaignBlock[];
   /**
@@ -171,6 +190,12 @@ export type CampaignOrder =
   | ReplacementSpend
   /** 12.1: ends the side's Replacement Turn spending (unspent RPs are lost, 12.2). */
   | { type: 'end-replacements' }
+  /** 11.7: a Field HQ reveals itself and loses a step to cancel supply attrition within its range. */
+  | { type: 'hq-supply'; hq: string }
+  /** 11.7, 11.6: no (more) HQ Supply: the supply attrition is taken. */
+  | { type: 'take-attrition' }
+  /** 11.6, 3.24: the owner's pick, among tied largest blocks, of one to lose a step. */
+  | { type: 'supply-loss'; block: string }
   /** An order of the battle engine (block/battle.ts) in the battle being fought. */
   | { type: 'battle'; order: { type: string } & Record<string, unknown> };
 

@@ -7,7 +7,9 @@
  * again. The public (null reader) sees every block that way. The sealed
  * initiative bids show only the reader's own bid and who has answered
  * (secrecy.ts sealedRoundFor); so do the Replacement Turn's orders (12.1),
- * and of the enemy's pool only its total (notes §8.2). Block ids are a seeded shuffle, so neither an
+ * and of the enemy's pool only its total (notes §8.2). In the Supply Phase
+ * the opponent sees in which hex the owner breaks a tie of largest units,
+ * not which blocks tie (11.6). Block ids are a seeded shuffle, so neither an
  * id nor the listing order says anything (notes §8.4.1). A battle being
  * fought is shown as the battle engine shows it (block-view.ts).
  */
@@ -50,6 +52,13 @@ export function campaignView(state: CampaignState, reader: Side | null) {
     // 12.1, notes §8.2: the reader's own replacement orders and pool only.
     replacements: state.replacements && replacementTurnFor(state.replacements, reader),
     pool: poolFor(state, reader),
+    // 11.6: which blocks tie as the largest in a hex (and so share a CV) is the owner's to know.
+    supply: state.supply && {
+      ...state.supply,
+      choice:
+        state.supply.choice &&
+        (reader === state.active ? state.supply.choice : { hex: state.supply.choice.hex }),
+    },
     blocks: state.blocks.map((b) => campaignBlockFor(b, reader)),
     // The battle on the board as the battle engine shows it to this reader; which
     // campaign block each battle block is, for the reader's own blocks only.

@@ -236,6 +236,38 @@ export type EntryWithState = Pick<
 > & { state: SystemState };
 
 /** The columns of a game row but its state (and a fork's start), as `load` reads them. */
+/** An answer stored under an Idempotency-Key (idempotency_keys). */
+export interface StoredAnswer {
+  statusCode: number;
+  response: unknown;
+  /** sha256 of the canonical submission the key was first used for (null: stored before it was kept). */
+  requestHash: string | null;
+}
+
+/** An idempotency_keys row `k` as one JSON value (the locked read returns it as a column). */
+const STORED_ANSWER = `json_build_object('statusCode', k.status_code, 'response', k.response, 'requestHash', k.request_hash)`;
+
+function storedAnswerOf(value: unknown): StoredAnswer | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as StoredAnswer;
+}
+
+/**
+ * True for the unique violation of idempotency_keys' primary key: a racing
+ * submission with the same Idempotency-Key committed first (PostgreSQL waited for
+ * it), after this one's locked read could see it.
+ */
+export function isIdempotencyKeyTaken(error: unknown): boolean {
+  const e = error as {
+    code?: unknown;
+    constraint?: unknown;
+    driverError?: { code?: unknown; constraint?: unknown };
+  };
+  const code = e?.code ?? e?.driverError?.code;
+  const constraint = e?.constraint ?? e?.driverError?.constraint;
+  return code === '23505' && constraint === 'PK_idempotency_keys';
+}
+
 const GAME_COLUMNS = `id, scenario_id, rules_system, rules_version, status, version, seed,
   seed_commitment, engine_revision, scenario_hash, secret, options, result, forked_from,
   testing, created_at, updated_at`;
@@ -617,6 +649,13 @@ export class GamesService {
       at: Date;
       snapshot?: boolean;
       timing?: ServerTiming;
+      /**
+       * The answer to store under the submission's Idempotency-Key, written by the
+       * same statement as the entry (issue 20: no round trip of its own). A key
+       * stored meanwhile by a racing submission fails it with a unique violation
+       * (isIdempotencyKeyTaken), and the whole transaction with it.
+       */
+      idempotent?: { key: string; response: unknown; requestHash: string | null };
     },
   ): Promise<{
     seq: number;
@@ -635,12 +674,21 @@ export class GamesService {
     timing?.lap('hash');
     const status = gameStatus(next);
     const orderText = JSON.stringify(input.order);
-    // One round trip: the entry and the row together (a data-modifying CTE runs whatever the UPDATE finds).
+    const { idempotent } = input;
+    // One round trip: the entry, the idempotent answer and the row together (a
+    // data-modifying CTE runs whatever the UPDATE finds; the row is locked anyway).
     const [, affected] = await m.query<[unknown, number]>(
       `WITH entry AS (
          INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       )
+       )${
+         idempotent
+           ? `, answer AS (
+         INSERT INTO idempotency_keys (game_id, key, side, response, request_hash, status_code, created_at)
+         VALUES ($1, $13, $3, $14, $15, 200, $8)
+       )`
+           : ''
+       }
        UPDATE games SET state = $9, version = $2, status = $10, result = $11, updated_at = $8
        WHERE id = $1 AND version = $12`,
       [
@@ -656,6 +704,9 @@ export class GamesService {
         status,
         JSON.stringify(next.result ?? null),
         row.version,
+        ...(idempotent
+          ? [idempotent.key, JSON.stringify(idempotent.response), idempotent.requestHash]
+          : []),
       ],
     );
     timing?.lap('db');
@@ -794,8 +845,24 @@ export class GamesService {
     id: string,
     manager: EntityManager,
     timing?: ServerTiming,
-  ): Promise<LoadedGame & { seats: SeatHash[]; hooked: boolean }> {
-    return this.loadWithSeats(id, manager, true, timing);
+    /** The submission's Idempotency-Key: its stored answer is read by the same statement. */
+    idempotencyKey?: string,
+  ): Promise<
+    LoadedGame & { seats: SeatHash[]; hooked: boolean; stored: StoredAnswer | null | undefined }
+  > {
+    return this.loadWithSeats(id, manager, true, timing, idempotencyKey);
+  }
+
+  /**
+   * The answer stored under an Idempotency-Key, read on its own: the order path's
+   * fallback when the locked read found none but the version moved (see MovesService).
+   */
+  async storedAnswer(m: EntityManager, gameId: string, key: string): Promise<StoredAnswer | null> {
+    const [found] = await m.query<Array<{ stored: unknown }>>(
+      `SELECT ${STORED_ANSWER} AS stored FROM idempotency_keys k WHERE k.game_id = $1 AND k.key = $2`,
+      [gameId, key],
+    );
+    return storedAnswerOf(found?.stored);
   }
 
   /**
@@ -812,9 +879,12 @@ export class GamesService {
     manager: EntityManager | undefined,
     lock: boolean,
     timing?: ServerTiming,
-  ): Promise<LoadedGame & { seats: SeatHash[]; hooked: boolean }> {
+    idempotencyKey?: string,
+  ): Promise<
+    LoadedGame & { seats: SeatHash[]; hooked: boolean; stored: StoredAnswer | null | undefined }
+  > {
     const { loaded, meta } = await this.loadWith<
-      GameRowRaw & { seat_hashes: SeatHash[] | string; hooked?: boolean }
+      GameRowRaw & { seat_hashes: SeatHash[] | string; hooked?: boolean; stored?: unknown }
     >(
       id,
       manager,
@@ -822,14 +892,25 @@ export class GamesService {
       `, (SELECT coalesce(json_agg(json_build_object('side', s.side, 'hash', s.token_hash)), '[]'::json)
             FROM seats s WHERE s.game_id = games.id) AS seat_hashes${
               lock ? `, ${this.hooks.appliesSql()} AS hooked` : ''
+            }${
+              idempotencyKey !== undefined
+                ? `, (SELECT ${STORED_ANSWER} FROM idempotency_keys k
+                     WHERE k.game_id = games.id AND k.key = $2) AS stored`
+                : ''
             }`,
       timing,
+      idempotencyKey !== undefined ? [idempotencyKey] : [],
     );
     const seats =
       typeof meta.seat_hashes === 'string'
         ? (JSON.parse(meta.seat_hashes) as SeatHash[])
         : meta.seat_hashes;
-    return { ...loaded, seats, hooked: meta.hooked === true };
+    return {
+      ...loaded,
+      seats,
+      hooked: meta.hooked === true,
+      stored: idempotencyKey === undefined ? undefined : storedAnswerOf(meta.stored),
+    };
   }
 
   /**
@@ -848,12 +929,14 @@ export class GamesService {
     lock: boolean,
     extra: string,
     timing?: ServerTiming,
+    /** Parameters of `extra`, from $2. */
+    params: unknown[] = [],
   ): Promise<{ loaded: LoadedGame; meta: R }> {
     if (!isGameId(id)) throw gameNotFound(id);
     const m = manager ?? this.dataSource.manager;
     const [meta] = await m.query<R[]>(
       `SELECT ${GAME_COLUMNS}${extra} FROM games WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id],
+      [id, ...params],
     );
     if (!meta) throw gameNotFound(id);
     let row = gameOf(meta);

@@ -10,10 +10,9 @@ import type { GameEvent, Side } from '../engine/types';
 import { byteBoundedCache } from '../common/byte-caches';
 import { ProblemException } from '../common/errors/problem';
 import { ServerTiming } from '../common/server-timing';
-import { IdempotencyKey } from '../games/entities/idempotency-key.entity';
 import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
-import { gameView, type GameViewDto } from '../games/game-view';
-import { GamesService, type LoadedGame } from '../games/games.service';
+import { gameStatus, gameView, type GameViewDto } from '../games/game-view';
+import { GamesService, isIdempotencyKeyTaken, type LoadedGame } from '../games/games.service';
 import { GameHooks, type OrderAccepted } from '../games/game-hooks';
 import { canonicalJson, sha256Hex } from '../games/state-hash';
 import { LEGAL_ORDERS_PAGE_MAX } from './dto/legal-orders.query';
@@ -233,7 +232,7 @@ export class MovesService {
     timing.skip();
     let answer: Awaited<ReturnType<typeof this.attempt>>;
     try {
-      answer = await this.attempt(input, timing);
+      answer = await this.attemptOnce(input, timing);
     } catch (e) {
       if (!(e instanceof NotASeatToken)) throw e;
       // Rolled back, nothing written: a player's own token for the seat he holds
@@ -241,7 +240,7 @@ export class MovesService {
       timing.lap('db');
       const side = await this.games.seatSide(input.gameId, `Bearer ${input.token ?? ''}`);
       timing.lap('auth');
-      answer = await this.attempt({ ...input, side }, timing);
+      answer = await this.attemptOnce({ ...input, side }, timing);
     }
     timing.lap('db');
     if (answer.committed) {
@@ -266,15 +265,28 @@ export class MovesService {
     return { statusCode: answer.statusCode, body: answer.body, replayed: answer.replayed };
   }
 
+  /**
+   * `attempt`, and once more when its write found the Idempotency-Key taken: a
+   * racing submission with the same key committed after this one's locked read
+   * (whose snapshot could not see it); rolled back, the next attempt's read sees
+   * the stored answer and replays it.
+   */
+  private async attemptOnce(given: SubmitOrderInput, timing: ServerTiming) {
+    try {
+      return await this.attempt(given, timing);
+    } catch (e) {
+      if (!isIdempotencyKeyTaken(e)) throw e;
+      return this.attempt(given, timing);
+    }
+  }
+
   /** One transaction of `submit`: NotASeatToken when `input.token` is no seat token of the game. */
   private async attempt(given: SubmitOrderInput, timing: ServerTiming) {
     return this.dataSource.transaction(async (m) => {
       timing.lap('db');
-      const { row, prepared, state, seats, hooked } = await this.games.lockForOrder(
-        given.gameId,
-        m,
-        timing,
-      );
+      // The answer stored under the Idempotency-Key comes with the locked row (issue 20: one round trip).
+      const locked = await this.games.lockForOrder(given.gameId, m, timing, given.idempotencyKey);
+      const { row, prepared, state, seats, hooked } = locked;
       const { system, ctx } = prepared;
       // The seat token, checked against the hashes read under the lock, before anything else.
       const side = given.side ?? GamesService.seatOfToken(seats, given.token ?? '');
@@ -288,11 +300,16 @@ export class MovesService {
               canonicalJson({ side, expectedVersion: input.expectedVersion, order: input.order }),
             );
 
-      // After the lock: a retry racing its own first attempt sees the stored answer.
+      // After the lock: a retry racing its own first attempt sees the stored answer. The
+      // locked read's key lookup ran on the snapshot taken before it waited for the lock, so
+      // it misses an answer committed while it waited — that submission moved the version, so
+      // when the version moved the key is looked up again (a new statement, a new snapshot).
       if (input.idempotencyKey !== undefined) {
-        const stored = await m.getRepository(IdempotencyKey).findOne({
-          where: { gameId: row.id, key: input.idempotencyKey },
-        });
+        const stored =
+          locked.stored ??
+          (input.expectedVersion !== row.version
+            ? await this.games.storedAnswer(m, row.id, input.idempotencyKey)
+            : null);
         timing.lap('db');
         if (stored) {
           if (stored.requestHash !== null && stored.requestHash !== fingerprint) {
@@ -389,6 +406,17 @@ export class MovesService {
       timing.lap('rules');
 
       const at = new Date();
+      const seq = row.version + 1;
+      const status = gameStatus(result.state);
+      // The answer goes to the seat that gave the order: its events and view as that seat sees
+      // them. Made before the write, which stores it under the Idempotency-Key.
+      const body: OrderAcceptedDto = {
+        version: seq,
+        seq,
+        events: system.eventsFor(ctx, result.events, input.side, status === 'finished'),
+        game: gameView(prepared, row, result.state, seq, at, input.side),
+      };
+      timing.lap('view');
       // Keyed with the game's secret: the published hash reveals nothing hidden before the end.
       const recorded = await this.games.recordEntry(m, {
         row,
@@ -398,8 +426,12 @@ export class MovesService {
         next: result.state,
         at,
         timing,
+        ...(input.idempotencyKey !== undefined
+          ? {
+              idempotent: { key: input.idempotencyKey, response: body, requestHash: fingerprint },
+            }
+          : {}),
       });
-      const { seq, status } = recorded;
       const accepted: OrderAccepted = {
         manager: m,
         row,
@@ -412,24 +444,6 @@ export class MovesService {
       };
       if (hooked) await this.hooks.afterOrder(accepted);
       timing.lap('db');
-      // The answer goes to the seat that gave the order: its events and view as that seat sees them.
-      const body: OrderAcceptedDto = {
-        version: seq,
-        seq,
-        events: system.eventsFor(ctx, result.events, input.side, status === 'finished'),
-        game: gameView(prepared, row, result.state, seq, at, input.side),
-      };
-      timing.lap('view');
-      if (input.idempotencyKey !== undefined) {
-        await m.insert(IdempotencyKey, {
-          gameId: row.id,
-          key: input.idempotencyKey,
-          side: input.side,
-          response: body,
-          statusCode: 200,
-          requestHash: fingerprint,
-        });
-      }
       return {
         statusCode: 200,
         body,

@@ -100,7 +100,7 @@ function campaignNotYet(): Record<string, string> {
     ['5.1 5.11 5.12 5.121 5.13', 'HQ activation and command range'],
     ['5.2 5.3', 'movement and stacking on the map'],
     ['5.32 5.321 5.322', 'forced march'],
-    ['5.4 9.1 9.2 9.3 9.4 9.5 9.612', 'strategic moves and rail movement'],
+    ['5.4 9.1 9.2 9.4 9.612', 'strategic moves and rail movement'],
     ['10.6 10.61', 'river crossing'],
     ['8.1', 'hex control'],
     ['11.32', 'supply in the Western theater (its map is not built)'],

@@ -77,8 +77,8 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   },
   { case: '4.53, 4.55', what: 'the draft and Emancipation' },
   {
-    case: '9.3, 9.5, 9.611',
-    what: 'off-board rail moves between supply hexes, rail/naval moves, and the Washington-Alexandria link after six months of USA occupation of Alexandria (strategic land and rail moves exist; the link opens in January 1862)',
+    case: '9.611',
+    what: 'the Washington-Alexandria link after six months of USA occupation of Alexandria (it opens in January 1862; rail, off-board rail and rail/naval moves exist)',
   },
   {
     case: '10.5',

@@ -504,7 +504,7 @@ function apply(
       return refuse(
         'ILLEGAL_RAIL_MOVE',
         '9.2',
-        `block ${b.id} cannot rail to ${order.to}: friendly rail lines from a friendly rail hex to one (9.1, 9.2, 8.1), one Strategic Move and one per change of gauge (5.4, 9.4)`,
+        `block ${b.id} cannot rail to ${order.to}: friendly rail lines from a friendly rail hex to one (9.1, 9.2, 8.1), off-board between friendly supply hexes (9.3) and by water between friendly ports (9.5), one Strategic Move per leg, one per change of gauge (5.4, 9.4) and one between map edges (A10)`,
       );
     const from = b.hex;
     b.hex = r.to;

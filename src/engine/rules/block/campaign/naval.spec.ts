@@ -367,6 +367,37 @@ describe('Naval Invasions (fixed positions)', () => {
   });
 });
 
+describe('Rail/naval moves (fixed positions)', () => {
+  // A USA line west from Upriver (0504) to 0304, on the test bay.
+  const RAILED: BlockMapDocument = structuredClone(DOC);
+  RAILED.rails = [{ name: 'Upriver line', gauge: 'standard', hexes: ['0504', '0404', '0304'] }];
+  const RAILED_MAP = campaignMapOf(RAILED);
+  const railsOf = (s: CampaignState, block: string) =>
+    campaignLegalOrders(s, RAILED_MAP, 'union')
+      .filter((o): o is Extract<CampaignOrder, { type: 'rail' }> => o.type === 'rail')
+      .filter((o) => o.block === block)
+      .map((o) => o.to);
+
+  it('B9.5, B10.3: rail and naval moves combine, each switch one Strategic Move more', () => {
+    // By water to Upriver (1), then by rail (1 more); the ports alone are Naval Moves.
+    expect(railsOf(activated('union', 1, [inf('u', '0802')], RAILED), 'u')).toEqual([]);
+    const s = activated('union', 2, [inf('u', '0802')], RAILED);
+    expect(railsOf(s, 'u')).toEqual(['0304', '0404']);
+    const r = applyCampaignOrder(
+      s,
+      RAILED_MAP,
+      'union',
+      { type: 'rail', block: 'u', to: '0304' },
+      fixedDice([]),
+    );
+    expect(r.ok && r.state.blocks.find((b) => b.id === 'u')?.hex).toBe('0304');
+    expect(r.ok && r.state.strategicMoves).toBe(0);
+    // And back: by rail to Upriver, then by water to every port it reaches.
+    const back = activated('union', 2, [inf('v', '0304')], RAILED);
+    expect(railsOf(back, 'v')).toEqual(['0404', '0504', '0705', '0802', '0808']);
+  });
+});
+
 describe('Naval Moves on the Eastern map', () => {
   const EAST = BLOCK_MAPS.east!;
   const hexOf = (id: string) => EAST.locations[id].hex;

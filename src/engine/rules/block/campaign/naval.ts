@@ -41,8 +41,9 @@
  *   port is recorded (state.invasions) for the battle it makes (battles.ts)
  *   and for a naval retreat back to it (10.5, combat.ts).
  *
+ * Rail/naval moves (9.5) are rail.ts's, sailing navalDestinations' legs.
  * Not here: the West's river geometry (1.442, 1.452, 10.2's A6, 10.22;
- * there is no Western map yet), rail/naval moves (9.5).
+ * there is no Western map yet).
  */
 import { controller, occupants } from './control';
 import type { CampaignMap } from './terrain';
@@ -222,6 +223,35 @@ function friendlyPort(
   return g.ports.has(hex) && controller(state, map.doc, hex) === side;
 }
 
+/**
+ * 10.1, 10.3, 10.11: the friendly ports without enemy units `side` may sail
+ * to from `from` (itself a friendly port) now, sorted; none from elsewhere.
+ * Rail/naval moves (9.5, rail.ts) sail these legs too.
+ */
+export function navalDestinations(
+  state: CampaignState,
+  map: CampaignMap,
+  side: Side,
+  from: string,
+  occ = occupants(state),
+): string[] {
+  if (map.doc.theater !== 'east') return [];
+  const g = navalGraph(map);
+  const usable = usableFor(state, map, g, side);
+  if (!usable || !friendlyPort(state, map, g, side, from)) return [];
+  const reached = reach(g, from, blockedNodes(state, map, g, side, occ, null), usable);
+  const enemy = otherSide(side);
+  return [...g.ports]
+    .filter(
+      (to) =>
+        to !== from &&
+        friendlyPort(state, map, g, side, to) &&
+        !occ.get(to)?.has(enemy) &&
+        g.access(to).some((n) => reached.has(n)),
+    )
+    .sort();
+}
+
 /** Every Naval Move (10.3) `b` may make now, by destination port. */
 export function navalMoves(
   state: CampaignState,
@@ -229,24 +259,8 @@ export function navalMoves(
   b: CampaignBlock,
   occ = occupants(state),
 ): NavalOption[] {
-  if (map.doc.theater !== 'east') return [];
-  const start = b.hex;
-  if (start === null || b.moved || state.strategicMoves < 1) return [];
-  const g = navalGraph(map);
-  const usable = usableFor(state, map, g, b.side);
-  if (!usable || !friendlyPort(state, map, g, b.side, start)) return [];
-  const reached = reach(g, start, blockedNodes(state, map, g, b.side, occ, null), usable);
-  const enemy = otherSide(b.side);
-  return [...g.ports]
-    .filter(
-      (to) =>
-        to !== start &&
-        friendlyPort(state, map, g, b.side, to) &&
-        !occ.get(to)?.has(enemy) &&
-        g.access(to).some((n) => reached.has(n)),
-    )
-    .sort()
-    .map((to) => ({ to, cost: 1 }));
+  if (b.hex === null || b.moved || state.strategicMoves < 1) return [];
+  return navalDestinations(state, map, b.side, b.hex, occ).map((to) => ({ to, cost: 1 }));
 }
 
 /** Every Naval Invasion (10.4) `b` may make now, by landing hex. */

@@ -146,3 +146,72 @@ describe('strategic rail moves (fixed positions)', () => {
     );
   });
 });
+
+describe('off-board rail moves (fixed positions)', () => {
+  // Two separate USA lines, West (0103-0303) and East (0703-0903); USA supply hexes on the
+  // west edge (0103), at the north-west corner (0101) and on the east edge (0903).
+  const OFF = fixtureMap();
+  OFF.rails = [
+    { name: 'West', gauge: 'standard', hexes: row(3, 1, 3) },
+    { name: 'East', gauge: 'standard', hexes: row(3, 7, 9) },
+  ];
+  OFF.supply = ['0103', '0101', '0903'].map((hex) => ({
+    hex,
+    side: 'union' as const,
+    name: hex,
+    note: 'test',
+  }));
+  const OFF_MAP = campaignMapOf(OFF);
+  const start = (blocks: FixtureBlock[]) => {
+    const s = fixtureState(OFF, blocks);
+    const r = applyCampaignOrder(
+      s,
+      OFF_MAP,
+      'union',
+      { type: 'activate', hqs: ['s'] },
+      fixedDice([]),
+    );
+    if (!r.ok) throw new Error(r.refusal.message);
+    return r.state;
+  };
+  const offRails = (s: CampaignState, block: string) =>
+    campaignLegalOrders(s, OFF_MAP, 'union')
+      .filter((o): o is Extract<CampaignOrder, { type: 'rail' }> => o.type === 'rail')
+      .filter((o) => o.block === block)
+      .map((o) => o.to);
+
+  it('B9.3: one Strategic Move between friendly supply hexes on the same map edge, two between edges (A10)', () => {
+    // The west edge's other supply hex for one; the east edge's needs two.
+    expect(offRails(start([SHQ(1), inf('u', '0103')]), 'u')).toEqual(['0101', '0203', '0303']);
+    const two = start([SHQ(2), inf('u', '0103')]);
+    expect(offRails(two, 'u')).toEqual(['0101', '0203', '0303', '0903']);
+    const r = applyCampaignOrder(
+      two,
+      OFF_MAP,
+      'union',
+      { type: 'rail', block: 'u', to: '0903' },
+      fixedDice([]),
+    );
+    expect(r.ok && r.state.blocks.find((b) => b.id === 'u')?.hex).toBe('0903');
+    expect(r.ok && r.state.strategicMoves).toBe(0);
+  });
+
+  it('B9.3: off-board and normal rail moves combine, each paid (rail, off-board, rail)', () => {
+    // 0303 -> 0103 by rail (1), off-board to 0903 (2: another edge), on to 0703 by rail (1).
+    expect(offRails(start([SHQ(3), inf('u', '0303')]), 'u')).not.toContain('0703');
+    expect(offRails(start([SHQ(4), inf('u', '0303')]), 'u')).toContain('0703');
+    expect(offRails(start([SHQ(3), inf('u', '0103')]), 'u')).toEqual([
+      '0101',
+      '0203',
+      '0303',
+      '0703',
+      '0803',
+      '0903',
+    ]);
+  });
+
+  it('B9.3: never to an enemy-held supply hex', () => {
+    const s = start([SHQ(2), inf('u', '0103'), inf('c', '0903', 'confederate')]);
+    expect(offRails(s, 'u')).toEqual(['0101', '0203', '0303']);
+  });
+});

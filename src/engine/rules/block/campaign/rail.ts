@@ -18,11 +18,15 @@
  *   occupation of Alexandria) is not tracked yet, and cannot come earlier
  *   in a game begun in July 1861 with Alexandria in USA hands.
  *
- * Not here: off-board rail moves between supply hexes (9.3), rail/naval
- * moves (9.5).
+ * - 9.3: an off-board rail move goes from a friendly supply hex (the side's
+ *   own, 11.3) to another for one Strategic Move, one more between different
+ *   map edges (A10); it combines with rail legs, each paid.
+ * - 9.5: rail and naval legs (naval.ts) combine, each switch one Strategic
+ *   Move: every leg costs one.
  */
 import type { BlockMapDocument } from '../map';
 import { controller, occupants } from './control';
+import { navalDestinations } from './naval';
 import type { CampaignMap } from './terrain';
 import type { CampaignBlock, CampaignState, Side } from './types';
 import { otherSide } from './types';
@@ -73,11 +77,31 @@ export function railFriendly(
 
 export interface RailOption {
   to: string;
-  /** Strategic Moves it costs: 1, plus one per change of gauge (9.4). */
+  /**
+   * Strategic Moves it costs: one per leg (a rail leg, an off-board rail
+   * move 9.3, a naval leg 9.5), plus one per change of gauge (9.4) and one
+   * per off-board move between supply hexes on different map edges (A10).
+   */
   cost: number;
 }
 
-/** Every rail move `b` may make with the Strategic Moves left (cheapest per destination). */
+type Mode = 'standard' | 'broad' | 'sea' | 'off';
+
+/** 9.3, 11.3: the side's own supply hexes it controls (off-board rail connects them). */
+function friendlySupplyHexes(state: CampaignState, doc: BlockMapDocument, side: Side): string[] {
+  return [...new Set(doc.supply.filter((x) => x.side === side).map((x) => x.hex))]
+    .filter((h) => controller(state, doc, h) === side)
+    .sort();
+}
+
+/**
+ * Every rail move `b` may make with the Strategic Moves left, the cheapest
+ * per destination: rail legs along friendly lines (9.1, 9.2, 9.4), combined
+ * with off-board rail moves between friendly supply hexes (9.3) and naval
+ * legs between friendly ports (9.5, naval.ts), each leg one Strategic Move.
+ * A port a Naval Move reaches (10.3) is not listed here: that move is as
+ * cheap as any (one Strategic Move) and the same.
+ */
 export function railOptions(
   state: CampaignState,
   map: CampaignMap,
@@ -87,43 +111,77 @@ export function railOptions(
   const doc = map.doc;
   const graph = railGraph(doc);
   const start = b.hex;
-  if (start === null || b.moved || state.strategicMoves < 1) return [];
-  if (!graph.has(start) || !railFriendly(state, doc, b.side, start)) return [];
+  const budget = state.strategicMoves;
+  if (start === null || b.moved || budget < 1) return [];
   const enemy = otherSide(b.side);
   const open = (h: string) => railFriendly(state, doc, b.side, h) && !occ.get(h)?.has(enemy);
-  // Dijkstra over (hex, gauge); costs are small integers, so buckets by cost.
+  const supply = friendlySupplyHexes(state, doc, b.side).filter((h) => !occ.get(h)?.has(enemy));
+  const edges = (h: string) => map.grid.edgesOf(h);
+  const sameEdge = (x: string, y: string) => edges(x).some((e) => edges(y).includes(e));
+  const sailCache = new Map<string, string[]>();
+  const sail = (h: string) => {
+    let to = sailCache.get(h);
+    if (!to) sailCache.set(h, (to = navalDestinations(state, map, b.side, h, occ)));
+    return to;
+  };
+  // Dijkstra over (hex, mode, whether a rail or off-board leg was used); costs are small
+  // integers, so buckets by cost.
   const best = new Map<string, number>();
-  const key = (h: string, g: string) => `${h}|${g}`;
-  let frontier: Array<[string, 'standard' | 'broad']> = [];
-  for (const gauge of new Set((graph.get(start) ?? []).map((e) => e.gauge))) {
-    best.set(key(start, gauge), 1);
-    frontier.push([start, gauge]);
-  }
+  const buckets: Array<Array<[string, Mode, boolean]>> = Array.from(
+    { length: budget + 1 },
+    () => [],
+  );
   const reach = new Map<string, number>();
-  for (let cost = 1; cost <= state.strategicMoves && frontier.length > 0; cost++) {
-    const next: Array<[string, 'standard' | 'broad']> = [];
-    const queue = [...frontier];
+  /** Arriving in `h` by a leg of `mode`; `land`: a rail or off-board leg was used (else it is a Naval Move). */
+  const arrive = (h: string, mode: Mode, land: boolean, cost: number) => {
+    if (cost > budget) return;
+    if (h !== start && land && cost < (reach.get(h) ?? Infinity)) reach.set(h, cost);
+    push(h, mode, land, cost);
+  };
+  const push = (h: string, mode: Mode, land: boolean, cost: number) => {
+    if (cost > budget) return;
+    const k = `${h}|${mode}|${land}`;
+    if ((best.get(k) ?? Infinity) <= cost) return;
+    best.set(k, cost);
+    buckets[cost].push([h, mode, land]);
+  };
+  /** A new leg from `h` (the start, or where the last leg ended), one Strategic Move more. */
+  const newLegs = (h: string, mode: Mode | null, land: boolean, cost: number) => {
+    if (
+      mode !== 'standard' &&
+      mode !== 'broad' &&
+      graph.has(h) &&
+      railFriendly(state, doc, b.side, h)
+    )
+      for (const gauge of new Set((graph.get(h) ?? []).map((e) => e.gauge)))
+        push(h, gauge, true, cost + 1);
+    // 9.5: a naval leg between friendly ports.
+    if (mode !== 'sea') for (const to of sail(h)) arrive(to, 'sea', land, cost + 1);
+    // 9.3: an off-board rail move between friendly supply hexes; A10: +1 between map edges.
+    if (mode !== 'off' && supply.includes(h))
+      for (const to of supply)
+        if (to !== h) arrive(to, 'off', true, cost + 1 + (sameEdge(h, to) ? 0 : 1));
+  };
+  newLegs(start, null, false, 0);
+  for (let cost = 1; cost <= budget; cost++) {
+    const queue = buckets[cost];
     while (queue.length > 0) {
-      const [h, gauge] = queue.shift()!;
-      if (h !== start && !reach.has(h)) reach.set(h, cost);
-      for (const e of graph.get(h) ?? []) {
-        if (e.from !== undefined && e.from > state.month) continue; // 9.611
-        if (!open(e.to)) continue;
-        const k = key(e.to, e.gauge);
-        if (e.gauge === gauge) {
-          if ((best.get(k) ?? Infinity) <= cost) continue;
-          best.set(k, cost);
-          queue.push([e.to, e.gauge]);
-        } else if ((best.get(k) ?? Infinity) > cost + 1) {
-          // 9.4: a change of gauge; ending in the junction needs none.
-          best.set(k, cost + 1);
-          next.push([e.to, e.gauge]);
+      const [h, mode, land] = queue.shift()!;
+      if ((best.get(`${h}|${mode}|${land}`) ?? Infinity) < cost) continue;
+      if (mode === 'standard' || mode === 'broad')
+        for (const e of graph.get(h) ?? []) {
+          if (e.from !== undefined && e.from > state.month) continue; // 9.611
+          if (!open(e.to)) continue;
+          // 9.4: a change of gauge costs one more; ending in the junction needs none.
+          arrive(e.to, e.gauge, true, e.gauge === mode ? cost : cost + 1);
         }
-      }
+      newLegs(h, mode, land, cost);
     }
-    frontier = next;
   }
+  // A port a Naval Move reaches (one Strategic Move) is that move's, never a dearer rail one's.
+  const byWater = new Set(sail(start));
   return [...reach]
+    .filter(([to]) => !byWater.has(to))
     .map(([to, cost]) => ({ to, cost }))
     .sort((x, y) => (x.to < y.to ? -1 : x.to > y.to ? 1 : 0));
 }

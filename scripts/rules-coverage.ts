@@ -90,11 +90,9 @@ function campaignNotYet(): Record<string, string> {
   const why = (what: string) =>
     `${what}: the campaign game is not implemented; the Bobby Lee scenarios are refused (NOT_YET_SUPPORTED)`;
   const parts: Array<[string, string]> = [
-    ['3.0 3.2 3.21 3.22 3.3 3.4', 'the month procedure, Campaign Turns and Pass'],
+    ['3.0 3.2 3.21 3.22 3.4', 'the month procedure, Campaign Turns and Pass'],
     ['3.12', 'initiative bids'],
-    ['4.1 4.5 4.51 4.511 4.52', 'victory points and the Victory Track'],
     ['4.24 4.25', 'set-up: historical and free deployment'],
-    ['4.26 4.27 4.34', 'scenario, campaign and tournament results'],
     ['4.41 4.42', 'weather and Mud'],
     ['4.53 4.55', 'the draft and Emancipation'],
     ['5.1 5.11 5.12 5.121 5.13', 'HQ activation and command range'],

@@ -93,9 +93,17 @@ describe('block campaign scenarios (Bobby Lee)', () => {
       '11.7',
       '9.3',
       '9.5',
+      '3.3',
+      '4.1',
+      '4.5',
+      '4.51',
+      '4.52',
+      '4.26',
+      '4.27',
+      '4.34',
     ])
       expect(cases).not.toContain(done);
-    for (const missing of ['3.0', '12.3', '9.611', '10.5', '6.1', '11.42', '4.26', '4.25'])
+    for (const missing of ['3.0', '12.3', '9.611', '10.5', '6.1', '11.42', '11.8', '4.25'])
       expect(cases).toContain(missing);
   });
 

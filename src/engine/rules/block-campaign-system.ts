@@ -64,7 +64,11 @@ export interface BlockCampaignScenario {
  * terrain, the Valley Turnpike's speed bonus and attack limits (5.2, 5.3,
  * 5.31, 1.3x, 1.7), forced marches (5.32x), hex control (8.1), battles found,
  * fought on the battle board by the battle engine and brought back to the map
- * (6.1, 3.23), and each seat's view.
+ * (6.1, 3.23), each seat's view, and the month end: city and town VPs,
+ * the Washington VP when CSA-occupied, Time VPs, the Victory Track, the
+ * Victory Check and the results of scenarios, campaign and tournaments
+ * (3.3, 4.1, 4.5, 4.51, 4.511, 4.52, 4.26, 4.27, 4.34: month-end.ts,
+ * victory.ts; campaignStanding gives victory() and the competition score).
  */
 export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   {
@@ -92,12 +96,10 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
     case: '11.42, 11.421',
     what: 'naval supply lines (the Supply Phase exists: rail lines, the Valley Turnpike, forage limits, attrition, HQ supply; it stops, naming 11.42, where a naval line could supply a hex over its Forage Limit)',
   },
-  { case: '11.8, 11.81, 11.82', what: 'siege, surrender, the siege of Washington' },
   {
-    case: '3.3, 4.1, 4.5, 4.51, 4.52',
-    what: 'the month end: victory points, the Victory Track, the Victory Check',
+    case: '11.8, 11.81, 11.82',
+    what: 'siege, surrender, the siege of Washington (its VP when besieged, 4.511): a month end where a siege may hold stops the game there',
   },
-  { case: '4.26, 4.27, 4.34', what: 'scenario, campaign and tournament results' },
   { case: '4.25', what: 'free deployment (a sealed round)' },
 ]);
 

@@ -5,11 +5,44 @@
  * names; and a state holding the blocks a test places. Counting legal orders
  * on it checks the rules by hand, whatever becomes of the reconstructed map.
  */
+import { readFileSync, readdirSync } from 'fs';
+import { join } from 'path';
 import { HexGrid, formatLabel } from '../../../hex';
 import { blockMaxCv, hqByCode, monthWeather, type UnitTypeId } from '../data';
 import type { BlockMapDocument, BlockMapHex, BlockMapHexside } from '../map';
 import { updateControl } from './control';
-import type { CampaignBlock, CampaignPhase, CampaignState, Side } from './types';
+import type {
+  CampaignBlock,
+  CampaignPhase,
+  CampaignState,
+  CampaignVictoryValues,
+  Side,
+} from './types';
+import { victoryAtStart } from './victory';
+
+/** The fixture's Victory Track (4.1): Marginal from 1, 4, 7, Decisive from 10; CSA VP in Dec-Mar. */
+export const FIXTURE_VICTORY: CampaignVictoryValues = {
+  startVp: 0,
+  victoryTrack: { marginal: [1, 4, 7], decisive: 10 },
+  csaVpMonths: ['12', '01', '02', '03'],
+  cityVp: {},
+};
+
+const SCENARIOS = join(__dirname, '../../../../../scenarios');
+
+/** The Victory Track values (its `reconstructed` section) of the scenario document of a calendar entry. */
+export function scenarioVictory(calendar: string): CampaignVictoryValues {
+  for (const dir of readdirSync(SCENARIOS)
+    .filter((d) => d.startsWith('bobby-lee-'))
+    .sort()) {
+    const doc = JSON.parse(readFileSync(join(SCENARIOS, dir, 'scenario.json'), 'utf8')) as {
+      calendar: string;
+      reconstructed: CampaignVictoryValues;
+    };
+    if (doc.calendar === calendar) return doc.reconstructed;
+  }
+  throw new Error(`no scenario document of ${calendar}`);
+}
 
 export const GRID = {
   orientation: 'pointy' as const,
@@ -85,6 +118,9 @@ export function fixtureState(
     start?: string;
     /** 4.23: spare blocks by unit key. */
     pool?: Partial<CampaignState['pool']>;
+    /** The scenario's last month (null: the open-ended campaign game). */
+    end?: string | null;
+    victory?: Partial<CampaignVictoryValues>;
   } = {},
 ): CampaignState {
   const month = opts.month ?? '1861-08';
@@ -113,7 +149,7 @@ export function fixtureState(
     theater: 'east',
     map: map.id,
     start: opts.start ?? '1861-07',
-    end: '1861-10',
+    end: opts.end === undefined ? '1861-10' : opts.end,
     month,
     weather: monthWeather(month).weather,
     weatherChanged: false,
@@ -135,8 +171,10 @@ export function fixtureState(
     blocks: list,
     pool: { union: { ...opts.pool?.union }, confederate: { ...opts.pool?.confederate } },
     replacements: null,
+    victory: victoryAtStart({ ...FIXTURE_VICTORY, ...opts.victory }, map, {}),
     diceDrawn: 0,
   };
   updateControl(state, map);
+  state.victory = victoryAtStart({ ...FIXTURE_VICTORY, ...opts.victory }, map, state.control);
   return state;
 }

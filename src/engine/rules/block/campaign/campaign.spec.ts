@@ -17,7 +17,7 @@ import {
   campaignLegalOrders,
   campaignMustAct,
 } from './campaign';
-import { fixtureMap, fixtureState } from './campaign.fixtures';
+import { fixtureMap, fixtureState, scenarioVictory } from './campaign.fixtures';
 import { controller, updateControl } from './control';
 import { advanceMonth, endCampaignTurn, nextMonth } from './sequence';
 import { newCampaign } from './setup';
@@ -34,7 +34,8 @@ function play(state: CampaignState, seat: Side, order: CampaignOrder, dice: Dice
   if (!r.ok) throw new Error(`${r.refusal.code} ${r.refusal.rule}: ${r.refusal.message}`);
   return r;
 }
-const start = (seed = 'h15b') => newCampaign('east-1861', EAST, keyedDice(seed)).state;
+const start = (seed = 'h15b') =>
+  newCampaign('east-1861', EAST, keyedDice(seed), scenarioVictory('east-1861')).state;
 const hq = (s: CampaignState, code: string) => s.blocks.find((b) => b.hq?.code === code)!;
 const bids = (s: CampaignState, union: number, confederate: number) =>
   play(play(s, 'union', { type: 'bid', hqs: union }).state, 'confederate', {
@@ -78,7 +79,7 @@ describe('campaign set-up and sequence of play (Bobby Lee 1861)', () => {
   ])(
     'B4.24, B4.21: %s sets up its orders of battle on the map (%i USA, %i CSA blocks)',
     (id, usa, csa) => {
-      const s = newCampaign(id, EAST, keyedDice('x')).state;
+      const s = newCampaign(id, EAST, keyedDice('x'), scenarioVictory(id)).state;
       expect(s.blocks.filter((b) => b.side === 'union')).toHaveLength(usa);
       expect(s.blocks.filter((b) => b.side === 'confederate')).toHaveLength(csa);
       expect(s.blocks.every((b) => b.hex !== null && EAST.hexes[b.hex] && b.cv <= b.maxCv)).toBe(
@@ -89,7 +90,7 @@ describe('campaign set-up and sequence of play (Bobby Lee 1861)', () => {
   );
 
   it('B3.11, B3.0: the first month skips the Replacement Turn and opens the initiative bids; later months begin with it', () => {
-    const r = newCampaign('east-1861', EAST, keyedDice('x'));
+    const r = newCampaign('east-1861', EAST, keyedDice('x'), scenarioVictory('east-1861'));
     expect(r.events.map((e) => e.type)).toEqual(['deployed', 'month', 'replacements-skipped']);
     expect(campaignMustAct(r.state)).toEqual({
       seats: ['union', 'confederate'],
@@ -199,9 +200,16 @@ describe('campaign set-up and sequence of play (Bobby Lee 1861)', () => {
 
   it('B3.12: if both bid zero the month passes with no Campaign Turns', () => {
     const r = bids(start(), 0, 0);
-    expect(r.state.phase).toEqual({ name: 'month-end' });
-    expect(r.state.turn).toBe(0);
-    expect(campaignMustAct(r.state)).toBeNull();
+    // No Campaign Turn: the month end follows at once (3.3), then the next month's Replacement Turn.
+    expect(r.events.map((e) => e.type)).toEqual([
+      'bid-sealed',
+      'initiative',
+      'month-end',
+      'victory-track',
+      'victory-check',
+      'month',
+    ]);
+    expect(r.state).toMatchObject({ month: '1861-08', turn: 0, phase: { name: 'replacements' } });
   });
 
   it('B3.4, B3.24: a Pass moves nothing and goes to the Supply Phase; two consecutive Passes end the month, a played turn between does not', () => {
@@ -472,7 +480,7 @@ describe('one generator for listing and checking (random play)', () => {
   it('B5.3, B3.12: every listed order is accepted, an order off the list is refused, and no reader sees a hidden block', () => {
     for (const seed of ['a', 'b', 'c', 'd']) {
       const dice = keyedDice(`play-${seed}`);
-      let s = newCampaign('east-1861', EAST, dice).state;
+      let s = newCampaign('east-1861', EAST, dice, scenarioVictory('east-1861')).state;
       const pick = (n: number) => Math.floor((((dice.d6() - 1) * 6 + dice.d6() - 1) * n) / 36);
       for (let step = 0; step < 200; step++) {
         const act = campaignMustAct(s);
@@ -504,8 +512,9 @@ describe('one generator for listing and checking (random play)', () => {
             if (b.hidden) expect(b).not.toHaveProperty('cv');
             else expect(b.side === reader || b.active).toBe(true);
       }
-      // Stopped where the engine stops (campaignBlocked) or still playing Campaign Turns.
-      expect(['movement', 'combat', 'supply', 'month-end']).toContain(s.phase.name);
+      // Stopped where the engine stops (campaignBlocked), still playing, or over with a result (4.26).
+      expect(['movement', 'combat', 'supply', 'month-end', 'over']).toContain(s.phase.name);
+      expect(s.phase.name === 'over').toBe(s.victory.result !== null);
       if (s.battle)
         for (const reader of ['union', 'confederate', null] as const) {
           const v = campaignView(s, reader).battle!;

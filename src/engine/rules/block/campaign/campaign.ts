@@ -22,9 +22,12 @@
  * (11.7), `take-attrition`, `supply-loss` (11.6, the owner's pick among tied
  * largest units); at its end the turn goes to the other player (3.2, 3.4).
  *
+ * When an order ends the month, the month end follows at once (month-end.ts:
+ * VPs, Victory Check, the next month or the result).
+ *
  * Where the rules this engine does not implement yet begin (battles within
  * two hexes of one another, naval supply lines (11.42) where they could
- * decide a hex's supply, the month's end), the
+ * decide a hex's supply, siege at the month's end), the
  * game stops: campaignBlocked names the cases and every order is refused
  * NOT_YET_SUPPORTED. The games of the campaign system stay refused as a
  * whole until all of it exists (block-campaign-system.ts CAMPAIGN_GAPS).
@@ -38,6 +41,7 @@ import { battleOrder, battlesInteract, startBattle } from './combat';
 import { activatableHqs, activate, deactivate } from './command';
 import { occupants, updateControl } from './control';
 import { resolveForceMarches } from './force-march';
+import { resolveMonthEnd } from './month-end';
 import { makeMove, moveOptions, type MoveOption } from './movement';
 import { navalInvasions, navalMoves } from './naval';
 import { railOptions } from './rail';
@@ -86,7 +90,8 @@ export function campaignBlocked(state: CampaignState): { rule: string; what: str
           }
         : null;
     case 'month-end':
-      return { rule: '3.3', what: 'the month end (siege, VPs, Victory Check)' };
+      // Resolved as the month ends (month-end.ts); it stays only where a rule not yet implemented holds.
+      return state.phase.stopped ?? null;
     default:
       return null;
   }
@@ -584,6 +589,8 @@ export function applyCampaignOrder(
   try {
     if (!SIDES.includes(seat)) refuse('BAD_ORDER', 'order', 'no such seat');
     apply(next, map, seat, parse(order), dice, events);
+    // 3.3, M4: no one acts at the month end; it follows the order that ended the month.
+    if (next.phase.name === 'month-end') resolveMonthEnd(next, map, events);
   } catch (e) {
     if (e instanceof Refusal)
       return { ok: false, refusal: { code: e.code, rule: e.rule, message: e.message } };

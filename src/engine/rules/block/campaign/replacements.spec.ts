@@ -15,7 +15,7 @@ import { scheduledRps, type ChartYear } from '../data';
 import type { BlockMapDocument, BlockMapLocation } from '../map';
 import { BLOCK_MAPS } from '../map';
 import { applyCampaignOrder, campaignLegalOrders, campaignMustAct } from './campaign';
-import { fixtureMap, fixtureState, type FixtureBlock } from './campaign.fixtures';
+import { fixtureMap, fixtureState, scenarioVictory, type FixtureBlock } from './campaign.fixtures';
 import { cadreRoom, replacementPoints } from './replacements';
 import { beginMonth } from './sequence';
 import { newCampaign } from './setup';
@@ -384,7 +384,7 @@ describe('the Bobby Lee 1861 set-up (4.23, 3.11)', () => {
   const EAST_MAP = campaignMapOf(EAST);
 
   it('B4.23: the spare blocks (the counter mix less the 1861 OB) start in the pool', () => {
-    const s = newCampaign('east-1861', EAST, keyedDice('x')).state;
+    const s = newCampaign('east-1861', EAST, keyedDice('x'), scenarioVictory('east-1861')).state;
     // USA East mix 24/8/6/5/2 Inf/Cav/Art/Gar/HA, 1861 OB 11/2/4/3/1; all four HQs fielded.
     expect(s.pool.union).toEqual({
       infantry: 13,
@@ -405,7 +405,7 @@ describe('the Bobby Lee 1861 set-up (4.23, 3.11)', () => {
   });
 
   it('B3.11, B12.2, B12.41: reaching August 1861, USA 12 RPs and CSA 8; 41 and 85 orders on the real map', () => {
-    const s = newCampaign('east-1861', EAST, keyedDice('x')).state;
+    const s = newCampaign('east-1861', EAST, keyedDice('x'), scenarioVictory('east-1861')).state;
     s.month = '1861-08';
     beginMonth(s, []);
     expect(s.phase).toEqual({ name: 'replacements' });

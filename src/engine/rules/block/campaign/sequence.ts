@@ -154,7 +154,7 @@ export function endCampaignTurn(
   beginCampaignTurn(state, otherSide(side), dice, events);
 }
 
-/** 3.3, notes §1.3 M4: the month's end (siege, VPs, Victory Check: not implemented yet). */
+/** 3.3, notes §1.3 M4: the month's end; month-end.ts resolves it (siege, VPs, Victory Check). */
 export function endMonth(state: CampaignState, events: CampaignEvent[]): void {
   state.active = null;
   state.phase = { name: 'month-end' };
@@ -169,9 +169,10 @@ export function nextMonth(m: YearMonth): YearMonth {
 }
 
 /**
- * 4.21, 4.26, 4.31: after the Victory Check, the calendar advances; a
- * scenario is over after its last month (an open-ended campaign game goes
- * on). The month-end steps that come before are not implemented yet.
+ * 4.21, 4.26, 4.31: after the Victory Check (month-end.ts), the calendar
+ * advances; a scenario is over after its last month (an open-ended campaign
+ * game goes on). The month end decides the result and calls this only when
+ * the game goes on.
  */
 export function advanceMonth(state: CampaignState, events: CampaignEvent[]): void {
   if (state.end !== null && state.month >= state.end) {

@@ -25,7 +25,8 @@ import { opaqueIds } from '../opaque-ids';
 import { updateControl } from './control';
 import { startingPool } from './replacements';
 import { beginMonth } from './sequence';
-import type { CampaignBlock, CampaignEvent, CampaignState } from './types';
+import { victoryAtStart } from './victory';
+import type { CampaignBlock, CampaignEvent, CampaignState, CampaignVictoryValues } from './types';
 import { SIDES } from './types';
 
 /** 4.24: the blocks of a calendar entry's orders of battle, on `map`, not yet given ids. */
@@ -71,13 +72,16 @@ export function historicalDeployment(
 
 /**
  * A new campaign game of a calendar entry on its map, historical deployment
- * (4.24), opened at its first month: no Replacement Turn (3.11), straight to
+ * (4.24), the Victory Track's values the scenario document gives (its
+ * `reconstructed` section: start VP, track levels, CSA VP months, city VPs;
+ * replaceable per game), opened at its first month: no Replacement Turn (3.11), straight to
  * the initiative bids (3.12).
  */
 export function newCampaign(
   scenario: string,
   map: BlockMapDocument,
   dice: Dice,
+  victory: CampaignVictoryValues,
 ): { state: CampaignState; events: CampaignEvent[] } {
   const entry = blockScenario(scenario)!;
   const placed = historicalDeployment(scenario, map);
@@ -119,9 +123,12 @@ export function newCampaign(
       confederate: startingPool(entry.orders, 'confederate'),
     },
     replacements: null,
+    victory: victoryAtStart(victory, map, {}),
     diceDrawn: dice.drawn,
   };
   updateControl(state, map);
+  // 4.23, 4.51: the marker on the start position, each VP city held by its controller at set-up.
+  state.victory = victoryAtStart(victory, map, state.control);
   const events: CampaignEvent[] = [
     { type: 'deployed', rule: '4.24', scenario, month: entry.start, blocks: blocks.length },
   ];

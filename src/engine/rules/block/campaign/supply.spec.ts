@@ -21,7 +21,13 @@ import {
   campaignLegalOrders,
   campaignMustAct,
 } from './campaign';
-import { FIXTURE_GRID, fixtureMap, fixtureState, type FixtureBlock } from './campaign.fixtures';
+import {
+  FIXTURE_GRID,
+  fixtureMap,
+  fixtureState,
+  scenarioVictory,
+  type FixtureBlock,
+} from './campaign.fixtures';
 import { newCampaign } from './setup';
 import { forageCapacity, suppliedHexes, supplyLine, supplySources } from './supply';
 import { campaignMapOf } from './terrain';
@@ -386,7 +392,12 @@ describe('supply on the Eastern map', () => {
   it('B11.31, B11.34, B11.4, B11.2: after the 1861 set-up every block is in rail supply or within its Forage Limit (Ft. Monroe and Yorktown forage)', () => {
     const east = BLOCK_MAPS.east!;
     const map = campaignMapOf(east);
-    const { state } = newCampaign('east-1861', east, keyedDice('supply-east'));
+    const { state } = newCampaign(
+      'east-1861',
+      east,
+      keyedDice('supply-east'),
+      scenarioVictory('east-1861'),
+    );
     expect(supplySources(state, east, 'union')).toEqual(['0107', '1001', '1208', '1605']);
     expect(supplySources(state, east, 'confederate')).toEqual(['0119', '0124', '0824']);
     const unsupplied = (side: Side) => {

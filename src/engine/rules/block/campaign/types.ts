@@ -79,8 +79,12 @@ export type CampaignPhase =
   | { name: 'combat' }
   /** 3.24: the active player's Supply Phase (supply.ts). */
   | { name: 'supply'; passed: boolean }
-  /** M4 (notes §1.3): siege, VPs, Victory Check (not implemented). */
-  | { name: 'month-end' }
+  /**
+   * M4 (notes §1.3, A23): siege, VPs, Victory Check (month-end.ts), resolved
+   * as soon as the month ends; it stays here only where a rule not yet
+   * implemented holds (`stopped`, campaignBlocked names it).
+   */
+  | { name: 'month-end'; stopped?: { rule: string; what: string } }
   | { name: 'over' };
 
 /** The Supply Phase in progress (seed 002, 3.24, 11.1-11.7: supply.ts; null outside it). */
@@ -98,6 +102,53 @@ export interface SupplyStep {
   choice: { hex: string; candidates: string[]; picks: number } | null;
   /** 11.42: over-capacity hexes a naval supply line might supply (the game stops there). */
   naval: string[];
+}
+
+/**
+ * The values the scenario gives the Victory Track (its `reconstructed`
+ * section, block-campaign.schema.json): printed on the mapboard, not in the
+ * text (notes §2.6), so replaceable per game. VPs count USA positive.
+ */
+export interface CampaignVictoryValues {
+  /** 4.23, 4.26: the marker's start position. */
+  startVp: number;
+  /** 4.1, 4.27: the VP from which each Marginal level (1, 2, 3 TPs) and the Decisive box begin. */
+  victoryTrack: { marginal: number[]; decisive: number };
+  /** 4.52: the months (MM) marked CSA VP. */
+  csaVpMonths: string[];
+  /** 4.51: the VPs of the map's cities and towns, by location id. */
+  cityVp: Record<string, number>;
+}
+
+/** A VP city or town (4.51) and who held it when VPs were last settled. */
+export interface VictoryCity {
+  location: string;
+  hex: string;
+  vp: number;
+  /** The hex's home side (8.1: its controller when no one occupies it). */
+  home: Side | null;
+  holder: Side | null;
+}
+
+/** How the game ended (4.1 Decisive at a month end, 4.26 a scenario's October, 4.34 the campaign's). */
+export interface CampaignResult {
+  winner: Side | null;
+  /** 'decisive', 'marginal-1'..'marginal-3' (4.27's TPs), or 'draw' (a Stalemate). */
+  level: string;
+  vp: number;
+  month: YearMonth;
+  case: string;
+  reason: string;
+}
+
+/** 4.1, 4.5: the Victory Track. */
+export interface CampaignVictory {
+  values: CampaignVictoryValues;
+  /** The marker, USA positive: unbounded, VPs beyond a Decisive box count (4.5 NOTE). */
+  vp: number;
+  /** 4.51: the VP cities and towns, sorted by location id; holders as of the last settlement. */
+  cities: VictoryCity[];
+  result: CampaignResult | null;
 }
 
 export interface CampaignState {
@@ -154,6 +205,8 @@ export interface CampaignState {
   pool: Record<Side, Record<string, number>>;
   /** 12.1: the Replacement Turn under way (null outside it). */
   replacements: ReplacementTurn | null;
+  /** 4.1, 4.5: VPs and the Victory Track (victory.ts). */
+  victory: CampaignVictory;
   diceDrawn: number;
 }
 

@@ -1,0 +1,225 @@
+/**
+ * The month's end (seed 002, 3.3, [3] VICTORY CHECK, 4.1, 4.5, 4.511, 4.26,
+ * 4.34; notes §1.3 M4 in the order A23 fixes): siege attrition, the Siege of
+ * Washington VP, the city and town VPs won this month, the Victory Check,
+ * then the calendar — the next month (4.31, 4.4: the campaign plays through
+ * the winter months, every month having its Operations) or the end of the
+ * game with its result (4.26 after a scenario's October, 4.34 for the
+ * campaign). The Time VP of a month marked CSA VP (4.52) comes at the start
+ * of the Replacement Turn that follows.
+ *
+ * No player acts here: the dispatcher (campaign.ts) resolves the month end
+ * as soon as an order ends the month. Siege (11.8) is the supply section's:
+ * until it exists, a month end where a siege may hold (siegeStep) stops the
+ * game there, NOT_YET_SUPPORTED 11.8, rather than skipping it.
+ */
+import { controller, occupants, updateControl } from './control';
+import { advanceMonth } from './sequence';
+import type { CampaignMap } from './terrain';
+import type { CampaignEvent, CampaignPhase, CampaignResult, CampaignState, Side } from './types';
+import { SIDES, otherSide } from './types';
+import { awardVp, settleCityVps, trackLevel } from './victory';
+
+/** 4.34: the month whose end tests Campaign Victory (the 1864 election). */
+export const CAMPAIGN_TEST_MONTH = '1864-10';
+/**
+ * 4.34 continues the campaign "into 1865 (and 1866 if necessary)" and names
+ * no later month. Reconstruction: with no Decisive victory by the end of
+ * December 1866 the campaign ends drawn.
+ */
+export const CAMPAIGN_LAST_MONTH = '1866-12';
+
+/** 4.511: the location the Siege of Washington VP is about. */
+const WASHINGTON = 'washington';
+
+/**
+ * 11.8, notes §6.6, A56: the groups of a side's held hexes whose every
+ * playable neighbour outside the group is occupied by enemy units, holding
+ * that side's units (siege attrition) or Washington (4.511). Naval supply,
+ * which lifts a siege, is not looked at: a group listed here may be besieged.
+ */
+export function possibleSieges(
+  state: CampaignState,
+  map: CampaignMap,
+): Array<{ side: Side; hexes: string[] }> {
+  const occ = occupants(state);
+  const washington = map.doc.locations[WASHINGTON]?.hex;
+  const out: Array<{ side: Side; hexes: string[] }> = [];
+  const hexes = Object.keys(map.doc.hexes).filter(map.playable).sort();
+  for (const side of SIDES) {
+    const enemy = otherSide(side);
+    const held = new Set(hexes.filter((h) => controller(state, map.doc, h) === side));
+    const seen = new Set<string>();
+    for (const start of held) {
+      if (seen.has(start)) continue;
+      const group: string[] = [];
+      const queue = [start];
+      seen.add(start);
+      while (queue.length > 0) {
+        const h = queue.shift()!;
+        group.push(h);
+        for (const n of map.neighbours(h))
+          if (held.has(n) && !seen.has(n)) {
+            seen.add(n);
+            queue.push(n);
+          }
+      }
+      const inGroup = new Set(group);
+      const outside = group.flatMap((h) => map.neighbours(h).filter((n) => !inGroup.has(n)));
+      const surrounded =
+        outside.length > 0 &&
+        outside.every((n) => occ.get(n)?.has(enemy) && occ.get(n)?.size === 1);
+      const matters = group.some(
+        (h) => occ.get(h)?.has(side) || (side === 'union' && h === washington),
+      );
+      if (surrounded && matters) out.push({ side, hexes: group.sort() });
+    }
+  }
+  return out;
+}
+
+/**
+ * M4.1, 11.8: the siege step. HOOK for the siege module (supply section):
+ * it belongs here, before the VPs (A23). Until it exists, a month end with a
+ * possible siege is where the game stops (NOT_YET_SUPPORTED 11.8).
+ */
+function siegeStep(state: CampaignState, map: CampaignMap): { rule: string; what: string } | null {
+  const sieges = possibleSieges(state, map);
+  if (sieges.length === 0) return null;
+  const where = sieges.map((s) => `${s.side} at ${s.hexes.join(' ')}`).join('; ');
+  return {
+    rule: '11.8',
+    what: `siege at the month end (11.8, 11.81: attrition, the Siege of Washington VP; ${where})`,
+  };
+}
+
+/** 4.511, 11.81: +1 CSA VP if Washington is CSA-occupied at the month end (besieged: siegeStep). */
+function washingtonVp(state: CampaignState, map: CampaignMap, events: CampaignEvent[]): void {
+  const hex = map.doc.locations[WASHINGTON]?.hex;
+  if (hex === undefined) return;
+  const occ = occupants(state).get(hex);
+  if (occ?.has('confederate') && !occ.has('union'))
+    awardVp(state, 'confederate', 1, 'siege-of-washington', '4.511', events);
+}
+
+const sideName = (s: Side) => (s === 'union' ? 'USA' : 'CSA');
+
+/**
+ * 3.3, 4.1, 4.26, 4.34: the Victory Check on the settled marker. A
+ * Decisive box wins at any month end; after a scenario's last month a
+ * Marginal result wins and a Stalemate is drawn; at the end of Oct/64 the
+ * campaign is the CSA's with a Marginal CSA result, and after that only a
+ * Decisive victory wins.
+ */
+export function victoryCheck(state: CampaignState): CampaignResult | null {
+  const vp = state.victory.vp;
+  const t = trackLevel(vp, state.victory.values);
+  const month = state.month;
+  if (t.box === 'decisive')
+    return {
+      winner: t.side,
+      level: 'decisive',
+      vp,
+      month,
+      case: '4.1',
+      reason: `the marker is in the ${sideName(t.side!)} Decisive Victory box at the end of the month`,
+    };
+  if (state.end !== null && month >= state.end) {
+    if (t.box === 'marginal')
+      return {
+        winner: t.side,
+        level: t.level,
+        vp,
+        month,
+        case: '4.26',
+        reason: `a ${sideName(t.side!)} Marginal victory at the end of the scenario`,
+      };
+    return {
+      winner: null,
+      level: 'draw',
+      vp,
+      month,
+      case: '4.26',
+      reason: 'a Stalemate at the end of the scenario: the game is drawn',
+    };
+  }
+  if (state.end === null) {
+    if (month === CAMPAIGN_TEST_MONTH && t.box === 'marginal' && t.side === 'confederate')
+      return {
+        winner: 'confederate',
+        level: t.level,
+        vp,
+        month,
+        case: '4.34',
+        reason: 'no Decisive victory by the end of Oct/64 and a CSA Marginal victory on the track',
+      };
+    if (month >= CAMPAIGN_LAST_MONTH)
+      return {
+        winner: null,
+        level: 'draw',
+        vp,
+        month,
+        case: '4.34',
+        reason: 'no Decisive victory by the end of 1866: the campaign is drawn',
+      };
+  }
+  return null;
+}
+
+/** 4.52, A20: the Time VP, at the start of the Replacement Turn of a month marked CSA VP. */
+export function awardTimeVp(state: CampaignState, events: CampaignEvent[]): void {
+  if (state.victory.values.csaVpMonths.includes(state.month.slice(5, 7)))
+    awardVp(state, 'confederate', 1, 'time', '4.52', events, { month: state.month });
+}
+
+/**
+ * M4 (A23): resolves the month end of a state in the 'month-end' phase:
+ * siege (or the stop where it would apply), Washington, city VPs, the
+ * Victory Track, the Victory Check; then the next month (its Replacement
+ * Turn opening with the Time VP) or the game over with its result.
+ */
+export function resolveMonthEnd(
+  state: CampaignState,
+  map: CampaignMap,
+  events: CampaignEvent[],
+): void {
+  updateControl(state, map.doc);
+  const stopped = siegeStep(state, map);
+  if (stopped) {
+    state.phase = { name: 'month-end', stopped };
+    return;
+  }
+  state.phase = { name: 'month-end' };
+  const from = state.victory.vp;
+  washingtonVp(state, map, events);
+  settleCityVps(state, events);
+  const to = state.victory.vp;
+  const t = trackLevel(to, state.victory.values);
+  events.push({
+    type: 'victory-track',
+    from,
+    to,
+    box: t.box,
+    side: t.side,
+    level: t.level,
+    rule: '4.1',
+  });
+  const result = victoryCheck(state);
+  events.push({
+    type: 'victory-check',
+    month: state.month,
+    winner: result?.winner ?? null,
+    level: result?.level ?? null,
+    over: result !== null,
+    rule: '3.3',
+  });
+  if (result) {
+    state.victory.result = result;
+    state.phase = { name: 'over' };
+    events.push({ type: 'scenario-over', month: state.month, result, rule: result.case });
+    return;
+  }
+  advanceMonth(state, events);
+  // advanceMonth has moved the phase on: the next month's Replacement Turn, or its bids.
+  if ((state.phase as CampaignPhase).name === 'replacements') awardTimeVp(state, events);
+}

@@ -528,6 +528,9 @@ export function buildEastMap(p: MapParams = PARAMS): BuiltMap {
     gauge: r.gauge,
     hexes: routeHexes(r.route),
     ...(r.from ? { from: r.from } : {}),
+    ...(r.heldFor
+      ? { heldFor: { hex: hexOf(r.heldFor.place), side: r.heldFor.side, months: r.heldFor.months } }
+      : {}),
     ...(r.note ? { note: r.note } : {}),
   }));
   for (const r of rails) {

@@ -616,6 +616,8 @@ export interface RailLine {
   route: Waypoint[];
   /** 9.611: the Washington-Alexandria link exists only from January 1862. */
   from?: string;
+  /** 9.611: ...or once `side` has occupied `place` continuously for `months` months. */
+  heldFor?: { place: string; side: 'union' | 'confederate'; months: number };
   note?: string;
 }
 
@@ -697,6 +699,7 @@ export const RAILWAYS: RailLine[] = [
     gauge: 'standard',
     route: ['washington', 'alexandria'],
     from: '1862-01',
+    heldFor: { place: 'alexandria', side: 'union', months: 6 },
     note: '9.611: not in 1861; from January 1862 or six months of continuous USA occupation of Alexandria.',
   },
   {

@@ -81,10 +81,6 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   },
   { case: '4.53, 4.55', what: 'the draft and Emancipation' },
   {
-    case: '9.611',
-    what: 'the Washington-Alexandria link after six months of USA occupation of Alexandria (it opens in January 1862; rail, off-board rail and rail/naval moves exist)',
-  },
-  {
     case: '10.5',
     what: 'invaders retreating by land into adjacent friendly hexes they did not attack across (the battle board lets the Attacker retreat only across hexsides attacked or reinforced across; such a retreat is refused NOT_YET_SUPPORTED). Naval moves, naval invasions and their battles, and naval retreat exist',
   },

@@ -151,10 +151,11 @@ describe('Bobby Lee map (reconstructed)', () => {
     expect(doc.supply.find((s) => s.hex === hexOf('lynchburg'))?.side).toBe('confederate');
   });
 
-  it('B1.5, B9.611: railroads carry their gauge; the Washington-Alexandria link exists from January 1862', () => {
+  it('B1.5, B9.611: railroads carry their gauge; the Washington-Alexandria link exists from January 1862, or six months of USA occupation of Alexandria', () => {
     expect(new Set(doc.rails.map((r) => r.gauge))).toEqual(new Set(['standard', 'broad']));
     const link = doc.rails.find((r) => r.name.startsWith('Washington-Alexandria'))!;
     expect(link.from).toBe('1862-01');
+    expect(link.heldFor).toEqual({ hex: hexOf('alexandria'), side: 'union', months: 6 });
     expect(link.hexes).toEqual([hexOf('washington'), hexOf('alexandria')]);
   });
 

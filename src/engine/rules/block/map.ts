@@ -61,6 +61,8 @@ export interface BlockMapRail {
   hexes: string[];
   /** The month (YYYY-MM) the line exists from (9.611). */
   from?: string;
+  /** 9.611: the line exists sooner once `side` has occupied `hex` continuously for `months` months. */
+  heldFor?: { hex: string; side: Side; months: number };
   note?: string;
 }
 

@@ -164,6 +164,7 @@ export function fixtureState(
     strategicMoves: 0,
     attacks: {},
     invasions: [],
+    heldSince: {},
     control: {},
     battles: [],
     battle: null,

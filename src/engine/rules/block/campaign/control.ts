@@ -11,6 +11,25 @@
 import type { BlockMapDocument } from '../map';
 import type { CampaignState, Side } from './types';
 
+/**
+ * 9.611: continuous occupation of the hexes a rail line's `heldFor` names,
+ * observed whenever control is evaluated: the month it began, dropped as
+ * soon as that side is found gone.
+ */
+function updateHeldSince(
+  state: CampaignState,
+  map: BlockMapDocument,
+  occ: Map<string, Set<Side>>,
+): void {
+  const next: Record<string, string> = {};
+  for (const line of map.rails) {
+    if (!line.heldFor) continue;
+    const { hex, side } = line.heldFor;
+    if (occ.get(hex)?.has(side)) next[hex] = state.heldSince[hex] ?? state.month;
+  }
+  state.heldSince = Object.fromEntries(Object.entries(next).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** The sides with blocks in each hex. */
 export function occupants(state: CampaignState): Map<string, Set<Side>> {
   const out = new Map<string, Set<Side>>();
@@ -31,6 +50,7 @@ export function controller(state: CampaignState, map: BlockMapDocument, hex: str
 /** 8.1: re-evaluates control from the blocks' positions (at the start of a phase). */
 export function updateControl(state: CampaignState, map: BlockMapDocument): void {
   const occ = occupants(state);
+  updateHeldSince(state, map, occ);
   const next: Record<string, Side> = {};
   const hexes = new Set([...Object.keys(state.control), ...occ.keys()]);
   for (const hex of [...hexes].sort()) {

@@ -215,3 +215,52 @@ describe('off-board rail moves (fixed positions)', () => {
     expect(offRails(s, 'u')).toEqual(['0101', '0203', '0303']);
   });
 });
+
+describe('the Washington-Alexandria link (fixed positions)', () => {
+  // The link 0503-0504 exists from January 1862, or after six months of continuous USA
+  // occupation of 0504 (CSA home here, like Alexandria).
+  const LINKED = fixtureMap({ hexes: { '0504': { home: 'confederate' } } });
+  LINKED.rails = [
+    { name: 'North standard', gauge: 'standard', hexes: row(3, 1, 5) },
+    {
+      name: 'Military link',
+      gauge: 'standard',
+      hexes: ['0503', '0504'],
+      from: '1862-01',
+      heldFor: { hex: '0504', side: 'union', months: 6 },
+    },
+  ];
+  const LINKED_MAP = campaignMapOf(LINKED);
+  const linked = (since: string | null, blocks: FixtureBlock[]) => {
+    const s = fixtureState(LINKED, blocks, { month: '1861-09' });
+    s.heldSince = since ? { '0504': since } : {};
+    const r = applyCampaignOrder(
+      s,
+      LINKED_MAP,
+      'union',
+      { type: 'activate', hqs: ['s'] },
+      fixedDice([]),
+    );
+    if (!r.ok) throw new Error(r.refusal.message);
+    return r.state;
+  };
+  const to = (s: CampaignState) =>
+    campaignLegalOrders(s, LINKED_MAP, 'union')
+      .filter((o): o is Extract<CampaignOrder, { type: 'rail' }> => o.type === 'rail')
+      .filter((o) => o.block === 'u')
+      .map((o) => o.to);
+
+  it('B9.611: the link exists six months after continuous USA occupation began, before January 1862', () => {
+    const held = [SHQ(1), inf('u', '0103'), inf('g', '0504')];
+    expect(to(linked('1861-03', held))).toContain('0504');
+    expect(to(linked('1861-04', held))).not.toContain('0504');
+  });
+
+  it('B9.611: occupation is observed whenever control is evaluated; leaving it starts the count again', () => {
+    const s = linked('1861-01', [SHQ(1), inf('u', '0103')]);
+    expect(s.heldSince).toEqual({});
+    const fresh = linked(null, [SHQ(1), inf('u', '0103'), inf('g', '0504')]);
+    expect(fresh.heldSince).toEqual({ '0504': '1861-09' });
+    expect(to(fresh)).not.toContain('0504');
+  });
+});

@@ -14,9 +14,9 @@
  * - 9.4: each change of gauge costs one more Strategic Move, unless the move
  *   ends in the junction hex.
  * - 9.611: the Washington-Alexandria link exists from January 1862 (the
- *   map's line `from`); its other condition (six months of continuous USA
- *   occupation of Alexandria) is not tracked yet, and cannot come earlier
- *   in a game begun in July 1861 with Alexandria in USA hands.
+ *   map's line `from`), or six months after the USA began its continuous
+ *   occupation of Alexandria (the line's `heldFor`, state.heldSince kept
+ *   by control.ts whenever control is evaluated).
  *
  * - 9.3: an off-board rail move goes from a friendly supply hex (the side's
  *   own, 11.3) to another for one Strategic Move, one more between different
@@ -24,7 +24,7 @@
  * - 9.5: rail and naval legs (naval.ts) combine, each switch one Strategic
  *   Move: every leg costs one.
  */
-import type { BlockMapDocument } from '../map';
+import type { BlockMapDocument, BlockMapRail } from '../map';
 import { controller, occupants } from './control';
 import { navalDestinations } from './naval';
 import type { CampaignMap } from './terrain';
@@ -35,6 +35,17 @@ interface RailEdge {
   to: string;
   gauge: 'standard' | 'broad';
   from?: string;
+  heldFor?: BlockMapRail['heldFor'];
+}
+
+const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7));
+
+/** 9.611: a line with a `from` month exists from it, or after its `heldFor` occupation. */
+function lineExists(state: CampaignState, e: RailEdge): boolean {
+  if (e.from === undefined || e.from <= state.month) return true;
+  if (!e.heldFor) return false;
+  const since = state.heldSince[e.heldFor.hex];
+  return since !== undefined && monthIndex(state.month) - monthIndex(since) >= e.heldFor.months;
 }
 
 const GRAPHS = new WeakMap<BlockMapDocument, Map<string, RailEdge[]>>();
@@ -53,7 +64,10 @@ export function railGraph(doc: BlockMapDocument): Map<string, RailEdge[]> {
     for (let i = 1; i < line.hexes.length; i++) {
       const [a, b] = [line.hexes[i - 1], line.hexes[i]];
       if (a === b) continue;
-      const extra = line.from ? { from: line.from } : {};
+      const extra = {
+        ...(line.from ? { from: line.from } : {}),
+        ...(line.heldFor ? { heldFor: line.heldFor } : {}),
+      };
       add(a, { to: b, gauge: line.gauge, ...extra });
       add(b, { to: a, gauge: line.gauge, ...extra });
     }
@@ -170,7 +184,7 @@ export function railOptions(
       if ((best.get(`${h}|${mode}|${land}`) ?? Infinity) < cost) continue;
       if (mode === 'standard' || mode === 'broad')
         for (const e of graph.get(h) ?? []) {
-          if (e.from !== undefined && e.from > state.month) continue; // 9.611
+          if (!lineExists(state, e)) continue; // 9.611
           if (!open(e.to)) continue;
           // 9.4: a change of gauge costs one more; ending in the junction needs none.
           arrive(e.to, e.gauge, true, e.gauge === mode ? cost : cost + 1);

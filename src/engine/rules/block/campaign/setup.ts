@@ -113,6 +113,7 @@ export function newCampaign(
     strategicMoves: 0,
     attacks: {},
     invasions: [],
+    heldSince: {},
     control: {},
     battles: [],
     battle: null,

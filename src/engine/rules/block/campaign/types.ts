@@ -185,6 +185,11 @@ export interface CampaignState {
   strategicMoves: number;
   /** 5.31: units that attacked across each hexside this Campaign Turn, by "to<from". */
   attacks: Record<string, number>;
+  /**
+   * 9.611: for each hex a rail line's `heldFor` names, the month since which
+   * that side has occupied it continuously (absent: not occupied now).
+   */
+  heldSince: Record<string, YearMonth>;
   /** 10.4: the blocks that landed by Naval Invasion this Campaign Turn, the port each sailed from (for 10.5), sorted by block. */
   invasions: NavalInvasion[];
   /** 8.1: hexes whose controller is not their home side (captured), evaluated at each phase start. */

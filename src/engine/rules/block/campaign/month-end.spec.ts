@@ -483,6 +483,32 @@ describe('the Victory Track on the Eastern map (reconstructed values)', () => {
     expect(campaignStanding(s)).toMatchObject({ vp, level });
   });
 
+  it('B4.26, B4.21: east-1861 with no Campaign Turns (both bid 0 each month) is drawn at the end of October', () => {
+    let s = newCampaign('east-1861', EAST, keyedDice('q'), scenarioVictory('east-1861')).state;
+    const map = campaignMapOf(EAST);
+    const seen: CampaignEvent[] = [];
+    for (let step = 0; step < 40 && s.phase.name !== 'over'; step++) {
+      const act = campaignMustAct(s)!;
+      const order =
+        act.kind === 'initiative-bid' ? { type: 'bid', hqs: 0 } : { type: 'end-replacements' };
+      const r = applyCampaignOrder(s, map, act.seats[0], order, keyedDice(`q${step}`));
+      if (!r.ok) throw new Error(`${r.refusal.rule}: ${r.refusal.message}`);
+      s = r.state;
+      seen.push(...r.events);
+    }
+    expect(seen.filter((e) => e.type === 'victory-check').map((e) => e.month)).toEqual([
+      '1861-07',
+      '1861-08',
+      '1861-09',
+      '1861-10',
+    ]);
+    expect(seen.filter((e) => e.type === 'month-vp')).toEqual([]);
+    expect(s.phase).toEqual({ name: 'over' });
+    expect(s.victory.result).toMatchObject({ winner: null, level: 'draw', vp: 0, case: '4.26' });
+    expect(seen.at(-1)).toMatchObject({ type: 'scenario-over', month: '1861-10' });
+    expect(campaignStanding(s)).toMatchObject({ winner: null, level: 'draw', competitionScore: 1 });
+  });
+
   it('B4.1: a track that is not a track is refused at set-up', () => {
     expect(() =>
       newCampaign('east-1861', EAST, keyedDice('v'), {

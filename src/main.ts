@@ -1,9 +1,11 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './common/bootstrap';
+import { runPrimary } from './common/cluster';
 import { APP_CONFIG, AppConfig, ConfigError, loadConfig } from './common/config/config';
 import { describeStartupFailure, formatStartupFailure } from './common/startup-failure';
 import { loadThrottleConfig } from './common/throttling.config';
@@ -38,6 +40,12 @@ async function bootstrap(): Promise<void> {
   // Validate once, before anything else starts: every bad value (the rate limits' too) is
   // listed here in one clear message, not as a stack trace from inside Nest's injector.
   validateEnvironment(process.env);
+  const { workers, logFormat } = loadConfig(process.env);
+  if (workers > 1 && cluster.isPrimary) {
+    // WORKERS=n: this process only forks and watches the workers (src/common/cluster.ts).
+    runPrimary(workers, logFormat);
+    return;
+  }
 
   const app = await NestFactory.create(AppModule, { bufferLogs: true });
   configureApp(app);

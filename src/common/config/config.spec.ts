@@ -59,6 +59,22 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('reads WORKERS (issue 20): one process by default; several only on PostgreSQL with Redis', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    const shared = { DATABASE_URL: 'postgres://u@db:5432/m', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig({ ...shared, WORKERS: '2' }).workers).toBe(2);
+    expect(() => loadConfig({ WORKERS: '2', REDIS_URL: shared.REDIS_URL })).toThrow(
+      /WORKERS=2 needs DATABASE_URL: the embedded database/,
+    );
+    expect(() => loadConfig({ WORKERS: '2', DATABASE_URL: shared.DATABASE_URL })).toThrow(
+      /WORKERS=2 needs REDIS_URL/,
+    );
+    // One worker is the plain service: nothing more is needed.
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    for (const bad of ['0', 'two', '65'])
+      expect(() => loadConfig({ ...shared, WORKERS: bad })).toThrow(/WORKERS must be an integer/);
+  });
+
   it('rejects an out-of-range port', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });

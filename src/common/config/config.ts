@@ -28,6 +28,13 @@ export interface AppConfig {
    * has a single session: always one connection there.
    */
   databasePoolSize: number;
+  /**
+   * WORKERS: processes serving HTTP on the one port (node:cluster, default 1), so
+   * the service uses every core (issue 20). More than one needs DATABASE_URL (the
+   * embedded database lives inside one process) and REDIS_URL (live updates and
+   * rate-limit counters cross processes through Redis).
+   */
+  workers: number;
   /** Redis URL for cross-instance pub/sub (REDIS_URL); absent means in-process only. */
   redisUrl: string | undefined;
   /** pino log level (LOG_LEVEL, default info). */
@@ -155,6 +162,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems,
   );
 
+  const workers = positiveInteger(env, 'WORKERS', 1, 64, problems);
+  if (workers > 1 && databaseUrl === undefined) {
+    problems.push(
+      `WORKERS=${workers} needs DATABASE_URL: the embedded database (PGlite) runs inside the one process ` +
+        'that opened MUSTER_DATA_DIR and cannot be shared by several workers. Unset WORKERS (one process) or set DATABASE_URL',
+    );
+  }
+  if (workers > 1 && redisUrl === undefined) {
+    problems.push(
+      `WORKERS=${workers} needs REDIS_URL: live updates (SSE, GraphQL subscriptions) and rate-limit counters ` +
+        "reach the other workers' clients only through Redis. Set REDIS_URL or unset WORKERS",
+    );
+  }
+
   const rawLevel = (blankToUndefined(env.LOG_LEVEL) ?? 'info').toLowerCase();
   let logLevel: LogLevel = 'info';
   if ((LOG_LEVELS as readonly string[]).includes(rawLevel)) {
@@ -220,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl,
     dataDir,
     databasePoolSize,
+    workers,
     redisUrl,
     logLevel,
     logFormat,

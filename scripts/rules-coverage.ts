@@ -102,10 +102,7 @@ function campaignNotYet(): Record<string, string> {
     ['10.6 10.61', 'river crossing'],
     ['8.1', 'hex control'],
     ['11.32', 'supply in the Western theater (its map is not built)'],
-    [
-      '11.42 11.422',
-      'naval supply lines (the Supply Phase stops where one could supply a hex over its Forage Limit)',
-    ],
+    ['11.422', 'naval supply lines in the Western theater (its map is not built)'],
     ['11.8 11.81 11.82', 'siege and surrender'],
     ['12.3', 'replacement steps, which need supply lines (11.4)'],
   ];

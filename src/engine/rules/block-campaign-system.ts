@@ -89,10 +89,6 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
     what: 'battles within two hexes of one another: the shared battle clock (A34), a block next to two battles, victorious units reinforcing another battle (one battle, or battles further apart, are fought on the board and brought back to the map)',
   },
   {
-    case: '11.42, 11.421',
-    what: 'naval supply lines (the Supply Phase exists: rail lines, the Valley Turnpike, forage limits, attrition, HQ supply; it stops, naming 11.42, where a naval line could supply a hex over its Forage Limit)',
-  },
-  {
     case: '11.8, 11.81, 11.82',
     what: 'siege, surrender, the siege of Washington (its VP when besieged, 4.511): a month end where a siege may hold stops the game there',
   },

@@ -26,8 +26,7 @@
  * VPs, Victory Check, the next month or the result).
  *
  * Where the rules this engine does not implement yet begin (battles within
- * two hexes of one another, naval supply lines (11.42) where they could
- * decide a hex's supply, siege at the month's end), the
+ * two hexes of one another, siege at the month's end), the
  * game stops: campaignBlocked names the cases and every order is refused
  * NOT_YET_SUPPORTED. The games of the campaign system stay refused as a
  * whole until all of it exists (block-campaign-system.ts CAMPAIGN_GAPS).
@@ -82,13 +81,6 @@ export function campaignBlocked(state: CampaignState): { rule: string; what: str
             rule: '6.1',
             what: 'battles within two hexes of one another, which need the shared battle clock (A34, 7.52)',
           };
-    case 'supply':
-      return state.supply?.naval.length
-        ? {
-            rule: '11.42',
-            what: `naval supply lines, which could supply ${state.supply.naval.join(', ')} (over the Forage Limit without a rail supply line)`,
-          }
-        : null;
     case 'month-end':
       // Resolved as the month ends (month-end.ts); it stays only where a rule not yet implemented holds.
       return state.phase.stopped ?? null;
@@ -112,8 +104,7 @@ export function campaignMustAct(state: CampaignState): CampaignMustAct | null {
     const act = battleMustAct(state.battle.state);
     return act && { seats: act.seats, kind: `battle-${act.kind}` };
   }
-  // 11.42: a Supply Phase stopped for naval supply lines waits on nobody (campaignBlocked).
-  if (p.name === 'supply' && state.supply && state.supply.naval.length === 0)
+  if (p.name === 'supply' && state.supply)
     return { seats: [state.active!], kind: state.supply.choice ? 'supply-loss' : 'supply-hq' };
   return null;
 }

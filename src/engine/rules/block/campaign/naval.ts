@@ -158,7 +158,7 @@ export interface NavalOption {
  * every enemy-controlled port and every fortress an enemy unit holds, but
  * `target`'s own (10.4: an invasion may land against it).
  */
-function blockedNodes(
+export function blockedNodes(
   state: CampaignState,
   map: CampaignMap,
   g: NavalGraph,
@@ -178,7 +178,7 @@ function blockedNodes(
 }
 
 /** The nodes reachable from `from`'s without passing a blocked one, within `usable`. */
-function reach(
+export function reach(
   g: NavalGraph,
   from: string,
   blocked: Set<string>,
@@ -200,7 +200,7 @@ function reach(
 }
 
 /** 10.11: the nodes `side` may sail at all now (none for the CSA without Norfolk). */
-function usableFor(
+export function usableFor(
   state: CampaignState,
   map: CampaignMap,
   g: NavalGraph,

@@ -15,12 +15,7 @@ import type {
   BlockMapRail,
 } from '../map';
 import { BLOCK_MAPS } from '../map';
-import {
-  applyCampaignOrder,
-  campaignBlocked,
-  campaignLegalOrders,
-  campaignMustAct,
-} from './campaign';
+import { applyCampaignOrder, campaignLegalOrders, campaignMustAct } from './campaign';
 import {
   FIXTURE_GRID,
   fixtureMap,
@@ -28,8 +23,9 @@ import {
   scenarioVictory,
   type FixtureBlock,
 } from './campaign.fixtures';
+import { updateControl } from './control';
 import { newCampaign } from './setup';
-import { forageCapacity, suppliedHexes, supplyLine, supplySources } from './supply';
+import { forageCapacity, suppliedHexes, supplyLine, supplyNetwork, supplySources } from './supply';
 import { campaignMapOf } from './terrain';
 import type { CampaignEvent, CampaignState, Side } from './types';
 import { campaignEventsFor, campaignView } from './view';
@@ -370,26 +366,8 @@ describe('HQ supply (fixed positions)', () => {
   });
 });
 
-describe('naval supply lines not built (11.42)', () => {
-  it('B11.42: where a naval supply line could supply a hex over its Forage Limit the game stops, naming 11.42; elsewhere it goes on', () => {
-    const d = doc({ locations: { port: place('0606', 'village', { port: true }) } });
-    const map = campaignMapOf(d);
-    const r = pass(fixtureState(d, stack('u', '0606', [2, 2, 2, 2, 2])), d);
-    expect(r.state.phase).toEqual({ name: 'supply', passed: true });
-    expect(r.state.supply?.naval).toEqual(['0606']);
-    expect(campaignBlocked(r.state)).toMatchObject({ rule: '11.42' });
-    expect(campaignMustAct(r.state)).toBeNull();
-    expect(
-      applyCampaignOrder(r.state, map, 'union', { type: 'take-attrition' }, fixedDice([])),
-    ).toMatchObject({ ok: false, refusal: { code: 'NOT_YET_SUPPORTED', rule: '11.42' } });
-    // Within its Forage Limit the port needs no supply line at all.
-    const fits = pass(fixtureState(d, stack('u', '0606', [2, 2, 2, 2])), d);
-    expect(fits.state.active).toBe('confederate');
-  });
-});
-
 describe('supply on the Eastern map', () => {
-  it('B11.31, B11.34, B11.4, B11.2: after the 1861 set-up every block is in rail supply or within its Forage Limit (Ft. Monroe and Yorktown forage)', () => {
+  it('B11.31, B11.34, B11.4, B11.2: after the 1861 set-up every block is in supply or within its Forage Limit (Ft. Monroe by sea, Yorktown foraging)', () => {
     const east = BLOCK_MAPS.east!;
     const map = campaignMapOf(east);
     const { state } = newCampaign(
@@ -405,14 +383,52 @@ describe('supply on the Eastern map', () => {
       const hexes = [...new Set(state.blocks.filter((b) => b.side === side).map((b) => b.hex!))];
       return hexes.filter((h) => !supplied.has(h)).sort();
     };
-    // Ft. Monroe (1321) has no rail: its supply is naval (11.34); Yorktown (1320) none.
-    expect(unsupplied('union')).toEqual(['1321']);
+    // Ft. Monroe (1321) has no rail: it is a source through its naval line to Baltimore
+    // (11.34). Yorktown (1320) has neither rail nor, on the York, CSA naval supply (11.421).
+    expect(unsupplied('union')).toEqual([]);
     expect(unsupplied('confederate')).toEqual(['1320']);
+    expect(supplyNetwork(state, map, 'union')).toContain('1321');
     const count = (hex: string) => state.blocks.filter((b) => b.hex === hex).length;
-    expect([count('1321'), forageCapacity(state, east, '1321')]).toEqual([2, 4]);
     expect([count('1320'), forageCapacity(state, east, '1320')]).toEqual([3, 4]);
     // Alexandria's nine USA blocks: beside Washington's rail line, so supplied.
     expect(count('1010')).toBe(9);
     expect(suppliedHexes(state, map, 'union').has('1010')).toBe(true);
+  });
+
+  it('B11.42, B11.421: rail and naval lines link at ports, and a naval line does not pass an enemy-controlled port (the supply example: Fair Oaks, White House, West Point)', () => {
+    const east = BLOCK_MAPS.east!;
+    const map = campaignMapOf(east);
+    const base = newCampaign(
+      'east-1861',
+      east,
+      keyedDice('supply-example'),
+      scenarioVictory('east-1861'),
+    ).state;
+    // Four USA blocks from Alexandria to Fair Oaks, White House, West Point and Yorktown;
+    // Yorktown's CSA blocks to Richmond.
+    const at = (yorktown: Side, ftMonroe: Side): CampaignState => {
+      const s = structuredClone(base);
+      const usa = s.blocks.filter((b) => b.side === 'union' && b.hex === '1010');
+      ['1018', '1017', '1118'].forEach((h, i) => (usa[i].hex = h));
+      for (const b of s.blocks) if (b.hex === '1320' || b.hex === '1321') b.hex = '0918';
+      const put = (hex: string, side: Side) =>
+        (s.blocks.find(
+          (b) => b.side === side && b.hex === (side === 'union' ? '1010' : '0918'),
+        )!.hex = hex);
+      put('1320', yorktown);
+      put('1321', ftMonroe);
+      updateControl(s, east);
+      return s;
+    };
+    const example = ['1018', '1017', '1118'];
+    const held = suppliedHexes(at('union', 'union'), map, 'union');
+    expect(example.map((h) => held.has(h))).toEqual([true, true, true]);
+    // The York River railroad is CSA rail: it serves only because the USA holds every hex (9.1).
+    const line = supplyNetwork(at('union', 'union'), map, 'union');
+    expect(example.every((h) => line.includes(h))).toBe(true);
+    // Yorktown and Ft. Monroe in CSA hands: no sea route to West Point passes neither
+    // (on this reconstructed geometry Ft. Monroe's waters also reach the York: naval.ts).
+    const cut = suppliedHexes(at('confederate', 'confederate'), map, 'union');
+    expect(example.map((h) => cut.has(h))).toEqual([false, false, false]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The Supply Phase (seed 002, 3.24, 3.4, 11.1-11.7, 1.6, 1.7, 1.823, 9.1;
- * notes §6.1-6.5). The last phase of every Campaign Turn, Pass turns
+ * The Supply Phase (seed 002, 3.24, 3.4, 11.1-11.7, 1.6, 1.7, 9.1; notes
+ * §6.1-6.5). The last phase of every Campaign Turn, Pass turns
  * included: the active player's units only are checked, and those in excess
  * of an unsupplied hex's capacity lose a step at once.
  *
@@ -32,12 +32,15 @@
  *   `take-attrition` takes the losses as they stand. Only HQs whose range
  *   holds a hex with attrition are offered: elsewhere the step would buy
  *   nothing.
+ * - 11.42, 11.421: naval supply lines link friendly ports, never passing an
+ *   enemy-controlled port (naval.ts's geometry and its RESOLUTION on what
+ *   passing a port is), and join the rail lines at ports (supplyNetwork).
+ *   The text's supply example has CSA Yorktown alone close West Point; on
+ *   the reconstructed geometry Ft. Monroe's waters reach the York without
+ *   passing Yorktown's hexsides, so it takes Ft. Monroe too (supply.spec.ts).
  *
- * Not here: 11.42 naval supply lines (the naval geometry is not built).
- * Where a naval line could change the outcome (an over-capacity hex that
- * would be supplied if every friendly port were a source, a superset of
- * what any naval line can supply) the phase stops and campaignBlocked names
- * 11.42; nowhere else does it matter. 11.8 siege is a month-end step.
+ * Not here: the Western theater (11.32, 11.422: its map is not built); 11.8
+ * siege is a month-end step.
  *
  * Fog of war: the supply check is public (it follows from control, the rails
  * and how many blocks stand in each hex). A step lost by a hidden block is
@@ -49,7 +52,8 @@ import type { Dice } from '../../../dice';
 import { forageLimit } from '../data';
 import type { BlockMapDocument } from '../map';
 import { commandZone, rangeOf } from './command';
-import { controller, updateControl } from './control';
+import { controller, occupants, updateControl } from './control';
+import { blockedNodes, navalGraph, reach, usableFor } from './naval';
 import { railFriendly, railGraph } from './rail';
 import { endCampaignTurn } from './sequence';
 import type { CampaignMap } from './terrain';
@@ -123,9 +127,44 @@ function suppliedBy(state: CampaignState, map: CampaignMap, line: readonly strin
   return out;
 }
 
-/** 11.4: every hex supplied to `side` now by rail supply lines (naval lines, 11.42, not included). */
+/**
+ * 11.4, 11.41, 11.42, 11.421: the hexes on `side`'s supply lines now, rail
+ * and naval linked (sorted). A naval supply line runs between friendly
+ * ports without passing an enemy-controlled port, on the waters the naval
+ * geometry gives (naval.ts: the CSA only on the James and Appomattox, while
+ * it holds Norfolk, notes §6.3); it joins the rail lines at ports on them,
+ * and a port it reaches becomes a point of the line (11.34: Ft. Monroe, a
+ * port without rail, is a source through a naval line to Baltimore).
+ */
+export function supplyNetwork(state: CampaignState, map: CampaignMap, side: Side): string[] {
+  const doc = map.doc;
+  let line = supplyLine(state, map, side, supplySources(state, doc, side));
+  // 11.422: the Western rivers need the Western map (not built).
+  if (doc.theater !== 'east') return line;
+  const g = navalGraph(map);
+  const usable = usableFor(state, map, g, side);
+  if (!usable) return line;
+  const blocked = blockedNodes(state, map, g, side, occupants(state), null);
+  const friendly = [...g.ports].filter((p) => controller(state, doc, p) === side).sort();
+  const sailed = new Set<string>();
+  for (;;) {
+    const on = new Set(line);
+    const from = friendly.filter((p) => on.has(p) && !sailed.has(p));
+    if (from.length === 0) return line;
+    const reached = new Set<string>();
+    for (const p of from) {
+      sailed.add(p);
+      for (const n of reach(g, p, blocked, usable)) reached.add(n);
+    }
+    const landed = friendly.filter((p) => !on.has(p) && g.access(p).some((n) => reached.has(n)));
+    if (landed.length === 0) return line;
+    line = supplyLine(state, map, side, [...line, ...landed]);
+  }
+}
+
+/** 11.4: every hex supplied to `side` now: on or beside its supply lines. */
 export function suppliedHexes(state: CampaignState, map: CampaignMap, side: Side): Set<string> {
-  return suppliedBy(state, map, supplyLine(state, map, side, supplySources(state, map.doc, side)));
+  return suppliedBy(state, map, supplyNetwork(state, map, side));
 }
 
 const LOCATION_AT = new WeakMap<BlockMapDocument, Map<string, string>>();
@@ -149,22 +188,6 @@ export function forageCapacity(state: CampaignState, doc: BlockMapDocument, hex:
   // Units stand only on land (terrain.ts playable): water holds none.
   if (!h || h.terrain === 'water') return 0;
   return forageLimit(h.terrain, settlement, state.weather) ?? 0;
-}
-
-/**
- * A superset of the hexes naval supply lines could add (11.42): every port
- * the side controls taken as a source. Used only to know where 11.42 could
- * matter.
- */
-function suppliedWithEveryPort(state: CampaignState, map: CampaignMap, side: Side): Set<string> {
-  const doc = map.doc;
-  const ports = Object.keys(doc.locations)
-    .sort()
-    .map((id) => doc.locations[id])
-    .filter((l) => l.port && controller(state, doc, l.hex) === side)
-    .map((l) => l.hex);
-  const from = [...new Set([...supplySources(state, doc, side), ...ports])];
-  return suppliedBy(state, map, supplyLine(state, map, side, from));
 }
 
 /** 11.6: the active side's hexes whose units exceed their capacity, with how many are over. */
@@ -207,8 +230,6 @@ export function beginSupplyPhase(
   const occupied = [
     ...new Set(state.blocks.filter((b) => b.side === side && b.hex !== null).map((b) => b.hex!)),
   ].sort();
-  const withPorts = over.length > 0 ? suppliedWithEveryPort(state, map, side) : new Set<string>();
-  const naval = over.filter((o) => withPorts.has(o.hex)).map((o) => o.hex);
   events.push({
     type: 'supply-check',
     side,
@@ -222,9 +243,7 @@ export function beginSupplyPhase(
     stage: 'hq',
     hqSupplied: [],
     choice: null,
-    naval,
   };
-  if (naval.length > 0) return; // 11.42: campaignBlocked names it.
   continueSupply(state, map, dice, events);
 }
 

@@ -100,8 +100,6 @@ export interface SupplyStep {
   hqSupplied: string[];
   /** 11.6, 3.24: the owner picks `picks` of the tied `candidates` in `hex` to lose a step. */
   choice: { hex: string; candidates: string[]; picks: number } | null;
-  /** 11.42: over-capacity hexes a naval supply line might supply (the game stops there). */
-  naval: string[];
 }
 
 /**

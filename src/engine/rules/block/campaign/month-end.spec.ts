@@ -98,9 +98,13 @@ describe('the month end: VPs, the Victory Track and the Victory Check', () => {
       points: { union: 3, confederate: 0 },
       objectives: { washington: 'union', richmond: 'union', culpeper: 'confederate' },
       cityVp: { union: 6, confederate: 1 },
+      // If the game ended now (adjudication): a USA Marginal victory, 1 TP; not over yet.
       level: 'marginal-1',
       leader: 'union',
-      winner: null,
+      winner: 'union',
+      competitionScore: 1,
+      case: '4.26',
+      result: null,
     });
     const r = monthEnd(s);
     expect(vpEvents(r.events)).toEqual(['union 3 city richmond']);
@@ -403,7 +407,8 @@ describe('results: scenario, campaign and tournament points', () => {
     expect(campaignStanding(r.state)).toMatchObject({
       level: 'decisive',
       leader: 'confederate',
-      winner: null,
+      winner: 'confederate',
+      result: null,
     });
   });
 
@@ -447,7 +452,8 @@ describe('the Victory Track on the Eastern map (reconstructed values)', () => {
       level: 'draw',
       leader: null,
       winner: null,
-      competitionScore: null,
+      competitionScore: 1,
+      result: null,
       // USA: Washington 3, Baltimore 2, Alexandria 2 (held by McDowell's army), Harrisburg 1, Frederick 1.
       // CSA: Richmond 3, Petersburg 2, Norfolk, Fredericksburg, Winchester, Lynchburg 1.
       cityVp: { union: 9, confederate: 9 },

@@ -164,7 +164,7 @@ export function settleCityVps(state: CampaignState, events: CampaignEvent[]): vo
 export interface CampaignStanding extends SystemVictory {
   /** The marker, USA positive (4.5). */
   vp: number;
-  /** The side whose box the marker is in now (null: Stalemate). */
+  /** The side whose box the marker is in now, or the winner once over (null: Stalemate, a draw). */
   leader: Side | null;
   /** The VPs of the cities and towns each side controls now (4.51). */
   cityVp: Record<Side, number>;
@@ -176,8 +176,9 @@ export interface CampaignStanding extends SystemVictory {
 /**
  * The standing now (4.1, 4.5, 4.26, 4.27, 4.34): the marker, each side's
  * VPs (the marker's distance on its side of Stalemate), who holds each VP
- * city, the box and its Tournament Points; once the game is over, its
- * result's level, winner and score.
+ * city, and the level, winner and Tournament Points that the track gives if
+ * the game ended now (a Decisive or Marginal box wins, a Stalemate is
+ * drawn); once the game is over, its result's. `result` says which.
  */
 export function campaignStanding(state: CampaignState): CampaignStanding {
   const vp = currentVp(state);
@@ -190,10 +191,12 @@ export function campaignStanding(state: CampaignState): CampaignStanding {
     objectives[city.location] = who;
     if (who) cityVp[who] += city.vp;
   }
+  // As the other rules systems' standings: the level that would be awarded if the game ended now
+  // (4.26 reads the track so), or the result once it is over.
   const level = result ? result.level : now.level;
-  const winner = result ? result.winner : null;
+  const winner = result ? result.winner : now.side;
   const tp = tournamentPoints(level) ?? 0;
-  const leader = result ? result.winner : now.side;
+  const leader = winner;
   const tournamentPointsBySide: Record<Side, number> =
     leader === null
       ? { union: tp, confederate: tp }
@@ -203,8 +206,8 @@ export function campaignStanding(state: CampaignState): CampaignStanding {
     objectives,
     level,
     winner,
-    competitionScore: result ? tp : null,
-    case: result ? result.case : '4.1',
+    competitionScore: tp,
+    case: result ? result.case : now.box === 'decisive' ? '4.1' : '4.26',
     vp,
     leader,
     cityVp,

@@ -81,10 +81,6 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   },
   { case: '4.53, 4.55', what: 'the draft and Emancipation' },
   {
-    case: '10.5',
-    what: 'invaders retreating by land into adjacent friendly hexes they did not attack across (the battle board lets the Attacker retreat only across hexsides attacked or reinforced across; such a retreat is refused NOT_YET_SUPPORTED). Naval moves, naval invasions and their battles, and naval retreat exist',
-  },
-  {
     case: '6.1, 3.23, 6.3, 7.52',
     what: 'battles within two hexes of one another: the shared battle clock (A34), a block next to two battles, victorious units reinforcing another battle (one battle, or battles further apart, are fought on the board and brought back to the map)',
   },

@@ -666,13 +666,33 @@ describe('B10.4, B10.5 naval invasion battles', () => {
     expect(unit(r.state, 'u1').place).toEqual({ kind: 'naval-retreat', port: 'Ft. Monroe' });
   });
 
-  it('B10.5: an invader retreating by land across a hexside not attacked across is refused as not yet supported', () => {
+  it('B10.5: invaders may also retreat by land into an adjacent friendly hex, not attacked across; never into an enemy one', () => {
     const s = landing();
-    const [h] = s.hexsides.filter((x) => x.occupant !== 'confederate' && x.terrain === 'clear');
-    expect(refusal(s, 'union', { type: 'retreat', unit: 'u1', hexside: h.id })).toMatchObject({
-      code: 'NOT_YET_SUPPORTED',
-      rule: '10.5',
+    s.hexsides = [
+      { id: 'N', terrain: 'clear', beyond: 'north', occupant: null, controller: 'union' },
+      { id: 'S', terrain: 'clear', beyond: 'south', occupant: null, controller: 'confederate' },
+      { id: 'E', terrain: 'clear', beyond: 'east', occupant: 'union' },
+    ];
+    s.units.push({ ...unit(s, 'u1'), id: 'u4', invader: undefined, cv: 1 });
+    const listed = battleLegalOrders(s, 'union').filter(
+      (o) => o.type === 'retreat' && (o.unit === 'u1' || o.unit === 'u4'),
+    );
+    // E: friendly by its blocks (no controller given); the non-invader has no route at all.
+    expect(listed).toEqual([
+      { type: 'retreat', unit: 'u1', hexside: 'N' },
+      { type: 'retreat', unit: 'u1', hexside: 'E' },
+      { type: 'retreat', unit: 'u1', hexside: 'naval' },
+    ]);
+    expect(refusal(s, 'union', { type: 'retreat', unit: 'u1', hexside: 'S' })).toMatchObject({
+      code: 'RETREAT_ROUTE_CLOSED',
+      rule: '7.11',
     });
+    expect(refusal(s, 'union', { type: 'retreat', unit: 'u4', hexside: 'N' })).toMatchObject({
+      code: 'RETREAT_ROUTE_CLOSED',
+    });
+    let r = apply(s, 'union', { type: 'retreat', unit: 'u1', hexside: 'N' });
+    r = apply(r.state, 'union', { type: 'end-phase' });
+    expect(unit(r.state, 'u1').place).toEqual({ kind: 'adjacent', hexside: 'N' });
   });
 
   it('B10.5: an engaged invader retreating by sea suffers double Pursuit Fire', () => {

@@ -22,7 +22,7 @@ import {
   unitsIn,
   updateHolders,
 } from './battle-board';
-import { emit, notYetSupported, refuse, roll, type Run } from './battle-run';
+import { emit, refuse, roll, type Run } from './battle-run';
 import { enqueueHits, takeStep } from './battle-hits';
 
 /** 7.11 (and A37): whether `side` may retreat across this hexside at all. */
@@ -44,9 +44,30 @@ export function retreatRoom(run: Run, side: Side, h: BattleHexside): number {
   return limit - (s.turn.retreats[`${side}|${h.id}`] ?? 0);
 }
 
-export function retreatHexsides(run: Run, side: Side): BattleHexside[] {
+/**
+ * 10.5: an invader may also retreat by land into an adjacent friendly hex
+ * (the scenario's `controller` of the hex across, else the side whose
+ * blocks stand there), across any passable hexside no enemy holds.
+ */
+function invaderLandRoute(run: Run, u: BlockUnit, h: BattleHexside): boolean {
+  const enemy = otherSide(u.side);
+  return (
+    mayRetreatBySea(run, u) &&
+    (h.controller !== undefined ? h.controller : h.occupant) === u.side &&
+    attackLimit(h.terrain, run.s.weather) > 0 &&
+    h.occupant !== enemy &&
+    !run.s.units.some(
+      (x) => x.side === enemy && x.place.kind === 'adjacent' && x.place.hexside === h.id,
+    )
+  );
+}
+
+/** The hexsides block `u` may retreat across now (7.11, 7.12, 10.5). */
+export function unitRetreatHexsides(run: Run, u: BlockUnit): BattleHexside[] {
   return run.s.hexsides.filter(
-    (h) => retreatRouteOpen(run, side, h) && retreatRoom(run, side, h) > 0,
+    (h) =>
+      (retreatRouteOpen(run, u.side, h) || invaderLandRoute(run, u, h)) &&
+      retreatRoom(run, u.side, h) > 0,
   );
 }
 
@@ -91,20 +112,7 @@ export function declareRetreat(run: Run, side: Side, unitId: unknown, hexsideId:
   }
   const h = run.s.hexsides.find((x) => x.id === hexsideId);
   if (!h) refuse('BAD_HEXSIDE', '7.11', `no hexside "${String(hexsideId)}" around the battle hex`);
-  // 10.5: an invader may also retreat into an adjacent friendly hex it did not attack across;
-  // retreat routes are the Attacker's, not each block's, so that is not offered yet.
-  if (
-    !retreatRouteOpen(run, side, h) &&
-    mayRetreatBySea(run, u) &&
-    !run.s.attackerHexsides.includes(h.id) &&
-    h.occupant !== otherSide(side) &&
-    attackLimit(h.terrain, run.s.weather) > 0
-  )
-    notYetSupported(
-      '10.5',
-      `an invader retreating by land across ${h.id}, a hexside not attacked across`,
-    );
-  if (!retreatRouteOpen(run, side, h))
+  if (!retreatRouteOpen(run, side, h) && !invaderLandRoute(run, u, h))
     refuse(
       'RETREAT_ROUTE_CLOSED',
       '7.11',

@@ -56,6 +56,8 @@ export interface BattleScenarioHexside {
   beyond: string;
   attackedAcross: boolean;
   occupant?: Side | null;
+  /** Who controls the hex across (8.1): a naval invader may retreat into it if it is his (10.5). */
+  controller?: Side | null;
 }
 
 export interface BlockBattleScenario {
@@ -289,6 +291,7 @@ export function newBattle(
       terrain: h.terrain,
       beyond: h.beyond,
       occupant: h.occupant ?? null,
+      ...(h.controller !== undefined ? { controller: h.controller } : {}),
     })),
     attackerHexsides: doc.hexsides.filter((h) => h.attackedAcross).map((h) => h.id),
     navalPort: doc.navalInvasion?.port ?? null,

@@ -5,7 +5,7 @@
  *
  * One legal-order generator (battleLegalOrders) lists exactly the orders
  * applyBattleOrder accepts; both rest on the same per-section predicates
- * (fireOptions, moveOptions, outflankTargets, retreatHexsides, …).
+ * (fireOptions, moveOptions, outflankTargets, unitRetreatHexsides, …).
  *
  * After each order the engine runs on by itself (advance) through what
  * needs no decision — hits, pursuit, melee rounds, routs, the end of the
@@ -24,7 +24,7 @@ import {
   finishRetreat,
   mayRetreatBySea,
   NAVAL,
-  retreatHexsides,
+  unitRetreatHexsides,
   retreatRoom,
   retreatRouteOpen,
   retreatableUnits,
@@ -127,7 +127,7 @@ function listOrders(run: Run, seat: Side, withEndPhase: boolean): BlockOrder[] {
     case 'retreat':
     case 'night-retreat':
       for (const u of retreatableUnits(run, seat)) {
-        for (const h of retreatHexsides(run, seat))
+        for (const h of unitRetreatHexsides(run, u))
           out.push({ type: 'retreat', unit: u.id, hexside: h.id });
         // 10.5: an invader may also go back by sea
         if (mayRetreatBySea(run, u)) out.push({ type: 'retreat', unit: u.id, hexside: NAVAL });

@@ -85,6 +85,8 @@ export interface BattleHexside {
   beyond: string;
   /** Units of this side stand beyond it outside the battle: the other side may not retreat there (A37). */
   occupant: Side | null;
+  /** Who controls the hex across (8.1), when the scenario says: a naval invader may retreat into it if it is his (10.5). */
+  controller?: Side | null;
 }
 
 export interface BattleOptions {

@@ -12,15 +12,17 @@
  *
  * A battle in a hex the Attacker landed in by Naval Invasion this turn
  * (10.4, naval.ts) is a naval invasion battle: no attack limit holds the
- * invaders (A53), and they alone may retreat by sea (10.5; blocks that came
- * by land are marked `invader: false`).
+ * invaders (A53), and they alone may retreat by sea, or by land into any
+ * adjacent hex their side controls (10.5: each hexside carries the
+ * controller of the hex across; blocks that came by land are marked
+ * `invader: false`).
  *
  * combat.ts fights them on the board and brings the outcome back to the map.
  */
 import type { BattleScenarioUnit, BlockBattleScenario } from '../battle-scenario';
 import { BLOCK_SYSTEM, BLOCK_VERSION } from '../battle-scenario';
 import type { UnitType } from '../types';
-import { occupants } from './control';
+import { controller, occupants } from './control';
 import type { CampaignMap } from './terrain';
 import type { CampaignBlock, CampaignState, PendingBattle } from './types';
 import { attackKey, otherSide } from './types';
@@ -111,6 +113,8 @@ export function battleScenarioFor(
         beyond: nameOf(n),
         attackedAcross: battle.attackedFrom.includes(n),
         occupant: sides && sides.size === 1 ? [...sides][0] : null,
+        // 10.5: an invader may retreat into an adjacent hex its side controls (8.1).
+        controller: controller(state, map.doc, n),
       };
     }),
     units,

@@ -353,6 +353,14 @@ describe('Naval Invasions (fixed positions)', () => {
       .map((u) => s.battle!.blocks[u.id])
       .sort();
     expect(invaders).toEqual(['u', 'w']);
+    // 10.5: the Landing (0705, USA) is a friendly hex the invaders may retreat into by land;
+    // 0806, left by the land attacker, is the CSA's again (8.1); 0804 lies across the
+    // navigable Potomac (no land retreat).
+    expect(battle.hexsides.map((h) => [h.id, h.controller, h.terrain]).sort()).toEqual([
+      ['0705', 'union', 'clear'],
+      ['0804', 'union', 'major-river'],
+      ['0806', 'confederate', 'clear'],
+    ]);
     // The battle over: one invader gone back by sea, one eliminated; Baltimore is where it lands.
     const byCampaign = (id: string) => battle.units.find((u) => s.battle!.blocks[u.id] === id)!;
     byCampaign('u').place = { kind: 'naval-retreat', port: 'Baltimore' };

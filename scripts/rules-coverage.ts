@@ -94,7 +94,6 @@ function campaignNotYet(): Record<string, string> {
     ['3.12', 'initiative bids'],
     ['4.24 4.25', 'set-up: historical and free deployment'],
     ['4.41 4.42', 'weather and Mud'],
-    ['4.53 4.55', 'the draft and Emancipation'],
     ['5.1 5.11 5.12 5.121 5.13', 'HQ activation and command range'],
     ['5.2 5.3', 'movement and stacking on the map'],
     ['5.32 5.321 5.322', 'forced march'],
@@ -104,7 +103,6 @@ function campaignNotYet(): Record<string, string> {
     ['11.32', 'supply in the Western theater (its map is not built)'],
     ['11.422', 'naval supply lines in the Western theater (its map is not built)'],
     ['11.8 11.81 11.82', 'siege and surrender'],
-    ['12.3', 'replacement steps, which need supply lines (11.4)'],
   ];
   return Object.fromEntries(
     parts.flatMap(([cases, what]) => cases.split(' ').map((c) => [c, why(what)])),

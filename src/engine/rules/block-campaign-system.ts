@@ -76,11 +76,6 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
     what: 'the campaign engine (rules/block/campaign: set-up, sequence, initiative, movement) behind this rules system: new games, orders and views through the engine contract',
   },
   {
-    case: '12.3',
-    what: 'replacement steps, which need a valid Supply Line (11.4): the Replacement Turn buys cadres only, and a step is refused',
-  },
-  { case: '4.53, 4.55', what: 'the draft and Emancipation' },
-  {
     case: '6.1, 3.23, 6.3, 7.52',
     what: 'battles within two hexes of one another: the shared battle clock (A34), a block next to two battles, victorious units reinforcing another battle (one battle, or battles further apart, are fought on the board and brought back to the map)',
   },

@@ -173,6 +173,7 @@ export function fixtureState(
     pool: { union: { ...opts.pool?.union }, confederate: { ...opts.pool?.confederate } },
     replacements: null,
     victory: victoryAtStart({ ...FIXTURE_VICTORY, ...opts.victory }, map, {}),
+    politics: { drafts: [], emancipation: null, majorUsaWin: null },
     diceDrawn: 0,
   };
   updateControl(state, map);

@@ -105,7 +105,7 @@ describe('campaign set-up and sequence of play (Bobby Lee 1861)', () => {
     expect(campaignBlocked(s)).toBeNull();
     expect(campaignMustAct(s)).toEqual({
       seats: ['union', 'confederate'],
-      kind: 'replacements',
+      kind: 'replacement-politics',
       simultaneous: true,
     });
     expect(applyCampaignOrder(s, MAP, 'union', { type: 'pass' }, fixedDice([]))).toMatchObject({

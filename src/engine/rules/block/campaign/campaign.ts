@@ -15,8 +15,9 @@
  * battle engine's orders wrapped as `battle` (combat.ts), or the Supply
  * Phase if there are none.
  *
- * In the Replacement Turn (12.1, replacements.ts) both sides, sealed, give
- * `replace` (12.3), `muster` (12.4) and `end-replacements`.
+ * In the Replacement Turn (12.1) both sides, sealed, first give `politics`
+ * (a Draft, Emancipation: 4.53, 4.55, draft.ts), then `replace` (12.3),
+ * `muster` (12.4) and `end-replacements` (replacements.ts).
  *
  * The Supply Phase (supply.ts) follows the Combat Phase or a Pass: `hq-supply`
  * (11.7), `take-attrition`, `supply-loss` (11.6, the owner's pick among tied
@@ -44,6 +45,7 @@ import { resolveMonthEnd } from './month-end';
 import { makeMove, moveOptions, type MoveOption } from './movement';
 import { navalInvasions, navalMoves } from './naval';
 import { railOptions } from './rail';
+import { answerPolitics, politicsOrders } from './draft';
 import { endReplacements, orderSpend, replacementOrders } from './replacements';
 import { riverCrossings } from './river';
 import {
@@ -93,12 +95,14 @@ export function campaignMustAct(state: CampaignState): CampaignMustAct | null {
   const p = state.phase;
   if (p.name === 'initiative' && state.bids)
     return { seats: stillToAnswer(state.bids), kind: 'initiative-bid', simultaneous: true };
-  if (p.name === 'replacements' && state.replacements)
+  if (p.name === 'replacements' && state.replacements) {
+    const politics = state.replacements.stage === 'politics';
     return {
-      seats: stillToAnswer(state.replacements.round),
-      kind: 'replacements',
+      seats: stillToAnswer(politics ? state.replacements.politics : state.replacements.round),
+      kind: politics ? 'replacement-politics' : 'replacements',
       simultaneous: true,
     };
+  }
   if (p.name === 'movement') return { seats: [state.active!], kind: `movement-${p.step}` };
   if (p.name === 'combat' && state.battle) {
     const act = battleMustAct(state.battle.state);
@@ -149,7 +153,10 @@ export function campaignLegalOrders(
   if (!act || !act.seats.includes(seat)) return [];
   const p = state.phase;
   if (p.name === 'initiative') return legalBids(state, seat).map((hqs) => ({ type: 'bid', hqs }));
-  if (p.name === 'replacements') return replacementOrders(state, map.doc, seat);
+  if (p.name === 'replacements')
+    return state.replacements!.stage === 'politics'
+      ? politicsOrders(state, seat)
+      : replacementOrders(state, map, seat);
   if (p.name === 'combat')
     return battleLegalOrders(state.battle!.state, seat).map((order) => ({ type: 'battle', order }));
   if (p.name === 'supply') {
@@ -246,6 +253,15 @@ function parse(order: unknown): CampaignOrder {
           `a ${o.type} gives block and to (a hex label)`,
         );
       return { type: o.type, block: o.block as string, to: o.to as string };
+    case 'politics':
+      keys(['type', 'draft', 'emancipation']);
+      if (typeof o.draft !== 'boolean' || typeof o.emancipation !== 'boolean')
+        refuse('BAD_ORDER', '12.1', 'politics gives draft and emancipation (true or false)');
+      return {
+        type: 'politics',
+        draft: o.draft as boolean,
+        emancipation: o.emancipation as boolean,
+      };
     case 'replace':
       keys(['type', 'block', 'steps']);
       if (!str(o.block) || !Number.isInteger(o.steps) || (o.steps as number) < 1)
@@ -362,12 +378,29 @@ function apply(
     answerBid(state, seat, order.hqs, dice, events);
     return;
   }
+  if (order.type === 'politics') {
+    if (p.name !== 'replacements' || state.replacements!.stage !== 'politics')
+      refuse('WRONG_PHASE', '12.1', 'drafts and Emancipation open the Replacement Turn');
+    if (
+      order.emancipation &&
+      !politicsOrders(state, seat).some((o) => o.type === 'politics' && o.emancipation)
+    )
+      refuse(
+        'EMANCIPATION_NOT_ALLOWED',
+        '4.55',
+        'Emancipation: the USA, once per game, after winning a battle with 6+ CSA units the previous month; not in the 1863 or 1864 scenarios',
+      );
+    const choice = { draft: order.draft, emancipation: order.emancipation };
+    return answerPolitics(state, seat, choice, dice, events);
+  }
   if (order.type === 'replace' || order.type === 'muster' || order.type === 'end-replacements') {
     if (p.name !== 'replacements')
       refuse('WRONG_PHASE', '12.1', 'replacements are bought in the Replacement Turn');
+    if (state.replacements!.stage !== 'spending')
+      refuse('WRONG_PHASE', '12.1', 'the political choices (draft, Emancipation) come first');
     if (order.type === 'end-replacements')
       return endReplacements(state, map.doc, seat, dice, events);
-    const refusal = orderSpend(state, map.doc, seat, order, events);
+    const refusal = orderSpend(state, map, seat, order, events);
     if (refusal) refuse(refusal.code, refusal.rule, refusal.message);
     return;
   }

@@ -24,6 +24,7 @@ import { applyBattleOrder } from '../battle';
 import { newBattle } from '../battle-scenario';
 import type { BlockUnit } from '../types';
 import { battleScenarioFor } from './battles';
+import { recordBattleResult } from './draft';
 import type { CampaignMap } from './terrain';
 import type { CampaignEvent, CampaignRefusal, CampaignState, Side } from './types';
 
@@ -123,6 +124,7 @@ export function finishBattle(
     victor: battle.result?.victor ?? null,
     rule: '6.1',
   });
+  recordBattleResult(state, battle.result);
   state.battle = null;
   state.battles = state.battles.slice(1);
   if (state.battles.length === 0) return;

@@ -496,7 +496,11 @@ describe('the Victory Track on the Eastern map (reconstructed values)', () => {
     for (let step = 0; step < 40 && s.phase.name !== 'over'; step++) {
       const act = campaignMustAct(s)!;
       const order =
-        act.kind === 'initiative-bid' ? { type: 'bid', hqs: 0 } : { type: 'end-replacements' };
+        act.kind === 'initiative-bid'
+          ? { type: 'bid', hqs: 0 }
+          : act.kind === 'replacement-politics'
+            ? { type: 'politics', draft: false, emancipation: false }
+            : { type: 'end-replacements' };
       const r = applyCampaignOrder(s, map, act.seats[0], order, keyedDice(`q${step}`));
       if (!r.ok) throw new Error(`${r.refusal.rule}: ${r.refusal.message}`);
       s = r.state;

@@ -42,7 +42,7 @@ const place = (
 const LOCATIONS: Record<string, BlockMapLocation> = {
   capital: place('0302', 'Capital', 'city', 'union'),
   millburg: place('0602', 'Millburg', 'town', 'union'),
-  'ft-monroe': place('0404', 'Ft. Monroe', null, 'union'),
+  'ft-monroe': { ...place('0404', 'Ft. Monroe', null, 'union'), port: true },
   rebel: place('0307', 'Rebel City', 'city', 'confederate'),
   crossroads: place('0607', 'Crossroads', 'town', 'confederate'),
 };
@@ -57,7 +57,25 @@ const DOC: BlockMapDocument = fixtureMap({
 const MAP = campaignMapOf(DOC);
 const noDice: Dice = fixedDice([]);
 
-/** A Replacement Turn opened by beginMonth (3.11: not the first month) in `month`. */
+function play(
+  state: CampaignState,
+  seat: Side,
+  order: CampaignOrder,
+  dice: Dice = noDice,
+  map = MAP,
+) {
+  const r = applyCampaignOrder(state, map, seat, order, dice);
+  if (!r.ok) throw new Error(`${r.refusal.code} ${r.refusal.rule}: ${r.refusal.message}`);
+  return r;
+}
+
+/** Both sides decline a Draft and Emancipation (4.53, 4.55): the spending begins. */
+function noPolitics(s: CampaignState, map = MAP): CampaignState {
+  const none = { type: 'politics', draft: false, emancipation: false } as const;
+  return play(play(s, 'union', none, noDice, map).state, 'confederate', none, noDice, map).state;
+}
+
+/** The spending of a Replacement Turn opened by beginMonth (3.11: not the first month) in `month`. */
 function replacementTurn(
   blocks: FixtureBlock[],
   pool: Partial<CampaignState['pool']> = {},
@@ -66,13 +84,7 @@ function replacementTurn(
 ): CampaignState {
   const s = fixtureState(doc, blocks, { month, start: '1861-07', pool });
   beginMonth(s, []);
-  return s;
-}
-
-function play(state: CampaignState, seat: Side, order: CampaignOrder, dice: Dice = noDice) {
-  const r = applyCampaignOrder(state, MAP, seat, order, dice);
-  if (!r.ok) throw new Error(`${r.refusal.code} ${r.refusal.rule}: ${r.refusal.message}`);
-  return r;
+  return noPolitics(s, campaignMapOf(doc));
 }
 const refusal = (state: CampaignState, seat: Side, order: unknown) => {
   const r = applyCampaignOrder(state, MAP, seat, order, noDice);
@@ -248,13 +260,79 @@ describe('cadres (12.4, 12.41, 12.411)', () => {
     ).toMatchObject({ code: 'NOT_ENOUGH_RPS', rule: '12.2' });
   });
 
-  it('B12.3: replacement steps need a valid Supply Line (11.4): refused as not yet supported', () => {
-    const s = replacementTurn([{ id: 'u1', side: 'union', type: 'infantry', hex: '0302', cv: 1 }]);
-    expect(orders(s, 'union').filter((o) => o.type === 'replace')).toEqual([]);
-    expect(refusal(s, 'union', { type: 'replace', block: 'u1', steps: 1 })).toMatchObject({
-      code: 'NOT_YET_SUPPORTED',
+  it('B12.3: steps for units on a valid Supply Line (11.4), each at its step cost up to its maximum CV: 4 USA orders + end', () => {
+    // 0901 is the USA supply hex; 0801 is next to it; 0302 is on no supply line (no rails here).
+    const s = replacementTurn([
+      { id: 'u1', side: 'union', type: 'infantry', hex: '0901', cv: 1 },
+      { id: 'u2', side: 'union', type: 'infantry', hex: '0302', cv: 1 },
+      { id: 'u3', side: 'union', type: 'artillery', hex: '0801', cv: 2 },
+      { id: 'u4', side: 'union', type: 'cavalry', hex: '0901' },
+      { id: 'c1', side: 'confederate', type: 'brigade', hex: '0909' },
+      { id: 'c2', side: 'confederate', type: 'artillery', hex: '0909', cv: 1 },
+    ]);
+    expect(orders(s, 'union')).toEqual([
+      { type: 'replace', block: 'u1', steps: 1 },
+      { type: 'replace', block: 'u1', steps: 2 },
+      { type: 'replace', block: 'u3', steps: 1 },
+      { type: 'replace', block: 'u3', steps: 2 },
+      { type: 'end-replacements' },
+    ]);
+    // CSA Artillery: max 3, 2 RPs a step; the Brigade takes none (always 1cv).
+    expect(orders(s, 'confederate')).toEqual([
+      { type: 'replace', block: 'c2', steps: 1 },
+      { type: 'replace', block: 'c2', steps: 2 },
+      { type: 'end-replacements' },
+    ]);
+    expect(refusal(s, 'union', { type: 'replace', block: 'u2', steps: 1 })).toMatchObject({
+      code: 'NO_SUPPLY_LINE',
       rule: '12.3',
     });
+    expect(refusal(s, 'confederate', { type: 'replace', block: 'c1', steps: 1 })).toMatchObject({
+      code: 'NO_STEPS',
+    });
+    expect(refusal(s, 'union', { type: 'replace', block: 'c2', steps: 1 })).toMatchObject({
+      code: 'NO_SUCH_UNIT',
+    });
+    const t = play(s, 'union', { type: 'replace', block: 'u1', steps: 2 }).state;
+    expect(orders(t, 'union')).toHaveLength(3);
+    expect(refusal(t, 'union', { type: 'replace', block: 'u1', steps: 1 })).toMatchObject({
+      code: 'ILLEGAL_REPLACEMENT',
+      rule: '12.3',
+    });
+    const u = play(t, 'union', { type: 'replace', block: 'u3', steps: 2 });
+    expect(u.events[0]).toMatchObject({ rpsLeft: 6 });
+    const ended = play(u.state, 'union', { type: 'end-replacements' }).state;
+    const done = play(ended, 'confederate', { type: 'end-replacements' });
+    expect(done.state.blocks.filter((b) => b.side === 'union').map((b) => b.cv)).toEqual([
+      3, 1, 4, 3,
+    ]);
+    const steps = done.events.filter((e) => e.type === 'steps-replaced');
+    expect(steps).toHaveLength(2);
+    expect(steps.every((e) => e.visibleTo === 'union')).toBe(true);
+    expect(campaignEventsFor(done.events, 'confederate').some((e) => e.block === 'u1')).toBe(false);
+  });
+
+  it('B12.411, B12.3: on the real map Ft. Monroe takes no cadre but its units take steps, supplied by sea (11.42)', () => {
+    const EAST = BLOCK_MAPS.east!;
+    const first = newCampaign(
+      'east-1861',
+      EAST,
+      keyedDice('x'),
+      scenarioVictory('east-1861'),
+    ).state;
+    first.month = '1861-08';
+    beginMonth(first, []);
+    const s = noPolitics(first, campaignMapOf(EAST));
+    const monroe = EAST.locations['ft-monroe'].hex;
+    const there = s.blocks.filter((b) => b.hex === monroe).map((b) => b.id);
+    const list = campaignLegalOrders(s, campaignMapOf(EAST), 'union');
+    // Artillery 2/4 (2 options) and Garrison 2/3 (1 option).
+    expect(list.filter((o) => o.type === 'replace' && there.includes(o.block))).toHaveLength(3);
+    expect(list.some((o) => o.type === 'muster' && o.hex === monroe)).toBe(false);
+  });
+
+  it('B12.1: orders are parsed strictly', () => {
+    const s = replacementTurn([{ id: 'u1', side: 'union', type: 'infantry', hex: '0901', cv: 1 }]);
     expect(refusal(s, 'union', { type: 'replace', block: 'u1', steps: 0 })).toMatchObject({
       code: 'BAD_ORDER',
     });
@@ -404,11 +482,17 @@ describe('the Bobby Lee 1861 set-up (4.23, 3.11)', () => {
     });
   });
 
-  it('B3.11, B12.2, B12.41: reaching August 1861, USA 12 RPs and CSA 8; 41 and 85 orders on the real map', () => {
-    const s = newCampaign('east-1861', EAST, keyedDice('x'), scenarioVictory('east-1861')).state;
-    s.month = '1861-08';
-    beginMonth(s, []);
-    expect(s.phase).toEqual({ name: 'replacements' });
+  it('B3.11, B12.2, B12.41: reaching August 1861, USA 12 RPs and CSA 8; 77 and 107 orders on the real map', () => {
+    const first = newCampaign(
+      'east-1861',
+      EAST,
+      keyedDice('x'),
+      scenarioVictory('east-1861'),
+    ).state;
+    first.month = '1861-08';
+    beginMonth(first, []);
+    expect(first.phase).toEqual({ name: 'replacements' });
+    const s = noPolitics(first, EAST_MAP);
     expect(replacementPoints(s, EAST, 'union')).toEqual({ scheduled: 12, captured: [], rps: 12 });
     expect(replacementPoints(s, EAST, 'confederate')).toEqual({
       scheduled: 8,
@@ -445,8 +529,17 @@ describe('the Bobby Lee 1861 set-up (4.23, 3.11)', () => {
         '0824',
       ].sort(),
     );
-    // 5 pool types (all within 12 RPs) x 8 hexes + end; 6 types (HA 5 RPs within 8) x 14 + end.
-    expect(campaignLegalOrders(s, EAST_MAP, 'union')).toHaveLength(41);
-    expect(campaignLegalOrders(s, EAST_MAP, 'confederate')).toHaveLength(85);
+    // 12.3: one order per step count a block can still take (to its maximum CV, within the RPs).
+    // USA: Alexandria Art 2/4 x2 (2+2), Cav 1/3 (2), Inf 2/3 x3 (3), USA HQ 3/4 (1); Baltimore
+    // Gar 2/3 (1), Inf 1/3 x2 (4), HQ 1/3 (2: 6 RPs); Cumberland Inf 1/3 (2); Harpers Ferry
+    // Inf 1/3 (2), Inf 2/3 x2 (2), HQ 2/3 (1); Martinsburg Cav 1/3 (2); Washington Art 1/4 (3),
+    // Heavy Art 1/4 (3), HQ 3/4 (1); Ft. Monroe by sea Art 2/4 (2), Gar 2/3 (1): 36. CSA: 22,
+    // none at Yorktown (on no line).
+    const replaces = (side: Side) =>
+      campaignLegalOrders(s, EAST_MAP, side).filter((o) => o.type === 'replace').length;
+    expect([replaces('union'), replaces('confederate')]).toEqual([36, 22]);
+    // + 5 pool types (all within 12 RPs) x 8 hexes + end; 6 types (HA 5 RPs within 8) x 14 + end.
+    expect(campaignLegalOrders(s, EAST_MAP, 'union')).toHaveLength(36 + 41);
+    expect(campaignLegalOrders(s, EAST_MAP, 'confederate')).toHaveLength(22 + 85);
   });
 });

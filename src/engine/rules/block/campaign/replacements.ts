@@ -3,12 +3,14 @@
  * M1, §7.1, §7.2). Every month but a game's first (3.11) begins with it:
  * each side receives its Replacement Points (the REPLACEMENTS chart by year,
  * 12.2, less 3 USA / 2 CSA for each of its Supply Sources the enemy controls,
- * 11.33) and spends them on steps for units on a valid Supply Line (12.3)
+ * 11.33; doubled for the CSA in the turn Emancipation is proclaimed, 4.55)
+ * and spends them on steps for units on a valid Supply Line (12.3: rail or
+ * naval, supply.ts; Ft. Monroe's units by sea, 12.411)
  * and on cadres: 1cv blocks raised from the pool of unbuilt and eliminated
  * blocks (12.4) in friendly hexes of its Home Territory, up to three in each
  * City and one in each Town or Supply Hex (12.41; Ft. Monroe is neither,
  * 12.411). A cadre takes no steps the turn it is built (12.4). Unspent RPs
- * are lost (12.2).
+ * are lost (12.2). A Draft's free cadres (4.53, draft.ts) are raised here.
  *
  * Simultaneous and sealed (12.1: "a simultaneous Replacement Turn ... so that
  * players cannot pay full attention to their opponent's replacement
@@ -43,6 +45,8 @@ import type { BlockMapDocument } from '../map';
 import { opaqueIds } from '../opaque-ids';
 import { controller } from './control';
 import { openBids } from './sequence';
+import { suppliedHexes } from './supply';
+import type { CampaignMap } from './terrain';
 import type {
   CampaignBlock,
   CampaignEvent,
@@ -137,7 +141,12 @@ export function replacementPoints(
   );
   const capture = REPLACEMENTS.modifiers.find((m) => m.id === 'captured-supply-source')!;
   const perSource = capture.appliesTo.find((a) => a.side === side)?.amount ?? 0;
-  const rps = Math.max(0, scheduled + perSource * captured.length);
+  let rps = Math.max(0, scheduled + perSource * captured.length);
+  // 4.55, A58: Emancipation doubles the CSA's RPs that turn, after the other modifiers.
+  if (state.replacements?.emancipation) {
+    const emancipation = REPLACEMENTS.modifiers.find((m) => m.id === 'emancipation')!;
+    rps *= emancipation.appliesTo.find((a) => a.side === side)?.multiplier ?? 1;
+  }
   return { scheduled, captured, rps };
 }
 
@@ -176,36 +185,46 @@ export function cadreSites(
   return out;
 }
 
-/** What a plan has used so far: RPs, steps per block, cadres per hex and per pool key. */
+/** 4.53: the cadres a Draft gives free: Infantry, Brigade and/or Garrison. */
+export const DRAFTABLE: readonly string[] = ['infantry', 'brigade', 'garrison'];
+
+/** What a plan has used so far: RPs (each order's cost), steps per block, cadres per hex and per pool key. */
 interface Tally {
   spent: number;
+  /** 4.53: free draft cadres still to raise. */
+  freeLeft: number;
   steps: Map<string, number>;
   cadres: Map<string, number>;
   drawn: Map<string, number>;
 }
 
 function tally(state: CampaignState, side: Side, plan: readonly ReplacementSpend[]): Tally {
-  const t: Tally = { spent: 0, steps: new Map(), cadres: new Map(), drawn: new Map() };
+  const t: Tally = {
+    spent: 0,
+    freeLeft: state.replacements?.drafted[side] ?? 0,
+    steps: new Map(),
+    cadres: new Map(),
+    drawn: new Map(),
+  };
   for (const s of plan) {
+    let cost: number;
     if (s.type === 'replace') {
       const b = state.blocks.find((x) => x.id === s.block)!;
-      t.spent += s.steps * stepCost(b.type)!;
+      cost = s.steps * stepCost(b.type)!;
       t.steps.set(b.id, (t.steps.get(b.id) ?? 0) + s.steps);
     } else {
-      t.spent += cadreCost(typeOfKey(state, side, s.unit));
+      // 4.53: a drafted cadre is free; the first of its types raised use the draft.
+      if (DRAFTABLE.includes(s.unit) && t.freeLeft > 0) {
+        cost = 0;
+        t.freeLeft -= 1;
+      } else cost = cadreCost(typeOfKey(state, side, s.unit));
       t.cadres.set(s.hex, (t.cadres.get(s.hex) ?? 0) + 1);
       t.drawn.set(s.unit, (t.drawn.get(s.unit) ?? 0) + 1);
     }
+    t.spent += cost;
   }
   return t;
 }
-
-/**
- * 12.3, 11.4: is a block on a valid Supply Line? Supply lines are the Supply
- * Phase's rules (not implemented yet): until they are, no step can be
- * bought, and an order for one is refused as not yet supported.
- */
-export const SUPPLY_LINES_IMPLEMENTED = false;
 
 /**
  * 12.2-12.411: every spending order `side` may give now, given what it has
@@ -214,26 +233,28 @@ export const SUPPLY_LINES_IMPLEMENTED = false;
  */
 export function replacementOrders(
   state: CampaignState,
-  map: BlockMapDocument,
+  map: CampaignMap,
   side: Side,
 ): CampaignOrder[] {
   const turn = state.replacements!;
   const t = tally(state, side, turn.plans[side]);
-  const left = replacementPoints(state, map, side).rps - t.spent;
+  const left = replacementPoints(state, map.doc, side).rps - t.spent;
   const out: CampaignOrder[] = [];
-  if (SUPPLY_LINES_IMPLEMENTED)
-    for (const b of state.blocks) {
-      const cost = stepCost(b.type);
-      if (b.side !== side || b.hex === null || cost === null) continue;
-      const room = b.maxCv - b.cv - (t.steps.get(b.id) ?? 0);
-      for (let steps = 1; steps <= room && steps * cost <= left; steps++)
-        out.push({ type: 'replace', block: b.id, steps });
-    }
+  // 12.3, 11.4, 11.42: steps only for units on a valid Supply Line, rail or naval.
+  const supplied = suppliedHexes(state, map, side);
+  for (const b of state.blocks) {
+    const cost = stepCost(b.type);
+    if (b.side !== side || b.hex === null || cost === null || !supplied.has(b.hex)) continue;
+    const room = b.maxCv - b.cv - (t.steps.get(b.id) ?? 0);
+    for (let steps = 1; steps <= room && steps * cost <= left; steps++)
+      out.push({ type: 'replace', block: b.id, steps });
+  }
   const pool = poolCounts(state, side);
-  const sites = cadreSites(state, map, side).filter((s) => s.room > (t.cadres.get(s.hex) ?? 0));
+  const sites = cadreSites(state, map.doc, side).filter((s) => s.room > (t.cadres.get(s.hex) ?? 0));
   for (const key of [...pool.keys()].sort()) {
     if (pool.get(key)! <= (t.drawn.get(key) ?? 0)) continue;
-    if (cadreCost(typeOfKey(state, side, key)) > left) continue;
+    const free = DRAFTABLE.includes(key) && t.freeLeft > 0;
+    if (!free && cadreCost(typeOfKey(state, side, key)) > left) continue;
     for (const s of sites) out.push({ type: 'muster', unit: key, hex: s.hex });
   }
   out.push({ type: 'end-replacements' });
@@ -243,25 +264,29 @@ export function replacementOrders(
 /** Why a spending order is not listed: the case and what it asks for. */
 function whyNot(
   state: CampaignState,
-  map: BlockMapDocument,
+  map: CampaignMap,
   side: Side,
   order: ReplacementSpend,
 ): { code: string; rule: string; message: string } {
+  const doc = map.doc;
   const t = tally(state, side, state.replacements!.plans[side]);
-  const left = replacementPoints(state, map, side).rps - t.spent;
+  const left = replacementPoints(state, doc, side).rps - t.spent;
   if (order.type === 'replace') {
     const b = state.blocks.find((x) => x.id === order.block && x.side === side);
     if (!b || b.hex === null)
-      return { code: 'NO_SUCH_UNIT', rule: '12.3', message: 'steps go to your own units in play' };
-    if (!SUPPLY_LINES_IMPLEMENTED)
       return {
-        code: 'NOT_YET_SUPPORTED',
+        code: 'NO_SUCH_UNIT',
         rule: '12.3',
-        message:
-          'replacement steps need a valid Supply Line (11.4), not implemented yet: only cadres can be bought',
+        message: 'steps go to your own units in play (a cadre raised this turn takes none, 12.4)',
       };
     if (stepCost(b.type) === null)
       return { code: 'NO_STEPS', rule: '2.221', message: 'a Brigade is always 1cv' };
+    if (!suppliedHexes(state, map, side).has(b.hex))
+      return {
+        code: 'NO_SUPPLY_LINE',
+        rule: '12.3',
+        message: `block ${b.id} is on no valid Supply Line (11.4, 11.42): only supplied units take steps`,
+      };
     return {
       code: 'ILLEGAL_REPLACEMENT',
       rule: '12.3',
@@ -274,7 +299,7 @@ function whyNot(
       rule: '12.4',
       message: `no unbuilt or eliminated ${order.unit} block is left in your pool`,
     };
-  if (cadreRoom(state, map, side, order.hex) <= (t.cadres.get(order.hex) ?? 0))
+  if (cadreRoom(state, doc, side, order.hex) <= (t.cadres.get(order.hex) ?? 0))
     return {
       code: 'NO_CADRE_SITE',
       rule: '12.41',
@@ -299,7 +324,7 @@ const sameSpend = (a: CampaignOrder, b: ReplacementSpend): boolean =>
  */
 export function orderSpend(
   state: CampaignState,
-  map: BlockMapDocument,
+  map: CampaignMap,
   side: Side,
   order: ReplacementSpend,
   events: CampaignEvent[],
@@ -313,7 +338,7 @@ export function orderSpend(
     type: 'replacement-ordered',
     side,
     order,
-    rpsLeft: replacementPoints(state, map, side).rps - t.spent,
+    rpsLeft: replacementPoints(state, map.doc, side).rps - t.spent,
     visibleTo: side,
     rule: order.type === 'replace' ? '12.3' : '12.4',
   });
@@ -363,12 +388,11 @@ function carryOut(
   // 12.1 NOTE: the CSA has the last deployment.
   for (const side of ['union', 'confederate'] as const) {
     const placed = new Map<string, string[]>();
-    let spent = 0;
+    const { spent, freeLeft } = tally(state, side, plans[side]);
     for (const s of plans[side]) {
       if (s.type === 'replace') {
         const b = state.blocks.find((x) => x.id === s.block)!;
         b.cv += s.steps;
-        spent += s.steps * stepCost(b.type)!;
         events.push({
           type: 'steps-replaced',
           side,
@@ -381,7 +405,6 @@ function carryOut(
         continue;
       }
       const type = typeOfKey(state, side, s.unit);
-      spent += cadreCost(type);
       // An eliminated block of that key goes back into play first, else a spare one.
       const old = state.blocks.find(
         (b) => b.side === side && eliminated(b) && unitKey(b) === s.unit,
@@ -420,6 +443,14 @@ function carryOut(
     const unspent = points[side].rps - spent;
     if (unspent > 0)
       events.push({ type: 'rps-lost', side, rps: unspent, visibleTo: side, rule: '12.2' });
+    if (freeLeft > 0)
+      events.push({
+        type: 'draft-cadres-lost',
+        side,
+        cadres: freeLeft,
+        visibleTo: side,
+        rule: '4.53',
+      });
   }
   state.blocks.sort((a, b) => (a.id < b.id ? -1 : 1));
   state.replacements = null;
@@ -430,6 +461,11 @@ function carryOut(
 /** The Replacement Turn as `reader` may see it: his own plan only; who has ended is public. */
 export function replacementTurnFor(turn: ReplacementTurn, reader: Side | null) {
   return {
+    stage: turn.stage,
+    politics: sealedRoundFor(turn.politics, reader),
+    // 4.53, 4.55: the Draft rolls and Emancipation are public (notes §8.1).
+    drafted: turn.drafted,
+    emancipation: turn.emancipation,
     plans: Object.fromEntries(
       SIDES.filter((s) => s === reader).map((s) => [s, turn.plans[s]]),
     ) as Partial<Record<Side, ReplacementSpend[]>>,

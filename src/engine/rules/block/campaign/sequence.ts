@@ -16,7 +16,13 @@
 import type { Dice } from '../../../dice';
 import { answerSealedRound, openSealedRound } from '../../../secrecy';
 import { monthWeather, rolledWeather, type YearMonth } from '../data';
-import type { CampaignEvent, CampaignState, ReplacementSpend, Side } from './types';
+import type {
+  CampaignEvent,
+  CampaignState,
+  PoliticalChoice,
+  ReplacementSpend,
+  Side,
+} from './types';
 import { SIDES, otherSide } from './types';
 
 /** 3.12: the highest bid a die can show (6 means 0). */
@@ -51,9 +57,14 @@ export function beginMonth(state: CampaignState, events: CampaignEvent[]): void 
     events.push({ type: 'replacements-skipped', rule: '3.11' });
     openBids(state);
   } else {
-    // 12.1: sealed and simultaneous; each side's spending is its own until both end (replacements.ts).
+    // 12.1: sealed and simultaneous: the political choices (draft.ts), then the spending
+    // (replacements.ts), each side's its own until both have answered.
     state.phase = { name: 'replacements' };
     state.replacements = {
+      stage: 'politics',
+      politics: openSealedRound<PoliticalChoice>('replacement-politics', '12.1', SIDES),
+      drafted: { union: 0, confederate: 0 },
+      emancipation: false,
       plans: { union: [], confederate: [] },
       round: openSealedRound<ReplacementSpend[]>('replacements', '12.1', SIDES),
     };

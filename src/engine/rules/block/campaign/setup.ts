@@ -125,6 +125,7 @@ export function newCampaign(
     },
     replacements: null,
     victory: victoryAtStart(victory, map, {}),
+    politics: { drafts: [], emancipation: null, majorUsaWin: null },
     diceDrawn: dice.drawn,
   };
   updateControl(state, map);

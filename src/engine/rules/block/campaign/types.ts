@@ -210,6 +210,8 @@ export interface CampaignState {
   replacements: ReplacementTurn | null;
   /** 4.1, 4.5: VPs and the Victory Track (victory.ts). */
   victory: CampaignVictory;
+  /** 4.53, 4.55: drafts and Emancipation. */
+  politics: CampaignPolitics;
   diceDrawn: number;
 }
 
@@ -220,8 +222,33 @@ export type ReplacementSpend =
   /** 12.4, 12.41: raise a cadre (1cv) of a pool block in a friendly home hex: `unit` is a type id or an HQ's code. */
   | { type: 'muster'; unit: string; hex: string };
 
+/** 4.53, 4.55: a side's sealed political choice at the start of the Replacement Turn (A68). */
+export interface PoliticalChoice {
+  /** 4.53: conduct a Draft. */
+  draft: boolean;
+  /** 4.55: proclaim Emancipation (the USA, once per game, after a major win). */
+  emancipation: boolean;
+}
+
+/** 4.53, 4.55: the draft and Emancipation so far (public, notes §8.1). */
+export interface CampaignPolitics {
+  /** 4.53: every Draft declared: the n-th of a side in a calendar year cost it n VPs. */
+  drafts: Array<{ side: Side; month: YearMonth }>;
+  /** 4.55: the month Emancipation was proclaimed (once per game), or null. */
+  emancipation: YearMonth | null;
+  /** 4.55, A51: the last month the USA won a battle with 6 or more CSA units. */
+  majorUsaWin: YearMonth | null;
+}
+
 /** 3.1, 12.1: the Replacement Turn: each side's spending, sealed until both have ended. */
 export interface ReplacementTurn {
+  /** 12.1, A68: first the sealed political choices (draft.ts), then the spending. */
+  stage: 'politics' | 'spending';
+  politics: SealedRound<PoliticalChoice>;
+  /** 4.53: the free draft cadres (Infantry, Brigade or Garrison) each side drew this turn. */
+  drafted: Record<Side, number>;
+  /** 4.55: Emancipation was proclaimed this turn: the CSA's RPs are doubled. */
+  emancipation: boolean;
   /** The spending orders given so far, by side: each seen only by its side (notes §8.2). */
   plans: Record<Side, ReplacementSpend[]>;
   /** Who has ended (the answer is the plan as ended); both in, the plans are carried out together. */
@@ -244,6 +271,8 @@ export type CampaignOrder =
   | { type: 'naval-invasion'; block: string; to: string }
   | { type: 'end-moves' }
   | ReplacementSpend
+  /** 4.53, 4.55: the sealed political choice that opens the Replacement Turn. */
+  | ({ type: 'politics' } & PoliticalChoice)
   /** 12.1: ends the side's Replacement Turn spending (unspent RPs are lost, 12.2). */
   | { type: 'end-replacements' }
   /** 11.7: a Field HQ reveals itself and loses a step to cancel supply attrition within its range. */

@@ -102,7 +102,7 @@ function campaignNotYet(): Record<string, string> {
     ['8.1', 'hex control'],
     ['11.32', 'supply in the Western theater (its map is not built)'],
     ['11.422', 'naval supply lines in the Western theater (its map is not built)'],
-    ['11.8 11.81 11.82', 'siege and surrender'],
+    ['11.82', 'surrender, and besieged units eliminated in battle removed for good'],
   ];
   return Object.fromEntries(
     parts.flatMap(([cases, what]) => cases.split(' ').map((c) => [c, why(what)])),

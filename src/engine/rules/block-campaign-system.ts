@@ -80,8 +80,8 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
     what: 'battles within two hexes of one another: the shared battle clock (A34), a block next to two battles, victorious units reinforcing another battle (one battle, or battles further apart, are fought on the board and brought back to the map)',
   },
   {
-    case: '11.8, 11.81, 11.82',
-    what: 'siege, surrender, the siege of Washington (its VP when besieged, 4.511): a month end where a siege may hold stops the game there',
+    case: '11.82',
+    what: 'surrender (demanded by the active player or offered by the besieged) and the permanent removal of besieged units eliminated in battle (siege attrition, the Siege of Washington VP and the removal of besieged units eliminated by attrition exist)',
   },
   { case: '4.25', what: 'free deployment (a sealed round)' },
 ]);

@@ -24,10 +24,10 @@
  * largest units); at its end the turn goes to the other player (3.2, 3.4).
  *
  * When an order ends the month, the month end follows at once (month-end.ts:
- * VPs, Victory Check, the next month or the result).
+ * siege (siege.ts), VPs, Victory Check, the next month or the result).
  *
  * Where the rules this engine does not implement yet begin (battles within
- * two hexes of one another, siege at the month's end), the
+ * two hexes of one another), the
  * game stops: campaignBlocked names the cases and every order is refused
  * NOT_YET_SUPPORTED. The games of the campaign system stay refused as a
  * whole until all of it exists (block-campaign-system.ts CAMPAIGN_GAPS).

@@ -266,22 +266,22 @@ describe('the month end: VPs, the Victory Track and the Victory Check', () => {
     });
   });
 
-  it('B3.3: a month end where a siege may hold stops there, NOT_YET_SUPPORTED 11.8, rather than skip it', () => {
+  it('B3.3, B11.8: the month end begins with the siege step (siege.ts, A23), then the VPs and the next month', () => {
     // A USA block at 0505 with CSA blocks on all six neighbours.
     const ring = MAP.neighbours('0505').map((h, i) => inf(`c${i}`, h, 'confederate'));
     expect(ring).toHaveLength(6);
     const s = atMonthEnd([inf('u1', '0505', 'union'), ...ring]);
     expect(possibleSieges(s, MAP)).toEqual([{ side: 'union', hexes: ['0505'] }]);
     const r = monthEnd(s);
-    expect(r.state.phase).toMatchObject({ name: 'month-end', stopped: { rule: '11.8' } });
-    expect(r.events).toEqual([]);
-    expect(campaignBlocked(r.state)).toMatchObject({ rule: '11.8' });
-    expect(
-      applyCampaignOrder(r.state, MAP, 'union', { type: 'pass' }, fixedDice([])),
-    ).toMatchObject({
-      ok: false,
-      refusal: { code: 'NOT_YET_SUPPORTED', rule: '11.8' },
-    });
+    expect(r.events.map((e) => e.type).slice(0, 4)).toEqual([
+      'besieged',
+      'siege-loss',
+      'siege-loss-detail',
+      'victory-track',
+    ]);
+    expect(r.state.blocks.find((b) => b.id === 'u1')!.cv).toBe(1);
+    expect(r.state.month).toBe('1861-09');
+    expect(campaignBlocked(r.state)).toBeNull();
     // One neighbour empty: no siege, the month ends.
     const open = atMonthEnd([inf('u1', '0505', 'union'), ...ring.slice(1)]);
     expect(possibleSieges(open, MAP)).toEqual([]);

@@ -9,15 +9,14 @@
  * of the Replacement Turn that follows.
  *
  * No player acts here: the dispatcher (campaign.ts) resolves the month end
- * as soon as an order ends the month. Siege (11.8) is the supply section's:
- * until it exists, a month end where a siege may hold (siegeStep) stops the
- * game there, NOT_YET_SUPPORTED 11.8, rather than skipping it.
+ * as soon as an order ends the month. Siege (11.8) is siege.ts's, its step
+ * first (A23).
  */
-import { controller, occupants, updateControl } from './control';
+import { occupants, updateControl } from './control';
 import { advanceMonth } from './sequence';
+import { resolveSieges } from './siege';
 import type { CampaignMap } from './terrain';
 import type { CampaignEvent, CampaignPhase, CampaignResult, CampaignState, Side } from './types';
-import { SIDES, otherSide } from './types';
 import { awardVp, settleCityVps, trackLevel } from './victory';
 
 /** 4.34: the month whose end tests Campaign Victory (the 1864 election). */
@@ -32,68 +31,9 @@ export const CAMPAIGN_LAST_MONTH = '1866-12';
 /** 4.511: the location the Siege of Washington VP is about. */
 const WASHINGTON = 'washington';
 
-/**
- * 11.8, notes §6.6, A56: the groups of a side's held hexes whose every
- * playable neighbour outside the group is occupied by enemy units, holding
- * that side's units (siege attrition) or Washington (4.511). Naval supply,
- * which lifts a siege, is not looked at: a group listed here may be besieged.
- */
-export function possibleSieges(
-  state: CampaignState,
-  map: CampaignMap,
-): Array<{ side: Side; hexes: string[] }> {
-  const occ = occupants(state);
-  const washington = map.doc.locations[WASHINGTON]?.hex;
-  const out: Array<{ side: Side; hexes: string[] }> = [];
-  const hexes = Object.keys(map.doc.hexes).filter(map.playable).sort();
-  for (const side of SIDES) {
-    const enemy = otherSide(side);
-    const held = new Set(hexes.filter((h) => controller(state, map.doc, h) === side));
-    const seen = new Set<string>();
-    for (const start of held) {
-      if (seen.has(start)) continue;
-      const group: string[] = [];
-      const queue = [start];
-      seen.add(start);
-      while (queue.length > 0) {
-        const h = queue.shift()!;
-        group.push(h);
-        for (const n of map.neighbours(h))
-          if (held.has(n) && !seen.has(n)) {
-            seen.add(n);
-            queue.push(n);
-          }
-      }
-      const inGroup = new Set(group);
-      const outside = group.flatMap((h) => map.neighbours(h).filter((n) => !inGroup.has(n)));
-      const surrounded =
-        outside.length > 0 &&
-        outside.every((n) => occ.get(n)?.has(enemy) && occ.get(n)?.size === 1);
-      const matters = group.some(
-        (h) => occ.get(h)?.has(side) || (side === 'union' && h === washington),
-      );
-      if (surrounded && matters) out.push({ side, hexes: group.sort() });
-    }
-  }
-  return out;
-}
+export { possibleSieges } from './siege';
 
-/**
- * M4.1, 11.8: the siege step. HOOK for the siege module (supply section):
- * it belongs here, before the VPs (A23). Until it exists, a month end with a
- * possible siege is where the game stops (NOT_YET_SUPPORTED 11.8).
- */
-function siegeStep(state: CampaignState, map: CampaignMap): { rule: string; what: string } | null {
-  const sieges = possibleSieges(state, map);
-  if (sieges.length === 0) return null;
-  const where = sieges.map((s) => `${s.side} at ${s.hexes.join(' ')}`).join('; ');
-  return {
-    rule: '11.8',
-    what: `siege at the month end (11.8, 11.81: attrition, the Siege of Washington VP; ${where})`,
-  };
-}
-
-/** 4.511, 11.81: +1 CSA VP if Washington is CSA-occupied at the month end (besieged: siegeStep). */
+/** 4.511, 11.81: +1 CSA VP if Washington is CSA-occupied at the month end (besieged: siege.ts). */
 function washingtonVp(state: CampaignState, map: CampaignMap, events: CampaignEvent[]): void {
   const hex = map.doc.locations[WASHINGTON]?.hex;
   if (hex === undefined) return;
@@ -174,7 +114,7 @@ export function awardTimeVp(state: CampaignState, events: CampaignEvent[]): void
 
 /**
  * M4 (A23): resolves the month end of a state in the 'month-end' phase:
- * siege (or the stop where it would apply), Washington, city VPs, the
+ * siege (siege.ts), Washington, city VPs, the
  * Victory Track, the Victory Check; then the next month (its Replacement
  * Turn opening with the Time VP) or the game over with its result.
  */
@@ -184,13 +124,10 @@ export function resolveMonthEnd(
   events: CampaignEvent[],
 ): void {
   updateControl(state, map.doc);
-  const stopped = siegeStep(state, map);
-  if (stopped) {
-    state.phase = { name: 'month-end', stopped };
-    return;
-  }
   state.phase = { name: 'month-end' };
   const from = state.victory.vp;
+  // M4.1, 11.8, 11.81 (siege.ts): siege attrition and the Siege of Washington VP.
+  resolveSieges(state, map, events);
   washingtonVp(state, map, events);
   settleCityVps(state, events);
   const to = state.victory.vp;

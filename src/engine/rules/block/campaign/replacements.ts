@@ -88,8 +88,8 @@ export function startingPool(orders: readonly string[], side: Side): Record<stri
   return pool;
 }
 
-/** A block eliminated (back in the pool, 12.4): off the map at 0cv. */
-const eliminated = (b: CampaignBlock): boolean => b.hex === null && b.cv === 0;
+/** A block eliminated (back in the pool, 12.4): off the map at 0cv, unless removed for good (11.82). */
+const eliminated = (b: CampaignBlock): boolean => b.hex === null && b.cv === 0 && !b.removed;
 
 /** 12.4: the blocks a side could raise as cadres now, by unit key: spare plus eliminated. */
 export function poolCounts(state: CampaignState, side: Side): Map<string, number> {

@@ -34,6 +34,8 @@ export interface CampaignBlock {
   moved: boolean;
   /** 5.321: marked with a die, the extra hex entered from `via` across a hexside of `rough` terrain. */
   forceMarch: { via: string; rough: boolean } | null;
+  /** 11.82: eliminated while besieged: removed from the game, never rebuilt. */
+  removed?: true;
 }
 
 /** A battle the Movement Phase created (6.1, 3.23), waiting for the battle board. */
@@ -100,6 +102,8 @@ export interface SupplyStep {
   hqSupplied: string[];
   /** 11.6, 3.24: the owner picks `picks` of the tied `candidates` in `hex` to lose a step. */
   choice: { hex: string; candidates: string[]; picks: number } | null;
+  /** 11.82: the active side's besieged hexes (a unit eliminated there is removed for good). */
+  besieged: string[];
 }
 
 /**

@@ -1,0 +1,162 @@
+/**
+ * Siege (seed 002, 11.8, 11.81, 11.82, 4.511; notes §6.6, A56).
+ *
+ * - 11.8, A56: a hex, or a group of adjacent hexes a side holds, is
+ *   besieged when every playable hex adjacent to it is occupied by enemy
+ *   units (hexside types do not matter; off-map and water hexes are not
+ *   hexes to occupy) and it has no Naval Supply: none of its hexes is a
+ *   friendly port on the side's supply lines (supply-lines.ts: with the
+ *   group surrounded, only a naval line can reach it, or a port that is a
+ *   source itself). Groups that hold none of the side's units matter only
+ *   for Washington (4.511).
+ * - 11.8: at the end of each month every unit in a besieged hex, of either
+ *   side, loses one step, besides any supply attrition (month-end.ts calls
+ *   resolveSieges first, A23).
+ * - 11.82: a besieged unit eliminated by attrition is permanently removed
+ *   (`removed`): it never returns to the replacement pool. The Supply
+ *   Phase's attrition of besieged units counts too (supply.ts).
+ * - 11.81, 4.511: Washington besieged at the month end gives the CSA 1 VP
+ *   (its occupation by the CSA is month-end.ts's washingtonVp).
+ *
+ * Not here: surrender (11.82: the active player's demand, the besieged
+ * owner's answer, voluntary surrender) and the permanent removal of
+ * besieged units eliminated in battle: CAMPAIGN_GAPS lists them.
+ *
+ * Fog of war: a siege is public (it follows from where blocks stand). A
+ * step lost by a hidden block is public as "this block lost a step"; its new
+ * CV goes to its owner only (visibleTo).
+ */
+import { controller, occupants } from './control';
+import { supplyNetwork } from './supply-lines';
+import type { CampaignMap } from './terrain';
+import type { CampaignBlock, CampaignEvent, CampaignState, Side } from './types';
+import { SIDES, otherSide } from './types';
+import { awardVp } from './victory';
+
+/** 4.511: the location the Siege of Washington VP is about. */
+const WASHINGTON = 'washington';
+
+export interface SiegeGroup {
+  side: Side;
+  hexes: string[];
+}
+
+/**
+ * 11.8, notes §6.6, A56: the groups of a side's held hexes whose every
+ * playable neighbour outside the group is occupied by enemy units, holding
+ * that side's units (siege attrition) or Washington (4.511). Naval supply,
+ * which lifts a siege, is not looked at here (besiegedGroups does).
+ */
+export function possibleSieges(state: CampaignState, map: CampaignMap): SiegeGroup[] {
+  const occ = occupants(state);
+  const washington = map.doc.locations[WASHINGTON]?.hex;
+  const out: SiegeGroup[] = [];
+  const hexes = Object.keys(map.doc.hexes).filter(map.playable).sort();
+  for (const side of SIDES) {
+    const enemy = otherSide(side);
+    const held = new Set(hexes.filter((h) => controller(state, map.doc, h) === side));
+    const seen = new Set<string>();
+    for (const start of held) {
+      if (seen.has(start)) continue;
+      const group: string[] = [];
+      const queue = [start];
+      seen.add(start);
+      while (queue.length > 0) {
+        const h = queue.shift()!;
+        group.push(h);
+        for (const n of map.neighbours(h))
+          if (held.has(n) && !seen.has(n)) {
+            seen.add(n);
+            queue.push(n);
+          }
+      }
+      const inGroup = new Set(group);
+      const outside = group.flatMap((h) => map.neighbours(h).filter((n) => !inGroup.has(n)));
+      const surrounded =
+        outside.length > 0 &&
+        outside.every((n) => occ.get(n)?.has(enemy) && occ.get(n)?.size === 1);
+      const matters = group.some(
+        (h) => occ.get(h)?.has(side) || (side === 'union' && h === washington),
+      );
+      if (surrounded && matters) out.push({ side, hexes: group.sort() });
+    }
+  }
+  return out;
+}
+
+/** 11.8: a group has Naval Supply when one of its hexes is a friendly port on the side's supply lines. */
+export function hasNavalSupply(state: CampaignState, map: CampaignMap, g: SiegeGroup): boolean {
+  const ports = g.hexes.filter((h) =>
+    Object.values(map.doc.locations).some((l) => l.port && l.hex === h),
+  );
+  if (ports.length === 0) return false;
+  const network = new Set(supplyNetwork(state, map, g.side));
+  return ports.some((p) => controller(state, map.doc, p) === g.side && network.has(p));
+}
+
+/** 11.8: the besieged groups now (surrounded, without Naval Supply). */
+export function besiegedGroups(state: CampaignState, map: CampaignMap): SiegeGroup[] {
+  return possibleSieges(state, map).filter((g) => !hasNavalSupply(state, map, g));
+}
+
+/** 11.8: the hexes of `side` besieged now. */
+export function besiegedHexes(state: CampaignState, map: CampaignMap, side: Side): string[] {
+  return besiegedGroups(state, map)
+    .filter((g) => g.side === side)
+    .flatMap((g) => g.hexes)
+    .sort();
+}
+
+/**
+ * 11.6, 11.8, 11.82: one step off a block by attrition; at 1cv it is
+ * eliminated, and a besieged one is removed for good. Public: which block,
+ * whether it is gone; its new CV to its owner only.
+ */
+export function attritionStep(
+  b: CampaignBlock,
+  besieged: boolean,
+  type: 'supply-loss' | 'siege-loss',
+  rule: string,
+  events: CampaignEvent[],
+): void {
+  const hex = b.hex;
+  const eliminated = b.cv <= 1;
+  b.cv -= 1;
+  if (eliminated) {
+    b.hex = null;
+    if (besieged) b.removed = true;
+  }
+  events.push({
+    type,
+    block: b.id,
+    side: b.side,
+    hex,
+    eliminated,
+    ...(eliminated && besieged ? { removed: true } : {}),
+    rule: eliminated && besieged ? '11.82' : rule,
+  });
+  if (!eliminated)
+    events.push({ type: `${type}-detail`, visibleTo: b.side, block: b.id, cv: b.cv, rule });
+}
+
+/**
+ * 11.8, 11.81, 4.511: the siege step of the month end (control as it
+ * stands): every unit in a besieged hex loses a step; Washington besieged
+ * gives the CSA 1 VP.
+ */
+export function resolveSieges(
+  state: CampaignState,
+  map: CampaignMap,
+  events: CampaignEvent[],
+): void {
+  const washington = map.doc.locations[WASHINGTON]?.hex;
+  for (const g of besiegedGroups(state, map)) {
+    events.push({ type: 'besieged', side: g.side, hexes: g.hexes, rule: '11.8' });
+    const inGroup = new Set(g.hexes);
+    for (const b of state.blocks)
+      if (b.side === g.side && b.hex !== null && inGroup.has(b.hex))
+        attritionStep(b, true, 'siege-loss', '11.8', events);
+    if (g.side === 'union' && washington !== undefined && inGroup.has(washington))
+      awardVp(state, 'confederate', 1, 'siege-of-washington', '11.81', events);
+  }
+}

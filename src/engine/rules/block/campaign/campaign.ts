@@ -46,7 +46,12 @@ import { makeMove, moveOptions, type MoveOption } from './movement';
 import { navalInvasions, navalMoves } from './naval';
 import { railOptions } from './rail';
 import { answerPolitics, politicsOrders } from './draft';
-import { endReplacements, orderSpend, replacementOrders } from './replacements';
+import {
+  announceReplacementPoints,
+  endReplacements,
+  orderSpend,
+  replacementOrders,
+} from './replacements';
 import { riverCrossings } from './river';
 import {
   beginSupplyPhase,
@@ -391,7 +396,9 @@ function apply(
         'Emancipation: the USA, once per game, after winning a battle with 6+ CSA units the previous month; not in the 1863 or 1864 scenarios',
       );
     const choice = { draft: order.draft, emancipation: order.emancipation };
-    return answerPolitics(state, seat, choice, dice, events);
+    answerPolitics(state, seat, choice, dice, events);
+    if (state.replacements!.stage === 'spending') announceReplacementPoints(state, map.doc, events);
+    return;
   }
   if (order.type === 'replace' || order.type === 'muster' || order.type === 'end-replacements') {
     if (p.name !== 'replacements')

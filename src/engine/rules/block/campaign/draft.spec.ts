@@ -167,6 +167,13 @@ describe('Emancipation (4.55)', () => {
       rule: '4.55',
     });
     expect(r.state.victory.vp).toBe(vp + 3);
+    // 12.2, A58: the spending opens with each side's RPs, public; the CSA's doubled.
+    expect(r.events.at(-1)).toEqual({
+      type: 'replacement-points',
+      rps: { union: 16, confederate: 20 },
+      captured: { union: [], confederate: [] },
+      rule: '12.2',
+    });
     expect(replacementPoints(r.state, DOC, 'confederate').rps).toBe(20);
     expect(replacementPoints(r.state, DOC, 'union').rps).toBe(16);
     // Once per game.

@@ -400,14 +400,13 @@ describe('the sealed Replacement Turn (12.1, 12.2, 12.4)', () => {
     const seenByCsa = campaignEventsFor(done.events, 'confederate');
     expect(seenByCsa.map((e) => e.type)).toEqual([
       'replacements-sealed',
-      'replacement-points',
       'cadres-placed',
       'cadre-built',
       'cadres-placed',
       'rps-lost',
       'replacements-over',
     ]);
-    expect(seenByCsa[2]).toEqual({
+    expect(seenByCsa[1]).toEqual({
       type: 'cadres-placed',
       side: 'union',
       hex: '0302',
@@ -417,7 +416,7 @@ describe('the sealed Replacement Turn (12.1, 12.2, 12.4)', () => {
     expect(JSON.stringify(seenByCsa.filter((e: CampaignEvent) => e.side === 'union'))).not.toMatch(
       /infantry|Heintzelman/,
     );
-    expect(seenByCsa[5]).toEqual({
+    expect(seenByCsa[4]).toEqual({
       type: 'rps-lost',
       side: 'confederate',
       rps: 6,
@@ -460,6 +459,46 @@ describe('the sealed Replacement Turn (12.1, 12.2, 12.4)', () => {
 describe('the Bobby Lee 1861 set-up (4.23, 3.11)', () => {
   const EAST = BLOCK_MAPS.east!;
   const EAST_MAP = campaignMapOf(EAST);
+
+  it('B12.1, B12.2: random Replacement Turns: every listed order is accepted, RPs never overspent, the enemy sees no plan', () => {
+    for (const seed of ['a', 'b', 'c']) {
+      const dice = keyedDice(`repl-${seed}`);
+      let s = newCampaign('east-1861', EAST, dice, scenarioVictory('east-1861')).state;
+      s.month = '1861-08';
+      beginMonth(s, []);
+      const rps = { union: 0, confederate: 0 };
+      let spent = 0;
+      for (let step = 0; step < 200 && s.phase.name === 'replacements'; step++) {
+        const act = campaignMustAct(s)!;
+        const seat = act.seats[step % act.seats.length];
+        const list = campaignLegalOrders(s, EAST_MAP, seat);
+        // End more rarely than spend, so the plans fill up.
+        const pick = dice.d6() === 1 ? list.length - 1 : (dice.d6() * 7 + step) % list.length;
+        const r = applyCampaignOrder(s, EAST_MAP, seat, list[pick], dice);
+        if (!r.ok)
+          throw new Error(`${seed} ${step} ${JSON.stringify(list[pick])}: ${r.refusal.message}`);
+        for (const e of r.events) {
+          if (e.type === 'replacement-points') Object.assign(rps, e.rps);
+          if (e.type === 'replacement-ordered') {
+            spent += 1;
+            expect(e.rpsLeft).toBeGreaterThanOrEqual(0);
+          }
+        }
+        for (const reader of ['union', 'confederate', null] as const) {
+          const v = campaignView(r.state, reader).replacements;
+          if (v) expect(Object.keys(v.plans)).toEqual(reader ? [reader] : []);
+          for (const e of campaignEventsFor(r.events, reader))
+            if (e.type === 'replacement-ordered' || e.type === 'cadre-built')
+              expect(e.side).toBe(reader);
+        }
+        s = r.state;
+      }
+      expect(spent).toBeGreaterThan(2);
+      expect(rps).toEqual({ union: 12, confederate: 8 });
+      expect(s.phase).toEqual({ name: 'initiative' });
+      expect(s.blocks.every((b) => b.cv <= b.maxCv)).toBe(true);
+    }
+  });
 
   it('B4.23: the spare blocks (the counter mix less the 1861 OB) start in the pool', () => {
     const s = newCampaign('east-1861', EAST, keyedDice('x'), scenarioVictory('east-1861')).state;

@@ -261,6 +261,26 @@ export function replacementOrders(
   return out;
 }
 
+/**
+ * 12.1, 12.2: the spending begins (after the political choices, which may
+ * double the CSA's RPs, 4.55): each side's RPs, public (notes §8.1: they
+ * follow from the calendar and control).
+ */
+export function announceReplacementPoints(
+  state: CampaignState,
+  map: BlockMapDocument,
+  events: CampaignEvent[],
+): void {
+  const union = replacementPoints(state, map, 'union');
+  const confederate = replacementPoints(state, map, 'confederate');
+  events.push({
+    type: 'replacement-points',
+    rps: { union: union.rps, confederate: confederate.rps },
+    captured: { union: union.captured, confederate: confederate.captured },
+    rule: '12.2',
+  });
+}
+
 /** Why a spending order is not listed: the case and what it asks for. */
 function whyNot(
   state: CampaignState,
@@ -374,13 +394,6 @@ function carryOut(
     union: replacementPoints(state, map, 'union'),
     confederate: replacementPoints(state, map, 'confederate'),
   };
-  // RP entitlements are public (notes §8.1): computable from the calendar and control.
-  events.push({
-    type: 'replacement-points',
-    rps: { union: points.union.rps, confederate: points.confederate.rps },
-    captured: { union: points.union.captured, confederate: points.confederate.captured },
-    rule: '12.2',
-  });
   const plans = turn.round.answers as Record<Side, ReplacementSpend[]>;
   const musters = SIDES.reduce((n, s) => n + plans[s].filter((x) => x.type === 'muster').length, 0);
   const ids = opaqueIds(musters, `r${state.month.replace('-', '')}-`, dice);

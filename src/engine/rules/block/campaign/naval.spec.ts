@@ -435,7 +435,43 @@ describe('Naval Moves on the Eastern map', () => {
     expect(above.length).toBeGreaterThan(5);
     for (const h of above) if (!EAST.hexes[h].coastal) expect(landings).not.toContain(h);
     // Baltimore reaches Ft. Monroe down the bay whoever holds Acquia.
+    const fort = activated('union', 2, [inf('f', hexOf('ft-monroe'))], EAST, hexOf('harrisburg'));
+    // 10.11 NOTE, 11.34: Ft. Monroe keeps its sea lane to Baltimore beside CSA Norfolk and
+    // Yorktown; it may land against either, not past Yorktown up the York to West Point.
+    expect(ordersOf(fort, 'naval', 'f', EAST)).toEqual(
+      expect.arrayContaining([hexOf('baltimore'), hexOf('harrisburg')]),
+    );
+    const fromFort = ordersOf(fort, 'naval-invasion', 'f', EAST);
+    expect(fromFort).toEqual(expect.arrayContaining([hexOf('yorktown'), hexOf('norfolk')]));
+    expect(fromFort).not.toContain(hexOf('west-point'));
+    // The York: CSA Yorktown closes West Point to the bay; taken, it opens.
+    const york = (blocks: FixtureBlock[]) =>
+      ordersOf(activated('union', 1, blocks, EAST, hexOf('harrisburg')), 'naval', 'w', EAST);
+    expect(york([inf('w', hexOf('west-point'))])).toEqual([]);
+    expect(york([inf('w', hexOf('west-point')), inf('y', hexOf('yorktown'))])).toEqual(
+      expect.arrayContaining([hexOf('yorktown'), hexOf('baltimore'), hexOf('ft-monroe')]),
+    );
     const bay = activated('union', 1, [inf('b', hexOf('baltimore'))], EAST, hexOf('harrisburg'));
     expect(ordersOf(bay, 'naval', 'b', EAST)).toContain(hexOf('ft-monroe'));
+  });
+
+  it('B10.11: the CSA sails the James from Richmond to Petersburg while it holds Norfolk, though USA Ft. Monroe commands the river mouth', () => {
+    const richmond = hexOf('richmond');
+    const s = activated(
+      'confederate',
+      1,
+      [inf('c', richmond, 'confederate')],
+      EAST,
+      hexOf('lynchburg'),
+    );
+    expect(ordersOf(s, 'naval', 'c', EAST)).toEqual([hexOf('petersburg')]);
+    const lost = activated(
+      'confederate',
+      1,
+      [inf('c', richmond, 'confederate'), inf('u', hexOf('norfolk'))],
+      EAST,
+      hexOf('lynchburg'),
+    );
+    expect(ordersOf(lost, 'naval', 'c', EAST)).toEqual([]);
   });
 });

@@ -10,16 +10,20 @@
  * navigable hexside to the water hexes it touches and to the navigable
  * hexsides that continue it. A hex reaches the nodes beside it (its water
  * neighbours and its own navigable hexsides). A route passes a port when it
- * uses a navigable hexside beside it: the river the port commands. Open
- * water beside a port is not passing it (RESOLUTION, a reconstruction of
- * the map's scale): at 21.5 km a hex one bay hex lies beside ports of
- * different rivers (Port Royal's Rappahannock hexes touch the Potomac's
- * water; Yorktown, Norfolk and Ft. Monroe share Hampton Roads), and the
- * text keeps Ft. Monroe a port supplied from Baltimore in 1861 (11.34)
- * while the CSA holds Yorktown and Norfolk beside the same water. The
- * text's examples hold on the Eastern map (naval.spec.ts, build-map.ts):
- * CSA Acquia Landing closes Alexandria-Ft. Monroe, CSA Yorktown closes West
- * Point, CSA Norfolk does not close Ft. Monroe (10.11 NOTE).
+ * uses a navigable hexside beside it, or goes between the stretch of its
+ * rivers beyond it (what the open sea, the largest body of water, reaches
+ * only through the nodes beside the port) and the rest: the river the port
+ * commands. Open water beside a port is not passing it, nor is a route
+ * wholly beyond it (RESOLUTION, a reconstruction of the map's scale): at
+ * 21.5 km a hex one bay hex lies beside ports of different rivers (Port
+ * Royal's Rappahannock hexes touch the Potomac's water; Yorktown, Norfolk
+ * and Ft. Monroe share Hampton Roads), the text keeps Ft. Monroe a port
+ * supplied from Baltimore in 1861 (11.34) while the CSA holds Yorktown and
+ * Norfolk beside the same water, and lets the CSA use the James above USA
+ * Ft. Monroe (10.11). The text's examples hold on the Eastern map
+ * (naval.spec.ts, build-map.ts): CSA Acquia Landing closes Alexandria-Ft.
+ * Monroe, CSA Yorktown closes West Point, CSA Norfolk does not close Ft.
+ * Monroe (10.11 NOTE).
  *
  * - 10.1, 10.3: a Naval Move goes from a friendly port to another friendly
  *   port (1.441: the anchor ports) for one Strategic Move, never passing an
@@ -62,6 +66,8 @@ interface NavalGraph {
   fortresses: Set<string>;
   /** Land hexes a naval invasion may land in (10.4): coastal or on a navigable river, with water beside them. */
   shores: string[];
+  /** The nodes of a port's rivers beyond it, seen from the sea (10.1, 10.3: see beyond). */
+  beyond: (hex: string) => Set<string>;
 }
 
 const GRAPHS = new WeakMap<CampaignMap, NavalGraph>();
@@ -130,13 +136,58 @@ export function navalGraph(map: CampaignMap): NavalGraph {
         access(h).length > 0,
     )
     .sort();
+  const sortedLinks = new Map([...links].map(([k, v]) => [k, [...v].sort()]));
+  // The open sea: the largest body of water hexes (the Chesapeake Bay on the Eastern map).
+  const bodies: string[][] = [];
+  const inBody = new Set<string>();
+  for (const w of water) {
+    if (inBody.has(w)) continue;
+    const body = [w];
+    inBody.add(w);
+    for (let i = 0; i < body.length; i++)
+      for (const n of grid.neighbours(body[i]))
+        if (isWater(n) && !inBody.has(n)) {
+          inBody.add(n);
+          body.push(n);
+        }
+    bodies.push(body);
+  }
+  const sea = (bodies.sort((a, b) => b.length - a.length)[0] ?? []).map((w) => `w:${w}`);
+  const beyondCache = new Map<string, Set<string>>();
+  /**
+   * The navigable hexsides of the rivers beside `hex` that lie beyond it: those the sea
+   * reaches only through the nodes beside it (10.3: the stretch of river it commands).
+   */
+  const beyond = (hex: string): Set<string> => {
+    let out = beyondCache.get(hex);
+    if (out) return out;
+    const beside = new Set(access(hex));
+    const own = (sidesOf.get(hex) ?? []).slice();
+    const rivers = new Set(own.map((n) => river.get(n)!));
+    const seen = new Set(sea.filter((n) => !beside.has(n)));
+    const queue = [...seen];
+    while (queue.length > 0) {
+      const n = queue.shift()!;
+      for (const m of sortedLinks.get(n) ?? [])
+        if (!seen.has(m) && !beside.has(m)) {
+          seen.add(m);
+          queue.push(m);
+        }
+    }
+    out = new Set(
+      [...river.keys()].filter((n) => rivers.has(river.get(n)!) && !seen.has(n) && !beside.has(n)),
+    );
+    beyondCache.set(hex, out);
+    return out;
+  };
   const graph: NavalGraph = {
-    links: new Map([...links].map(([k, v]) => [k, [...v].sort()])),
+    links: sortedLinks,
     access,
     river,
     ports,
     fortresses,
     shores,
+    beyond,
   };
   GRAPHS.set(map, graph);
   return graph;
@@ -154,10 +205,18 @@ export interface NavalOption {
 }
 
 /**
- * 10.1, 10.3: the nodes `side` may not pass: the navigable hexsides beside
- * every enemy-controlled port and every fortress an enemy unit holds, but
- * `target`'s own (10.4: an invasion may land against it).
+ * 10.1, 10.3: what closes routes to `side`: every enemy-controlled port and
+ * every fortress an enemy unit holds (but `target`, 10.4: an invasion may
+ * land against it) closes the navigable hexsides beside it, and no route
+ * crosses between the stretch of its rivers beyond it and the rest: going
+ * up or down past it is passing it. A route wholly beyond it (the CSA's
+ * James above USA Ft. Monroe, 10.11) or wholly seaward does not pass it.
  */
+export interface Blockade {
+  nodes: Set<string>;
+  beyond: Set<string>[];
+}
+
 export function blockedNodes(
   state: CampaignState,
   map: CampaignMap,
@@ -165,33 +224,38 @@ export function blockedNodes(
   side: Side,
   occ: Map<string, Set<Side>>,
   target: string | null,
-): Set<string> {
+): Blockade {
   const enemy = otherSide(side);
-  const out = new Set<string>();
+  const out: Blockade = { nodes: new Set(), beyond: [] };
   for (const hex of [...g.ports, ...g.fortresses]) {
     if (hex === target) continue;
     const held = controller(state, map.doc, hex) === enemy && g.ports.has(hex);
     const manned = g.fortresses.has(hex) && occ.get(hex)?.has(enemy) === true;
-    if (held || manned) for (const n of g.access(hex)) if (g.river.has(n)) out.add(n);
+    if (!held && !manned) continue;
+    for (const n of g.access(hex)) if (g.river.has(n)) out.nodes.add(n);
+    const past = g.beyond(hex);
+    if (past.size > 0) out.beyond.push(past);
   }
   return out;
 }
 
-/** The nodes reachable from `from`'s without passing a blocked one, within `usable`. */
+/** The nodes reachable from `from`'s without passing a closed one or a port (Blockade), within `usable`. */
 export function reach(
   g: NavalGraph,
   from: string,
-  blocked: Set<string>,
+  blocked: Blockade,
   usable: (node: string) => boolean,
 ): Set<string> {
-  const open = (n: string) => !blocked.has(n) && usable(n);
+  const open = (n: string) => !blocked.nodes.has(n) && usable(n);
+  // Passing a port: a step between the stretch beyond it and the rest.
+  const passes = (n: string, m: string) => blocked.beyond.some((b) => b.has(n) !== b.has(m));
   const start = g.access(from).filter(open);
   const seen = new Set(start);
   const queue = [...start];
   while (queue.length > 0) {
     const n = queue.shift()!;
     for (const m of g.links.get(n) ?? [])
-      if (!seen.has(m) && open(m)) {
+      if (!seen.has(m) && open(m) && !passes(n, m)) {
         seen.add(m);
         queue.push(m);
       }

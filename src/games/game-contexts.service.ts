@@ -6,6 +6,7 @@ import {
   type PreparedScenario,
   type RulesRegistry,
   type RulesSystem,
+  type ScenarioGap,
 } from '../engine/rules';
 import { counterBoundProblems, mapArea } from '../engine/scenario/bounds';
 import type { DocumentError } from '../engine/scenario/validate';
@@ -184,6 +185,15 @@ export class GameContexts {
     const pkg = await this.scenarios.find(id);
     if (!pkg) throw unknownScenario(id);
     return pkg.scenario as { rules: { system: string } };
+  }
+
+  /**
+   * What the engine lacks to play `document` whole (its rules system's gaps, by
+   * case); [] for a system the registry lacks (preparing it then refuses it).
+   */
+  gaps(document: { rules: { system: string } }): ScenarioGap[] {
+    const system = this.rules.get(document.rules?.system);
+    return system ? system.gaps(document) : [];
   }
 
   /** The map tables of scenario `id`, built once (see `tables`); rejected only with the pool's 503s. */

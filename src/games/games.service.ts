@@ -6,7 +6,7 @@ import { TakebackWindow } from '../engine/flow';
 import { applyLoggedEntry, initialStateOf, stateAsPlayed } from '../engine/replay';
 import { gameDice } from '../engine/dice';
 import { knownRevision, revisionOf } from '../engine/revision';
-import type { PreparedScenario, Reader, SystemState } from '../engine/rules';
+import type { PreparedScenario, Reader, ScenarioGap, SystemState } from '../engine/rules';
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type GameEvent, type Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
@@ -340,6 +340,25 @@ function notSetUp(scenario: string, e: unknown): ProblemException {
   });
 }
 
+/**
+ * 422 NOT_YET_SUPPORTED for a game of a scenario whose rules the engine lacks
+ * in part (its system's gaps, listed as `notYetSupported` in GET
+ * /v1/scenarios): such a game is created only for testing (`"testing": true`),
+ * never rated, its view listing the gaps, and it stops with NOT_YET_SUPPORTED
+ * where a missing rule begins. A hex scenario with gaps is refused by its set-up
+ * even then; a Bobby Lee campaign (block-campaign) is played up to that point.
+ */
+function refuseUnplayable(scenario: string, gaps: ScenarioGap[]): void {
+  if (gaps.length === 0) return;
+  throw new ProblemException({
+    status: 422,
+    code: 'NOT_YET_SUPPORTED',
+    rule: gaps.map((g) => g.case).join('; '),
+    detail: `A game of "${scenario}" cannot be created for play: the engine does not implement ${gaps.map((g) => `${g.what} (${g.case})`).join('; ')}. Send "testing": true for a testing game (never rated), which stops where a missing rule begins.`,
+    extensions: { notYetSupported: gaps },
+  });
+}
+
 /** Who reads a replay and whether everything is shown yet (the game is over). */
 export interface ReplayReader {
   prepared: PreparedScenario;
@@ -411,11 +430,11 @@ export class GamesService {
     }
     if (input.fork) return this.fork(input.fork, input);
     const scenario = input.scenario ?? '';
+    const document = await this.contexts.document(scenario);
     // 400 for an unknown option or a wrong shape, before any rule reads them.
-    const options: GameOptions = parseGameOptions(
-      input.options,
-      await this.contexts.document(scenario),
-    );
+    const options: GameOptions = parseGameOptions(input.options, document);
+    // A scenario the engine cannot play whole is for testing only (README "Bobby Lee").
+    if (input.testing !== true) refuseUnplayable(scenario, this.contexts.gaps(document));
     // With options.counters, the scenario with the players' units merged in (422 INVALID_COUNTERS).
     const prepared = await this.contexts.get(scenario, options);
     const seed = input.seed ?? newSeed();

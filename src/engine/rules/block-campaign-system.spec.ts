@@ -1,12 +1,16 @@
 /**
- * The block campaign system (issue 15) as far as it goes: its scenario
- * documents are checked in full (calendar entry, orders of battle, every OB
- * location on the theater's map), every scenario names what the engine
- * lacks, and a game of one is refused as not yet supported.
+ * The block campaign system (issue 15) behind the engine contract: its
+ * scenario documents are checked in full (calendar entry, orders of battle,
+ * every OB location on the theater's map), every scenario names what the
+ * engine still lacks, a game is set up by historical deployment (free
+ * deployment refused, 4.25), bids are sealed, resigning ends it. The seeded
+ * playouts are test/unit/engine/block-campaign-playout.spec.ts.
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { gameDice } from '../dice';
 import { NotYetSupportedError } from '../errors';
+import { ENGINE_REVISION } from '../revision';
 import {
   BLOCK_CAMPAIGN_RULES,
   CAMPAIGN_GAPS,
@@ -61,15 +65,17 @@ describe('block campaign scenarios (Bobby Lee)', () => {
     ]);
   });
 
-  it('B3.0: every campaign scenario names what is missing and is refused NOT_YET_SUPPORTED', () => {
+  it('B3.0: every campaign scenario names what is missing; the engine itself is behind the contract, so 3.0 is no longer a gap', () => {
     for (const id of IDS) {
       const doc = load(id);
       expect(BLOCK_CAMPAIGN_RULES.gaps(doc)).toEqual([...CAMPAIGN_GAPS]);
-      expect(() => BLOCK_CAMPAIGN_RULES.prepare(doc, undefined)).toThrow(NotYetSupportedError);
+      const ctx = BLOCK_CAMPAIGN_RULES.prepare(doc, undefined);
+      expect(BLOCK_CAMPAIGN_RULES.scenarioId(ctx)).toBe(id);
     }
     // What the campaign engine (rules/block/campaign) does now is no longer listed; what it lacks is.
     const cases = CAMPAIGN_GAPS.flatMap((g) => g.case.split(', '));
     for (const done of [
+      '3.0',
       '3.12',
       '3.4',
       '4.41',
@@ -111,7 +117,103 @@ describe('block campaign scenarios (Bobby Lee)', () => {
       '11.81',
     ])
       expect(cases).not.toContain(done);
-    for (const missing of ['3.0', '6.1', '11.82', '4.25']) expect(cases).toContain(missing);
+    for (const missing of ['6.1', '11.82', '4.25']) expect(cases).toContain(missing);
+  });
+
+  it('B4.24: a new game is set up by historical deployment; free deployment, other systems, counters and unknown options are refused', () => {
+    const ctx = BLOCK_CAMPAIGN_RULES.prepare(load('bobby-lee-1861'), undefined);
+    const dice = () => gameDice('campaign-system-spec', 0, ENGINE_REVISION);
+    const state = BLOCK_CAMPAIGN_RULES.newGame(ctx, { deployment: 'historical' }, dice());
+    expect(state).toMatchObject({
+      rules: { system: 'block-campaign', version: '002', revision: ENGINE_REVISION },
+      scenarioId: 'bobby-lee-1861',
+      turn: 1,
+      phase: 'initiative',
+      result: null,
+      diceDrawn: state.campaign.diceDrawn,
+    });
+    expect(state.campaign.blocks).toHaveLength(45);
+    expect(BLOCK_CAMPAIGN_RULES.mustAct(ctx, state, null)).toEqual({
+      seats: ['union', 'confederate'],
+      kind: 'initiative-bid',
+      simultaneous: true,
+    });
+    const refused = (options: Record<string, unknown>) => {
+      try {
+        BLOCK_CAMPAIGN_RULES.newGame(ctx, options, dice());
+      } catch (e) {
+        expect(e).toBeInstanceOf(NotYetSupportedError);
+        return (e as NotYetSupportedError).rule;
+      }
+      throw new Error(`not refused: ${JSON.stringify(options)}`);
+    };
+    expect(refused({ deployment: 'free' })).toBe('4.25');
+    expect(refused({ deployment: 'anywhere' })).toBe('4.24');
+    expect(refused({ rules: { system: 'block' } })).toBe('options.rules');
+    expect(refused({ morale: true })).toBe('options.morale');
+    expect(() =>
+      BLOCK_CAMPAIGN_RULES.prepare(load('bobby-lee-1861'), undefined, { counters: {} }),
+    ).toThrow(NotYetSupportedError);
+  });
+
+  it('B3.12: a bid is sealed from the other seat and the public, its own seat and the finished game see it; untrusted orders are refused, never thrown', () => {
+    const ctx = BLOCK_CAMPAIGN_RULES.prepare(load('bobby-lee-1861'), undefined);
+    const dice = () => gameDice('campaign-system-spec', 0, ENGINE_REVISION);
+    const state = BLOCK_CAMPAIGN_RULES.newGame(ctx, {}, dice());
+    const bid = { type: 'bid', hqs: 1 };
+    expect(BLOCK_CAMPAIGN_RULES.orderFor(ctx, bid, 'union', 'confederate', false)).toEqual({
+      type: 'sealed',
+      side: 'union',
+      rule: '3.12',
+    });
+    expect(BLOCK_CAMPAIGN_RULES.orderFor(ctx, bid, 'union', null, false)).toMatchObject({
+      type: 'sealed',
+    });
+    expect(BLOCK_CAMPAIGN_RULES.orderFor(ctx, bid, 'union', 'union', false)).toEqual(bid);
+    expect(BLOCK_CAMPAIGN_RULES.orderFor(ctx, bid, 'union', null, true)).toEqual(bid);
+    const r = BLOCK_CAMPAIGN_RULES.applyOrder(ctx, state, 'union', bid, dice());
+    if (!r.ok) throw new Error(r.refusal.message);
+    // The union's bid is in the state, unseen by the confederate seat and the public.
+    for (const reader of ['confederate', null] as const) {
+      const seen = BLOCK_CAMPAIGN_RULES.view(ctx, r.state, reader) as {
+        campaign: { bids: { answers: object; answered: string[] } };
+      };
+      expect(seen.campaign.bids).toMatchObject({ answers: {}, answered: ['union'] });
+    }
+    for (const bad of [null, 7, 'bid', { type: 'bid', hqs: 'x' }, { type: 'resign', x: 1 }])
+      expect(BLOCK_CAMPAIGN_RULES.applyOrder(ctx, state, 'union', bad, dice()).ok).toBe(false);
+  });
+
+  it('resigning ends a campaign game and shows every block; then nothing more is accepted', () => {
+    const ctx = BLOCK_CAMPAIGN_RULES.prepare(load('bobby-lee-1862'), undefined);
+    const dice = () => gameDice('campaign-system-spec', 0, ENGINE_REVISION);
+    const state = BLOCK_CAMPAIGN_RULES.newGame(ctx, {}, dice());
+    type Seen = { campaign: { blocks: Array<{ hidden: boolean; side: string }> } };
+    const before = BLOCK_CAMPAIGN_RULES.view(ctx, state, 'union') as Seen;
+    expect(
+      before.campaign.blocks.filter((b) => b.hidden).every((b) => b.side === 'confederate'),
+    ).toBe(true);
+    expect(before.campaign.blocks.some((b) => b.hidden)).toBe(true);
+    const r = BLOCK_CAMPAIGN_RULES.applyOrder(
+      ctx,
+      state,
+      'confederate',
+      { type: 'resign' },
+      dice(),
+    );
+    if (!r.ok) throw new Error(r.refusal.message);
+    expect(r.state).toMatchObject({
+      phase: 'finished',
+      result: { winner: 'union', reason: 'confederate resigned' },
+    });
+    expect(BLOCK_CAMPAIGN_RULES.mustAct(ctx, r.state, null)).toBeNull();
+    expect(BLOCK_CAMPAIGN_RULES.legalOrders(ctx, r.state, 'union')).toEqual([]);
+    const after = BLOCK_CAMPAIGN_RULES.view(ctx, r.state, null) as Seen;
+    expect(after.campaign.blocks.every((b) => !b.hidden)).toBe(true);
+    expect(BLOCK_CAMPAIGN_RULES.victory(ctx, r.state, null)).toMatchObject({ winner: 'union' });
+    expect(
+      BLOCK_CAMPAIGN_RULES.applyOrder(ctx, r.state, 'union', { type: 'bid', hqs: 0 }, dice()),
+    ).toMatchObject({ ok: false, refusal: { code: 'GAME_OVER' } });
   });
 
   it('summarises a scenario with its set-up counts and the map provenance', () => {

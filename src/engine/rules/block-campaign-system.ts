@@ -1,26 +1,51 @@
 /**
  * The Bobby Lee / Sam Grant campaign game (seed 002, 3.0-13.7) behind the
- * engine contract: its scenarios (scenarios/schema/block-campaign.schema.json)
- * are the yearly scenarios and the campaign game of a theater (4.21, 4.31),
- * set up from the orders of battle (data/orders-of-battle) on the theater's
- * mapboard (data/map-east.json).
+ * engine contract (system.ts): its scenarios (scenarios/schema/
+ * block-campaign.schema.json) are the yearly scenarios and the campaign game
+ * of a theater (4.21, 4.31), set up from the orders of battle
+ * (data/orders-of-battle) on the theater's mapboard (data/map-east.json) and
+ * played by the campaign engine of src/engine/rules/block/campaign. The game
+ * state is an envelope the service reads like any system's (rules, turn,
+ * phase, result, dice drawn) around the campaign engine's own state.
  *
- * The campaign rules themselves (the month procedure, initiative, movement,
- * supply, replacements, victory…) are not implemented yet: every scenario of
- * this system is listed with `playable: false` and `notYetSupported` naming
- * each missing part by its cases, and a game of it is refused with
- * NOT_YET_SUPPORTED (prepare throws) — never played with rules silently
- * missing. Its documents are checked in full, and its map is drawn.
+ * Fog of war (notes §8): every read goes through campaignView and
+ * campaignEventsFor (campaign/view.ts): a seat sees its own blocks and, of
+ * the enemy's upright blocks, only side, hex and markers; the public sees
+ * only sides; the sealed initiative bids show only the reader's own. Once
+ * the game is over everything is shown and the replay can be verified.
+ *
+ * What the engine lacks is CAMPAIGN_GAPS, by case. While it is not empty a
+ * scenario is listed `playable: false` and the service creates a game of it
+ * only for testing (`"testing": true`); the game's view lists the gaps, and
+ * where a missing part begins the game stops (campaignBlocked): every order
+ * is refused NOT_YET_SUPPORTED naming the case, never played with the rule
+ * silently missing.
  */
 import type { Dice } from '../dice';
 import { NotYetSupportedError } from '../errors';
-import type { GameOptions, GameResult } from '../state';
-import type { Side } from '../types';
+import { ENGINE_REVISION } from '../revision';
+import { sealedOrder } from '../secrecy';
+import type { GameOptions, GameResult, Order } from '../state';
+import type { GameEvent, Side } from '../types';
+import {
+  applyCampaignOrder,
+  campaignBlocked,
+  campaignLegalOrders,
+  campaignMustAct,
+} from './block/campaign/campaign';
+import { newCampaign } from './block/campaign/setup';
+import { campaignMapOf, type CampaignMap } from './block/campaign/terrain';
+import type { CampaignEvent, CampaignState, CampaignVictoryValues } from './block/campaign/types';
+import { campaignCompetitionScore, campaignStanding } from './block/campaign/victory';
+import { campaignEventsFor, campaignView } from './block/campaign/view';
+import { blockView } from './block/block-view';
 import { BLOCK_DATA, orderOfBattle } from './block/data';
 import { BLOCK_MAPS, type BlockMapDocument } from './block/map';
 import { renderBlockMapSvg, type UprightBlocks } from './block/map-svg';
 import type {
   DocumentProblem,
+  MustAct,
+  Reader,
   RulesSystem,
   ScenarioGap,
   SystemState,
@@ -52,10 +77,11 @@ export interface BlockCampaignScenario {
 
 /**
  * What the campaign engine lacks, by the cases of seed 002: every campaign
- * scenario needs all of it, so every one is refused until it exists.
+ * scenario needs all of it, so every one is playable for testing only until
+ * it exists.
  *
- * Built so far, as pure modules tested in fixed positions (block/campaign/,
- * not yet behind this system): historical set-up (4.24), the month's
+ * Built so far, as pure modules tested in fixed positions (block/campaign/)
+ * and played through this system: historical set-up (4.24), the month's
  * sequence with the first-month skip, sealed initiative bids and the binding
  * bid, alternating Campaign Turns, Pass and the weather rolls (3.0-3.4,
  * 3.11, 3.12, 4.41, 4.42), HQ activation, command range and exceptional
@@ -71,10 +97,6 @@ export interface BlockCampaignScenario {
  * victory.ts; campaignStanding gives victory() and the competition score).
  */
 export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
-  {
-    case: '3.0',
-    what: 'the campaign engine (rules/block/campaign: set-up, sequence, initiative, movement) behind this rules system: new games, orders and views through the engine contract',
-  },
   {
     case: '6.1, 3.23, 6.3, 7.52',
     what: 'battles within two hexes of one another: the shared battle clock (A34), a block next to two battles, victorious units reinforcing another battle (one battle, or battles further apart, are fought on the board and brought back to the map)',
@@ -151,19 +173,91 @@ function blocks(doc: BlockCampaignScenario): Record<Side, number> {
   return { union: count('union'), confederate: count('confederate') };
 }
 
-function refuse(doc: unknown): never {
-  const id = isCampaign(doc) ? doc.id : 'this scenario';
-  throw new NotYetSupportedError(
-    CAMPAIGN_GAPS.map((g) => g.case).join('; '),
-    `${id} is a campaign scenario of the block game; the campaign rules are not implemented yet: ${CAMPAIGN_GAPS.map((g) => g.what).join('; ')}`,
-  );
+/** A prepared campaign scenario: the checked document and the mapboard as the rules read it. */
+export interface BlockCampaignContext {
+  scenario: BlockCampaignScenario;
+  map: CampaignMap;
 }
 
-const notPlayable = (): never => {
-  throw new NotYetSupportedError('3.0', 'the block campaign game is not implemented yet');
+/** A campaign game: what the service reads of every system, around the campaign engine's state. */
+export interface BlockCampaignGameState extends SystemState {
+  schema: 1;
+  rules: { system: typeof BLOCK_CAMPAIGN_SYSTEM; version: string; revision?: number };
+  /** The month of the scenario, counted from 1 at its first month (4.21). */
+  turn: number;
+  /** The campaign engine's phase; "finished" once the game is over or a seat resigned. */
+  phase: string;
+  campaign: CampaignState;
+}
+
+/** The campaign game's own options (GameOptions of this system); anything else is refused. */
+const OPTION_KEYS = ['deployment', 'rules'];
+
+/** "1861-07" as months since year 0, to count a scenario's months. */
+const monthNumber = (ym: string): number => {
+  const [y, m] = ym.split('-').map(Number);
+  return y * 12 + (m - 1);
 };
 
-export const BLOCK_CAMPAIGN_RULES: RulesSystem<never, SystemState> = {
+/** The result once the campaign is over: its Victory Check or last month (4.26, 4.27, 4.34, month-end.ts). */
+function resultOf(campaign: CampaignState): GameResult | null {
+  if (campaign.phase.name !== 'over' || !campaign.victory.result) return null;
+  const { winner, level, reason } = campaign.victory.result;
+  return { winner, level, reason };
+}
+
+/** The envelope around a campaign state (after every order: the campaign engine decides, this copies). */
+function envelope(
+  rules: BlockCampaignGameState['rules'],
+  scenarioId: string,
+  options: GameOptions,
+  campaign: CampaignState,
+  resigned: GameResult | null = null,
+): BlockCampaignGameState {
+  const result = resigned ?? resultOf(campaign);
+  return {
+    schema: 1,
+    rules,
+    scenarioId,
+    options,
+    turn: monthNumber(campaign.month) - monthNumber(campaign.start) + 1,
+    phase: result ? 'finished' : campaign.phase.name,
+    result,
+    diceDrawn: campaign.diceDrawn,
+    campaign,
+  };
+}
+
+/**
+ * The whole campaign, every block shown: once the game is over (the replay
+ * can then be verified), as the battle board shows a finished battle.
+ */
+function wholeView(campaign: CampaignState) {
+  return {
+    ...campaign,
+    blocks: campaign.blocks.map((b) => ({ ...b, hidden: false as const })),
+    battle: campaign.battle && {
+      hex: campaign.battle.hex,
+      board: blockView({ ...campaign.battle.state, phase: { name: 'over' }, pending: null }, null),
+      blocks: campaign.battle.blocks,
+    },
+  };
+}
+
+/** The campaign as `reader` may see it: its own blocks whole, the enemy's upright ones by side and hex only (notes §8). */
+function campaignFor(state: BlockCampaignGameState, reader: Reader, finished: boolean) {
+  return finished || state.result
+    ? wholeView(state.campaign)
+    : campaignView(state.campaign, reader);
+}
+
+function refusal(code: string, rule: string, message: string) {
+  return { ok: false as const, refusal: { code, rule, message } };
+}
+
+const other = (s: Side): Side => (s === 'union' ? 'confederate' : 'union');
+
+export const BLOCK_CAMPAIGN_RULES: RulesSystem<BlockCampaignContext, BlockCampaignGameState> = {
   id: BLOCK_CAMPAIGN_SYSTEM,
   scenarios: {
     schemas: { scenario: 'block-campaign.schema.json' },
@@ -183,33 +277,154 @@ export const BLOCK_CAMPAIGN_RULES: RulesSystem<never, SystemState> = {
       };
     },
   },
-  prepare: (scenario) => refuse(scenario),
-  scenarioId: notPlayable,
+  /**
+   * The context: the checked document and the theater's mapboard. What the
+   * engine lacks (gaps) does not stop the preparation: the service allows a
+   * testing game of a scenario with gaps and refuses any other (README).
+   */
+  prepare(scenario: unknown, _map: unknown, options?: GameOptions): BlockCampaignContext {
+    if (options?.counters !== undefined)
+      throw new NotYetSupportedError(
+        'options.counters',
+        'a campaign takes its forces from the orders of battle (4.24); it has no supplied counters',
+      );
+    const problems = problemsOf(scenario);
+    if (problems.length > 0)
+      throw new Error(problems.map((p) => `${p.path}: ${p.message}`).join('; '));
+    const doc = scenario as BlockCampaignScenario;
+    return { scenario: doc, map: campaignMapOf(campaignMap(doc)!) };
+  },
+  scenarioId: (ctx) => ctx.scenario.id,
   gaps: () => [...CAMPAIGN_GAPS],
-  newGame: (_ctx, _options: GameOptions, _dice: Dice) => notPlayable(),
-  mustAct: () => null,
-  legalOrders: () => [],
-  applyOrder: () => ({
-    ok: false,
-    refusal: {
-      code: 'NOT_YET_SUPPORTED',
-      rule: '3.0',
-      message: 'the block campaign game is not implemented yet',
-    },
-  }),
-  view: () => ({}),
-  stateFor: (_ctx, state) => ({ state, redacted: false }),
-  eventsFor: () => [],
-  orderFor: (_ctx, order) => order,
-  victory: (): SystemVictory => ({
-    points: { union: 0, confederate: 0 },
-    objectives: {},
-    level: 'draw',
-    winner: null,
-    competitionScore: null,
-    case: null,
-  }),
-  competitionScore: (_ctx, _result: GameResult) => null,
+  newGame(ctx, options, dice: Dice, revision: number = ENGINE_REVISION): BlockCampaignGameState {
+    for (const k of Object.keys(options).sort())
+      if (!OPTION_KEYS.includes(k))
+        throw new NotYetSupportedError(
+          `options.${k}`,
+          `a campaign game has no option "${k}" (${OPTION_KEYS.join(', ')})`,
+        );
+    const asked = options.rules as { system?: unknown } | undefined;
+    if (asked !== undefined && asked?.system !== BLOCK_CAMPAIGN_SYSTEM)
+      throw new NotYetSupportedError(
+        'options.rules',
+        `a campaign scenario is played under the block-campaign rules only (asked: ${JSON.stringify(asked)})`,
+      );
+    const deployment = options.deployment ?? 'historical';
+    if (deployment === 'free')
+      throw new NotYetSupportedError(
+        '4.25',
+        'free deployment (a sealed round) is not implemented yet: leave deployment out or ask "historical" (4.24)',
+      );
+    if (deployment !== 'historical')
+      throw new NotYetSupportedError(
+        '4.24',
+        `deployment is "historical" (4.24) or "free" (4.25), not ${JSON.stringify(deployment)}`,
+      );
+    if (!ctx.scenario.deployment.includes('historical'))
+      throw new NotYetSupportedError(
+        '4.25',
+        `${ctx.scenario.id} is set up by free deployment only`,
+      );
+    // The Victory Track's values are the scenario's reconstruction (its `reconstructed` section).
+    const values = ctx.scenario.reconstructed as unknown as CampaignVictoryValues;
+    const { state } = newCampaign(ctx.scenario.calendar, ctx.map.doc, dice, values);
+    return envelope(
+      { system: BLOCK_CAMPAIGN_SYSTEM, version: ctx.scenario.rules.version, revision },
+      ctx.scenario.id,
+      options,
+      state,
+    );
+  },
+  mustAct(_ctx, state): MustAct | null {
+    if (state.result) return null;
+    const act = campaignMustAct(state.campaign);
+    if (!act) return null;
+    // The seats and kind are public; the sealed bids' answers stay in the state (view: sealedRoundFor).
+    return {
+      seats: [...act.seats],
+      kind: act.kind,
+      ...(act.simultaneous ? { simultaneous: true } : {}),
+    };
+  },
+  legalOrders(ctx, state, seat): Order[] {
+    if (state.result) return [];
+    // Resigning is accepted at any moment, never listed (as in the other systems).
+    return campaignLegalOrders(state.campaign, ctx.map, seat) as unknown as Order[];
+  },
+  applyOrder(ctx, state, seat, order, dice) {
+    if (seat !== 'union' && seat !== 'confederate')
+      return refusal('BAD_ORDER', '—', `unknown side ${String(seat)}`);
+    if (state.result) return refusal('GAME_OVER', '4.26', 'the game is over');
+    if ((order as { type?: unknown } | null)?.type === 'resign') {
+      if (Object.keys(order as object).length !== 1)
+        return refusal('BAD_ORDER', '—', 'a "resign" order has no other field');
+      const reason = `${seat} resigned`;
+      const resigned: GameResult = { winner: other(seat), level: null, reason };
+      return {
+        ok: true,
+        state: envelope(state.rules, state.scenarioId, state.options, state.campaign, resigned),
+        events: [
+          { type: 'resigned', side: seat },
+          { type: 'game-ended', reason, winner: other(seat), level: null },
+        ],
+      };
+    }
+    try {
+      const r = applyCampaignOrder(state.campaign, ctx.map, seat, order, dice);
+      if (!r.ok) return r;
+      return {
+        ok: true,
+        state: envelope(state.rules, state.scenarioId, state.options, r.state),
+        events: r.events as GameEvent[],
+      };
+    } catch (e) {
+      // Untrusted input never makes the contract throw: what the campaign engine cannot take is refused.
+      if (e instanceof NotYetSupportedError) return refusal('NOT_YET_SUPPORTED', e.rule, e.message);
+      return refusal('BAD_ORDER', '—', `the order could not be applied: ${(e as Error).message}`);
+    }
+  },
+  view(_ctx, state, reader) {
+    const stopped = state.result ? null : campaignBlocked(state.campaign);
+    return {
+      campaign: campaignFor(state, reader, false),
+      // While the engine lacks part of the rules, the game says so (a testing game only, README).
+      ...(CAMPAIGN_GAPS.length > 0 ? { notYetSupported: [...CAMPAIGN_GAPS] } : {}),
+      // Where the game stands still: the rules that come next are not implemented yet.
+      ...(stopped ? { stopped: { code: 'NOT_YET_SUPPORTED', ...stopped } } : {}),
+    };
+  },
+  stateFor(_ctx, state, reader, finished) {
+    if (finished || state.result) return { state, redacted: false };
+    // The campaign state holds every block's identity and strength: the reader gets its view.
+    const { campaign, ...rest } = state;
+    return { state: { ...rest, campaign: campaignView(campaign, reader) }, redacted: true };
+  },
+  eventsFor: (_ctx, events, reader, finished) =>
+    finished ? events : (campaignEventsFor(events as CampaignEvent[], reader) as GameEvent[]),
+  /**
+   * 3.12: a bid is sealed until the game is over (the initiative event
+   * reveals both once both are in); the other orders name opaque block ids
+   * and hexes, what the physical game shows.
+   */
+  orderFor(_ctx, order, seat, reader, finished) {
+    if (finished || reader === seat) return order;
+    if ((order as { type?: unknown } | null)?.type === 'bid') return sealedOrder(seat, '3.12');
+    return order;
+  },
+  victory(_ctx, state): SystemVictory {
+    // The Victory Track, VP cities and the result (4.1, 4.5x, 4.26, 4.27): public, as on the board.
+    const standing = campaignStanding(state.campaign);
+    if (!state.result || state.campaign.victory.result) return standing;
+    // A resignation: the other side wins, with no level of the track.
+    return {
+      ...standing,
+      level: 'victor',
+      winner: state.result.winner,
+      competitionScore: null,
+      case: null,
+    };
+  },
+  competitionScore: (_ctx, result: GameResult) => campaignCompetitionScore(result),
   scenarioMapSvg(scenario) {
     if (!isCampaign(scenario)) return undefined;
     const map = campaignMap(scenario);

@@ -94,7 +94,7 @@ function campaignNotYet(): Record<string, string> {
     ['4.25', 'set-up: free deployment'],
     ['11.32', 'supply in the Western theater (its map is not built)'],
     ['11.422', 'naval supply lines in the Western theater (its map is not built)'],
-    ['11.82', 'surrender, and besieged units eliminated in battle removed for good'],
+    ['11.82', 'besieged units eliminated in battle removed for good'],
   ];
   return Object.fromEntries(
     parts.flatMap(([cases, what]) => cases.split(' ').map((c) => [c, why(what)])),

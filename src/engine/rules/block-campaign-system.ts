@@ -103,7 +103,7 @@ export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   },
   {
     case: '11.82',
-    what: 'surrender (demanded by the active player or offered by the besieged) and the permanent removal of besieged units eliminated in battle (siege attrition, the Siege of Washington VP and the removal of besieged units eliminated by attrition exist)',
+    what: 'the permanent removal of besieged units eliminated in battle (siege attrition, the Siege of Washington VP, surrender and the removal of besieged units eliminated by attrition exist)',
   },
   { case: '4.25', what: 'free deployment (a sealed round)' },
 ]);

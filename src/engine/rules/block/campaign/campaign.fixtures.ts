@@ -169,6 +169,7 @@ export function fixtureState(
     battles: [],
     battle: null,
     supply: null,
+    surrender: null,
     blocks: list,
     pool: { union: { ...opts.pool?.union }, confederate: { ...opts.pool?.confederate } },
     replacements: null,

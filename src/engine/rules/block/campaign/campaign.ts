@@ -53,6 +53,7 @@ import {
   replacementOrders,
 } from './replacements';
 import { riverCrossings } from './river';
+import { answerSurrender, surrenderOptions, surrenderOrder } from './siege';
 import {
   beginSupplyPhase,
   chooseSupplyLoss,
@@ -108,6 +109,9 @@ export function campaignMustAct(state: CampaignState): CampaignMustAct | null {
       simultaneous: true,
     };
   }
+  // 11.82: a demanded surrender waits on the besieged owner's answer.
+  if (p.name === 'movement' && state.surrender?.pending)
+    return { seats: [state.surrender.pending.side], kind: 'surrender-answer' };
   if (p.name === 'movement') return { seats: [state.active!], kind: `movement-${p.step}` };
   if (p.name === 'combat' && state.battle) {
     const act = battleMustAct(state.battle.state);
@@ -173,11 +177,19 @@ export function campaignLegalOrders(
     ];
   }
   if (p.name !== 'movement') return [];
+  if (state.surrender?.pending)
+    return [
+      { type: 'answer-surrender', accept: true },
+      { type: 'answer-surrender', accept: false },
+    ];
   if (p.step === 'activate') {
     const hqs = activatableHqs(state, seat).map((b) => b.id);
     const binding = bindingBid(state, seat);
     const sets = subsets(hqs).filter((s) => binding === null || s.length === binding);
-    const out: CampaignOrder[] = sets.map((s) => ({ type: 'activate', hqs: s }));
+    const out: CampaignOrder[] = [
+      ...surrenderOptions(state, map),
+      ...sets.map((s): CampaignOrder => ({ type: 'activate', hqs: s })),
+    ];
     if (binding === null) out.push({ type: 'pass' });
     return out;
   }
@@ -281,6 +293,17 @@ function parse(order: unknown): CampaignOrder {
           'a muster gives unit (a type, or an HQ code) and hex (a label)',
         );
       return { type: 'muster', unit: o.unit as string, hex: o.hex as string };
+    case 'surrender':
+    case 'demand-surrender':
+      keys(['type', 'hex']);
+      if (!str(o.hex))
+        refuse('BAD_ORDER', '11.82', `a ${o.type} names the besieged group by a hex`);
+      return { type: o.type, hex: o.hex as string };
+    case 'answer-surrender':
+      keys(['type', 'accept']);
+      if (typeof o.accept !== 'boolean')
+        refuse('BAD_ORDER', '11.82', 'answer-surrender says accept: true or false');
+      return { type: 'answer-surrender', accept: o.accept as boolean };
     case 'hq-supply':
       keys(['type', 'hq']);
       if (!str(o.hq)) refuse('BAD_ORDER', '11.7', 'hq-supply names the HQ by block id');
@@ -420,6 +443,31 @@ function apply(
     return supplyOrder(state, map, order, dice, events);
   }
   if (p.name !== 'movement') return refuse('WRONG_PHASE', '3.22', `no ${order.type} now`);
+  if (state.surrender?.pending || order.type === 'answer-surrender') {
+    if (!state.surrender?.pending || order.type !== 'answer-surrender')
+      return refuse(
+        'WRONG_PHASE',
+        '11.82',
+        state.surrender?.pending
+          ? 'answer the surrender demand first'
+          : 'no surrender was demanded',
+      );
+    return answerSurrender(state, order.accept, events);
+  }
+  if (order.type === 'surrender' || order.type === 'demand-surrender') {
+    const listed =
+      p.step === 'activate' &&
+      surrenderOptions(state, map).some((o) => o.type === order.type && o.hex === order.hex);
+    if (!listed)
+      return refuse(
+        'ILLEGAL_SURRENDER',
+        '11.82',
+        order.type === 'surrender'
+          ? `${order.hex} is not the first hex of one of your besieged groups (before you activate or pass)`
+          : `${order.hex} is not the first hex of an enemy besieged group whose surrender you have not yet demanded this turn (before you activate or pass)`,
+      );
+    return surrenderOrder(state, map, order, events);
+  }
   if (order.type === 'pass' || order.type === 'activate') {
     if (p.step !== 'activate')
       refuse('WRONG_PHASE', '3.22', 'HQs are activated at the start of the Movement Phase');

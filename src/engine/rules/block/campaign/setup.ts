@@ -118,6 +118,7 @@ export function newCampaign(
     battles: [],
     battle: null,
     supply: null,
+    surrender: null,
     blocks,
     pool: {
       union: startingPool(entry.orders, 'union'),

@@ -6,7 +6,7 @@
 import { fixedDice, keyedDice } from '../../../dice';
 import type { BlockMapLocation } from '../map';
 import { BLOCK_MAPS } from '../map';
-import { applyCampaignOrder, campaignLegalOrders } from './campaign';
+import { applyCampaignOrder, campaignLegalOrders, campaignMustAct } from './campaign';
 import { fixtureMap, fixtureState, scenarioVictory, type FixtureBlock } from './campaign.fixtures';
 import { updateControl } from './control';
 import { resolveMonthEnd } from './month-end';
@@ -157,6 +157,67 @@ describe('siege (fixed positions)', () => {
     // Not besieged: nothing.
     const open = monthEnd([unit('u1', '0502', 'union'), ...ring(['0502']).slice(1)]);
     expect(open.events.filter((e) => e.type === 'month-vp')).toEqual([]);
+  });
+});
+
+describe('surrender (fixed positions)', () => {
+  const besieged = (active: Side) =>
+    fixtureState(DOC, [unit('u1', '0505', 'union'), ...ring(['0505'])], { active });
+  const play = (s: CampaignState, seat: Side, order: unknown) => {
+    const r = applyCampaignOrder(s, MAP, seat, order, fixedDice([]));
+    if (!r.ok) throw new Error(r.refusal.message);
+    return r;
+  };
+
+  it('B11.82: the active player may demand the surrender of a besieged enemy group once a turn; its owner accepts or declines', () => {
+    const s = besieged('confederate');
+    expect(campaignLegalOrders(s, MAP, 'confederate')).toEqual([
+      { type: 'demand-surrender', hex: '0505' },
+      { type: 'pass' },
+    ]);
+    const asked = play(s, 'confederate', { type: 'demand-surrender', hex: '0505' });
+    expect(campaignMustAct(asked.state)).toEqual({ seats: ['union'], kind: 'surrender-answer' });
+    expect(campaignLegalOrders(asked.state, MAP, 'union')).toEqual([
+      { type: 'answer-surrender', accept: true },
+      { type: 'answer-surrender', accept: false },
+    ]);
+    expect(campaignLegalOrders(asked.state, MAP, 'confederate')).toEqual([]);
+    const declined = play(asked.state, 'union', { type: 'answer-surrender', accept: false });
+    expect(block(declined.state, 'u1').hex).toBe('0505');
+    // Once a turn: the same group cannot be asked again.
+    expect(campaignLegalOrders(declined.state, MAP, 'confederate')).toEqual([{ type: 'pass' }]);
+    expect(
+      applyCampaignOrder(
+        declined.state,
+        MAP,
+        'confederate',
+        { type: 'demand-surrender', hex: '0505' },
+        fixedDice([]),
+      ),
+    ).toMatchObject({ ok: false, refusal: { code: 'ILLEGAL_SURRENDER', rule: '11.82' } });
+    const accepted = play(asked.state, 'union', { type: 'answer-surrender', accept: true });
+    // Surrendered units are eliminated but may be rebuilt normally (not removed).
+    expect(block(accepted.state, 'u1')).toEqual(expect.objectContaining({ hex: null, cv: 0 }));
+    expect(block(accepted.state, 'u1').removed).toBeUndefined();
+    expect(poolCounts(accepted.state, 'union').get('infantry')).toBe(1);
+    expect(accepted.events.map((e) => e.type)).toEqual(['surrender-answered', 'surrendered']);
+    // Back to the active player's Movement Phase.
+    expect(campaignMustAct(accepted.state)).toEqual({
+      seats: ['confederate'],
+      kind: 'movement-activate',
+    });
+  });
+
+  it('B11.82: a besieged player may surrender in his own Campaign Turn, and the enemy must accept', () => {
+    const s = besieged('union');
+    expect(campaignLegalOrders(s, MAP, 'union')).toEqual([
+      { type: 'surrender', hex: '0505' },
+      { type: 'pass' },
+    ]);
+    const r = play(s, 'union', { type: 'surrender', hex: '0505' });
+    expect(block(r.state, 'u1')).toMatchObject({ hex: null, cv: 0 });
+    expect(r.events.map((e) => e.type)).toEqual(['surrender-offered', 'surrendered']);
+    expect(campaignMustAct(r.state)).toEqual({ seats: ['union'], kind: 'movement-activate' });
   });
 });
 

@@ -18,9 +18,16 @@
  * - 11.81, 4.511: Washington besieged at the month end gives the CSA 1 VP
  *   (its occupation by the CSA is month-end.ts's washingtonVp).
  *
- * Not here: surrender (11.82: the active player's demand, the besieged
- * owner's answer, voluntary surrender) and the permanent removal of
- * besieged units eliminated in battle: CAMPAIGN_GAPS lists them.
+ * - 11.82: surrender. In his Movement Phase, before activating or passing,
+ *   the active player may surrender his own besieged groups (the enemy must
+ *   accept) or demand an enemy group's surrender, once per group a Campaign
+ *   Turn; its owner answers (`answer-surrender`). Surrendered units are
+ *   eliminated and may be rebuilt normally. (The text allows it "during a
+ *   Campaign Turn"; the start of the turn is the one moment offered, so a
+ *   demand cannot be repeated within a turn to stall it.)
+ *
+ * Not here: the permanent removal of besieged units eliminated in battle
+ * (CAMPAIGN_GAPS lists it).
  *
  * Fog of war: a siege is public (it follows from where blocks stand). A
  * step lost by a hidden block is public as "this block lost a step"; its new
@@ -159,4 +166,85 @@ export function resolveSieges(
     if (g.side === 'union' && washington !== undefined && inGroup.has(washington))
       awardVp(state, 'confederate', 1, 'siege-of-washington', '11.81', events);
   }
+}
+
+/** 11.82: a group by its first hex (how orders name it). */
+const groupAt = (groups: SiegeGroup[], hex: string) => groups.find((g) => g.hexes[0] === hex);
+
+/**
+ * 11.82: the surrender orders the active player may give now (in his
+ * Movement Phase, before activating or passing): surrender his own besieged
+ * groups (which the enemy must accept), or demand the surrender of an enemy
+ * besieged group, once per group per Campaign Turn (the owner answers).
+ */
+export function surrenderOptions(
+  state: CampaignState,
+  map: CampaignMap,
+): Array<{ type: 'surrender' | 'demand-surrender'; hex: string }> {
+  const active = state.active;
+  if (active === null || state.surrender?.pending) return [];
+  const groups = besiegedGroups(state, map).filter((g) =>
+    state.blocks.some((b) => b.side === g.side && b.hex !== null && g.hexes.includes(b.hex)),
+  );
+  const demanded =
+    state.surrender && state.surrender.turn === state.turn ? state.surrender.demanded : [];
+  return groups
+    .filter((g) => g.side === active || !demanded.includes(g.hexes[0]))
+    .map((g) => ({
+      type: g.side === active ? ('surrender' as const) : ('demand-surrender' as const),
+      hex: g.hexes[0],
+    }));
+}
+
+/** 11.82: surrendered units are eliminated, and may be rebuilt normally (not `removed`). */
+function surrenderGroup(state: CampaignState, g: SiegeGroup, events: CampaignEvent[]): void {
+  const blocks = state.blocks.filter(
+    (b) => b.side === g.side && b.hex !== null && g.hexes.includes(b.hex),
+  );
+  for (const b of blocks) {
+    b.hex = null;
+    b.cv = 0;
+  }
+  events.push({
+    type: 'surrendered',
+    side: g.side,
+    hexes: g.hexes,
+    blocks: blocks.map((b) => b.id),
+    rule: '11.82',
+  });
+}
+
+/** 11.82: a surrender order listed by surrenderOptions (checked by the caller). */
+export function surrenderOrder(
+  state: CampaignState,
+  map: CampaignMap,
+  order: { type: 'surrender' | 'demand-surrender'; hex: string },
+  events: CampaignEvent[],
+): void {
+  const g = groupAt(besiegedGroups(state, map), order.hex)!;
+  if (order.type === 'surrender') {
+    events.push({ type: 'surrender-offered', side: g.side, hexes: g.hexes, rule: '11.82' });
+    surrenderGroup(state, g, events);
+    return;
+  }
+  const demanded =
+    state.surrender && state.surrender.turn === state.turn ? state.surrender.demanded : [];
+  state.surrender = {
+    turn: state.turn,
+    demanded: [...demanded, order.hex].sort(),
+    pending: g,
+  };
+  events.push({ type: 'surrender-demanded', side: state.active, hexes: g.hexes, rule: '11.82' });
+}
+
+/** 11.82: the besieged owner accepts or declines the demand. */
+export function answerSurrender(
+  state: CampaignState,
+  accept: boolean,
+  events: CampaignEvent[],
+): void {
+  const g = state.surrender!.pending!;
+  state.surrender = { ...state.surrender!, pending: null };
+  events.push({ type: 'surrender-answered', side: g.side, hexes: g.hexes, accept, rule: '11.82' });
+  if (accept) surrenderGroup(state, g, events);
 }

@@ -192,6 +192,15 @@ export interface CampaignState {
    * that side has occupied it continuously (absent: not occupied now).
    */
   heldSince: Record<string, YearMonth>;
+  /**
+   * 11.82: the besieged groups whose surrender the active player demanded
+   * this Campaign Turn (by first hex), and the demand awaiting its answer.
+   */
+  surrender: {
+    turn: number;
+    demanded: string[];
+    pending: { side: Side; hexes: string[] } | null;
+  } | null;
   /** 10.4: the blocks that landed by Naval Invasion this Campaign Turn, the port each sailed from (for 10.5), sorted by block. */
   invasions: NavalInvasion[];
   /** 8.1: hexes whose controller is not their home side (captured), evaluated at each phase start. */
@@ -285,6 +294,12 @@ export type CampaignOrder =
   | { type: 'take-attrition' }
   /** 11.6, 3.24: the owner's pick, among tied largest blocks, of one to lose a step. */
   | { type: 'supply-loss'; block: string }
+  /** 11.82: the active player surrenders his besieged group (named by its first hex). */
+  | { type: 'surrender'; hex: string }
+  /** 11.82: the active player demands the surrender of an enemy besieged group. */
+  | { type: 'demand-surrender'; hex: string }
+  /** 11.82: the besieged owner's answer to a demand. */
+  | { type: 'answer-surrender'; accept: boolean }
   /** An order of the battle engine (block/battle.ts) in the battle being fought. */
   | { type: 'battle'; order: { type: string } & Record<string, unknown> };
 

@@ -395,7 +395,7 @@ describe('supply on the Eastern map', () => {
     expect(suppliedHexes(state, map, 'union').has('1010')).toBe(true);
   });
 
-  it('B11.42, B11.421: rail and naval lines link at ports, and a naval line does not pass an enemy-controlled port (the supply example: Fair Oaks, White House, West Point)', () => {
+  it('B11.42, B11.421: rail and naval lines link at ports; Yorktown lost or left vacant cuts the sea line to West Point (the supply example: Fair Oaks, White House, West Point)', () => {
     const east = BLOCK_MAPS.east!;
     const map = campaignMapOf(east);
     const base = newCampaign(
@@ -406,29 +406,30 @@ describe('supply on the Eastern map', () => {
     ).state;
     // Four USA blocks from Alexandria to Fair Oaks, White House, West Point and Yorktown;
     // Yorktown's CSA blocks to Richmond.
-    const at = (yorktown: Side, ftMonroe: Side): CampaignState => {
+    /** Yorktown held by `yorktown` (null: left vacant); Ft. Monroe stays USA. */
+    const at = (yorktown: Side | null): CampaignState => {
       const s = structuredClone(base);
       const usa = s.blocks.filter((b) => b.side === 'union' && b.hex === '1010');
       ['1018', '1017', '1118'].forEach((h, i) => (usa[i].hex = h));
-      for (const b of s.blocks) if (b.hex === '1320' || b.hex === '1321') b.hex = '0918';
-      const put = (hex: string, side: Side) =>
-        (s.blocks.find(
-          (b) => b.side === side && b.hex === (side === 'union' ? '1010' : '0918'),
-        )!.hex = hex);
-      put('1320', yorktown);
-      put('1321', ftMonroe);
+      for (const b of s.blocks) if (b.hex === '1320') b.hex = '0918';
+      if (yorktown === 'union') usa[3].hex = '1320';
+      if (yorktown === 'confederate')
+        s.blocks.find((b) => b.side === 'confederate' && b.hex === '0918')!.hex = '1320';
       updateControl(s, east);
       return s;
     };
     const example = ['1018', '1017', '1118'];
-    const held = suppliedHexes(at('union', 'union'), map, 'union');
+    const held = suppliedHexes(at('union'), map, 'union');
     expect(example.map((h) => held.has(h))).toEqual([true, true, true]);
     // The York River railroad is CSA rail: it serves only because the USA holds every hex (9.1).
-    const line = supplyNetwork(at('union', 'union'), map, 'union');
+    const line = supplyNetwork(at('union'), map, 'union');
     expect(example.every((h) => line.includes(h))).toBe(true);
-    // Yorktown and Ft. Monroe in CSA hands: no sea route to West Point passes neither
-    // (on this reconstructed geometry Ft. Monroe's waters also reach the York: naval.ts).
-    const cut = suppliedHexes(at('confederate', 'confederate'), map, 'union');
-    expect(example.map((h) => cut.has(h))).toEqual([false, false, false]);
+    // "if Yorktown is re-occupied by the CSA (or even if left vacant by the USA), then the
+    // sea supply line to West Point is cut": all three are unsupplied.
+    for (const yorktown of ['confederate', null] as const) {
+      const cut = suppliedHexes(at(yorktown), map, 'union');
+      expect(example.map((h) => cut.has(h))).toEqual([false, false, false]);
+      expect(cut.has('1321')).toBe(true); // Ft. Monroe keeps its own line to Baltimore
+    }
   });
 });

@@ -35,9 +35,8 @@
  * - 11.42, 11.421: naval supply lines link friendly ports, never passing an
  *   enemy-controlled port (naval.ts's geometry and its RESOLUTION on what
  *   passing a port is), and join the rail lines at ports (supplyNetwork).
- *   The text's supply example has CSA Yorktown alone close West Point; on
- *   the reconstructed geometry Ft. Monroe's waters reach the York without
- *   passing Yorktown's hexsides, so it takes Ft. Monroe too (supply.spec.ts).
+ *   The text's supply example holds (supply.spec.ts): Yorktown lost, or
+ *   left vacant, cuts West Point and the York River railroad behind it.
  *
  * Not here: the Western theater (11.32, 11.422: its map is not built); 11.8
  * siege is a month-end step.

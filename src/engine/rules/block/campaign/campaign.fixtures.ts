@@ -173,6 +173,7 @@ export function fixtureState(
     blocks: list,
     pool: { union: { ...opts.pool?.union }, confederate: { ...opts.pool?.confederate } },
     replacements: null,
+    deployment: null,
     victory: victoryAtStart({ ...FIXTURE_VICTORY, ...opts.victory }, map, {}),
     politics: { drafts: [], emancipation: null, majorUsaWin: null },
     diceDrawn: 0,

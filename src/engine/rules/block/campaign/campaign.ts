@@ -15,6 +15,10 @@
  * battle engine's orders wrapped as `battle` (combat.ts), or the Supply
  * Phase if there are none.
  *
+ * A game with free deployment (4.25, deployment.ts) opens with both sides,
+ * sealed, giving `place` (a block to another of their historical locations)
+ * and `end-deployment`.
+ *
  * In the Replacement Turn (12.1) both sides, sealed, first give `politics`
  * (a Draft, Emancipation: 4.53, 4.55, draft.ts), then `replace` (12.3),
  * `muster` (12.4) and `end-replacements` (replacements.ts).
@@ -46,6 +50,7 @@ import { makeMove, moveOptions, type MoveOption } from './movement';
 import { navalInvasions, navalMoves } from './naval';
 import { railOptions } from './rail';
 import { answerPolitics, politicsOrders } from './draft';
+import { deploymentOrders, endDeployment, placeBlock } from './deployment';
 import {
   announceReplacementPoints,
   endReplacements,
@@ -99,6 +104,12 @@ export function campaignBlocked(state: CampaignState): { rule: string; what: str
 
 export function campaignMustAct(state: CampaignState): CampaignMustAct | null {
   const p = state.phase;
+  if (p.name === 'deployment' && state.deployment)
+    return {
+      seats: stillToAnswer(state.deployment.round),
+      kind: 'free-deployment',
+      simultaneous: true,
+    };
   if (p.name === 'initiative' && state.bids)
     return { seats: stillToAnswer(state.bids), kind: 'initiative-bid', simultaneous: true };
   if (p.name === 'replacements' && state.replacements) {
@@ -161,6 +172,7 @@ export function campaignLegalOrders(
   const act = campaignMustAct(state);
   if (!act || !act.seats.includes(seat)) return [];
   const p = state.phase;
+  if (p.name === 'deployment') return deploymentOrders(state, seat);
   if (p.name === 'initiative') return legalBids(state, seat).map((hqs) => ({ type: 'bid', hqs }));
   if (p.name === 'replacements')
     return state.replacements!.stage === 'politics'
@@ -251,6 +263,7 @@ function parse(order: unknown): CampaignOrder {
       if (!isStringArray(o.hqs)) refuse('BAD_ORDER', '5.11', 'activate names the HQs by block id');
       return { type: 'activate', hqs: o.hqs as string[] };
     case 'pass':
+    case 'end-deployment':
     case 'end-moves':
     case 'end-replacements':
     case 'take-attrition':
@@ -304,6 +317,11 @@ function parse(order: unknown): CampaignOrder {
       if (typeof o.accept !== 'boolean')
         refuse('BAD_ORDER', '11.82', 'answer-surrender says accept: true or false');
       return { type: 'answer-surrender', accept: o.accept as boolean };
+    case 'place':
+      keys(['type', 'block', 'hex']);
+      if (!str(o.block) || !str(o.hex))
+        refuse('BAD_ORDER', '4.25', 'a place gives block (an id) and hex (a label)');
+      return { type: 'place', block: o.block as string, hex: o.hex as string };
     case 'hq-supply':
       keys(['type', 'hq']);
       if (!str(o.hq)) refuse('BAD_ORDER', '11.7', 'hq-supply names the HQ by block id');
@@ -392,6 +410,20 @@ function apply(
     if (refusal) refuse(refusal.code, refusal.rule, refusal.message);
     if (!state.battle && state.battles.length === 0)
       beginSupplyPhase(state, map, false, dice, events);
+    return;
+  }
+  if (order.type === 'place' || order.type === 'end-deployment') {
+    if (p.name !== 'deployment')
+      refuse(
+        'WRONG_PHASE',
+        '4.25',
+        'blocks are placed in the free deployment, before the first month',
+      );
+    const refusal =
+      order.type === 'place'
+        ? placeBlock(state, seat, order, events)
+        : endDeployment(state, map, seat, dice, events);
+    if (refusal) refuse(refusal.code, refusal.rule, refusal.message);
     return;
   }
   if (order.type === 'bid') {

@@ -8,7 +8,9 @@
  * 4.23: the spare blocks (the full counter set less the starting OB) go to
  * the Victory Track, the pool the replacements draw on (replacements.ts).
  *
- * Not here yet: 4.25 free deployment (a sealed round, notes §10 D4).
+ * 4.25 free deployment (deployment.ts): the same historical set-up, then a
+ * sealed round in which each side permutes its blocks among its locations;
+ * the first month begins when both have ended.
  */
 import type { Dice } from '../../../dice';
 import { NotYetSupportedError } from '../../../errors';
@@ -26,6 +28,7 @@ import { updateControl } from './control';
 import { startingPool } from './replacements';
 import { beginMonth } from './sequence';
 import { victoryAtStart } from './victory';
+import { openFreeDeployment, type CampaignDeployment } from './deployment';
 import type { CampaignBlock, CampaignEvent, CampaignState, CampaignVictoryValues } from './types';
 import { SIDES } from './types';
 
@@ -70,9 +73,16 @@ export function historicalDeployment(
   return out;
 }
 
+/** The options of a new campaign game (4.23). */
+export interface NewCampaignOptions {
+  /** 4.24 historical (the default) or 4.25 free deployment. */
+  deployment?: CampaignDeployment;
+}
+
 /**
  * A new campaign game of a calendar entry on its map, historical deployment
- * (4.24), the Victory Track's values the scenario document gives (its
+ * (4.24) or free deployment (4.25: the game opens in the sealed deployment
+ * phase, deployment.ts, and the first month begins when both sides are done), the Victory Track's values the scenario document gives (its
  * `reconstructed` section: start VP, track levels, CSA VP months, city VPs;
  * replaceable per game), opened at its first month: no Replacement Turn (3.11), straight to
  * the initiative bids (3.12).
@@ -82,6 +92,7 @@ export function newCampaign(
   map: BlockMapDocument,
   dice: Dice,
   victory: CampaignVictoryValues,
+  options: NewCampaignOptions = {},
 ): { state: CampaignState; events: CampaignEvent[] } {
   const entry = blockScenario(scenario)!;
   const placed = historicalDeployment(scenario, map);
@@ -125,6 +136,7 @@ export function newCampaign(
       confederate: startingPool(entry.orders, 'confederate'),
     },
     replacements: null,
+    deployment: null,
     victory: victoryAtStart(victory, map, {}),
     politics: { drafts: [], emancipation: null, majorUsaWin: null },
     diceDrawn: dice.drawn,
@@ -132,6 +144,13 @@ export function newCampaign(
   updateControl(state, map);
   // 4.23, 4.51: the marker on the start position, each VP city held by its controller at set-up.
   state.victory = victoryAtStart(victory, map, state.control);
+  if (options.deployment === 'free') {
+    openFreeDeployment(state);
+    return {
+      state,
+      events: [{ type: 'free-deployment', rule: '4.25', scenario, month: entry.start }],
+    };
+  }
   const events: CampaignEvent[] = [
     { type: 'deployed', rule: '4.24', scenario, month: entry.start, blocks: blocks.length },
   ];

@@ -72,6 +72,8 @@ export type MovementStep =
   | 'hq-moves';
 
 export type CampaignPhase =
+  /** 4.25: the sealed, simultaneous free deployment (deployment.ts), before the first month. */
+  | { name: 'deployment' }
   /** 3.1, 12.0: the Replacement Turn (replacements.ts), sealed and simultaneous (12.1). */
   | { name: 'replacements' }
   /** 3.12: the sealed initiative bids. */
@@ -221,11 +223,23 @@ export interface CampaignState {
   pool: Record<Side, Record<string, number>>;
   /** 12.1: the Replacement Turn under way (null outside it). */
   replacements: ReplacementTurn | null;
+  /** 4.25: the free deployment under way (deployment.ts; null outside it). */
+  deployment: FreeDeployment | null;
   /** 4.1, 4.5: VPs and the Victory Track (victory.ts). */
   victory: CampaignVictory;
   /** 4.53, 4.55: drafts and Emancipation. */
   politics: CampaignPolitics;
   diceDrawn: number;
+}
+
+/** 4.25: the free deployment: each side's blocks permuted among its historical locations, sealed (§10 D4). */
+export interface FreeDeployment {
+  /** 4.24: each side's locations (hexes) and how many units each holds: public, it is the OB. */
+  locations: Record<Side, Record<string, number>>;
+  /** Where each side has put each of its blocks so far (block id -> hex): seen only by its side. */
+  plans: Record<Side, Record<string, string>>;
+  /** Who has ended (the answer is the plan as ended); both in, the plans are carried out together. */
+  round: SealedRound<Record<string, string>>;
 }
 
 /** A spending order of the Replacement Turn (12.3, 12.4), held sealed until both sides end (12.1). */
@@ -288,6 +302,10 @@ export type CampaignOrder =
   | ({ type: 'politics' } & PoliticalChoice)
   /** 12.1: ends the side's Replacement Turn spending (unspent RPs are lost, 12.2). */
   | { type: 'end-replacements' }
+  /** 4.25: puts one of the side's blocks at another of its historical locations (sealed). */
+  | { type: 'place'; block: string; hex: string }
+  /** 4.25: ends the side's free deployment (every location holding its number of units). */
+  | { type: 'end-deployment' }
   /** 11.7: a Field HQ reveals itself and loses a step to cancel supply attrition within its range. */
   | { type: 'hq-supply'; hq: string }
   /** 11.7, 11.6: no (more) HQ Supply: the supply attrition is taken. */

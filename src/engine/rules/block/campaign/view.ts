@@ -7,7 +7,8 @@
  * again. The public (null reader) sees every block that way. The sealed
  * initiative bids show only the reader's own bid and who has answered
  * (secrecy.ts sealedRoundFor); so do the Replacement Turn's orders (12.1),
- * and of the enemy's pool only its total (notes §8.2). In the Supply Phase
+ * and of the enemy's pool only its total (notes §8.2), and the free
+ * deployment's placements (4.25) until both sides have ended. In the Supply Phase
  * the opponent sees in which hex the owner breaks a tie of largest units,
  * not which blocks tie (11.6). Block ids are a seeded shuffle, so neither an
  * id nor the listing order says anything (notes §8.4.1). A battle being
@@ -15,6 +16,7 @@
  */
 import { sealedRoundFor } from '../../../secrecy';
 import { blockView } from '../block-view';
+import { deploymentFor } from './deployment';
 import { poolFor, replacementTurnFor } from './replacements';
 import type { CampaignBlock, CampaignEvent, CampaignState, Side } from './types';
 
@@ -51,6 +53,8 @@ export function campaignView(state: CampaignState, reader: Side | null) {
     bids: state.bids ? sealedRoundFor(state.bids, reader) : null,
     // 12.1, notes §8.2: the reader's own replacement orders and pool only.
     replacements: state.replacements && replacementTurnFor(state.replacements, reader),
+    // 4.25, §10 D4: the reader's own placements only, until both sides have ended.
+    deployment: state.deployment && deploymentFor(state.deployment, reader),
     pool: poolFor(state, reader),
     // 11.6: which blocks tie as the largest in a hex (and so share a CV) is the owner's to know.
     supply: state.supply && {

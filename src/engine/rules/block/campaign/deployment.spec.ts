@@ -253,4 +253,40 @@ describe('free deployment on the 1861 scenario', () => {
     expect(t.control).toEqual(historical.control);
     expect(t.victory).toEqual(historical.victory);
   });
+  it('B4.25: on the 1861 map every listed placement is accepted, and end-deployment is listed exactly while each location holds its historical count', () => {
+    const { state } = newCampaign(
+      'east-1861',
+      EAST,
+      keyedDice('free61'),
+      scenarioVictory('east-1861'),
+      {
+        deployment: 'free',
+      },
+    );
+    const pick = keyedDice('placements');
+    let s = state;
+    for (let i = 0; i < 40; i++) {
+      const side: Side = i % 2 === 0 ? 'union' : 'confederate';
+      const orders = campaignLegalOrders(s, EAST_MAP, side);
+      const places = orders.filter((o) => o.type === 'place');
+      const order = places[(pick.d6() * 6 + pick.d6()) % places.length];
+      s = play(s, side, order, fixedDice([]), EAST_MAP).state;
+      const counts: Record<string, number> = {};
+      for (const hex of Object.values(s.deployment!.plans[side]))
+        counts[hex] = (counts[hex] ?? 0) + 1;
+      const balanced = Object.keys({ ...counts, ...s.deployment!.locations[side] }).every(
+        (h) => (counts[h] ?? 0) === (s.deployment!.locations[side][h] ?? 0),
+      );
+      const listed = campaignLegalOrders(s, EAST_MAP, side).some(
+        (o) => o.type === 'end-deployment',
+      );
+      expect(listed).toBe(balanced);
+      if (!balanced)
+        expect(
+          applyCampaignOrder(s, EAST_MAP, side, { type: 'end-deployment' }, fixedDice([])).ok,
+        ).toBe(false);
+    }
+    // The blocks themselves have not moved: the placements wait for the reveal.
+    expect(s.blocks).toEqual(state.blocks);
+  });
 });

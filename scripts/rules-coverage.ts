@@ -74,8 +74,6 @@ export const DESCRIPTIVE_002: Readonly<Record<string, string>> = {};
  * supported", and why: listed, never silently ignored.
  */
 export const NOT_YET_SUPPORTED_002: Readonly<Record<string, string>> = {
-  '7.52':
-    'victorious units reinforcing another battle: a battle scenario holds one battle; it needs the campaign map (Eastern map issue)',
   ...campaignNotYet(),
 };
 
@@ -106,8 +104,6 @@ function campaignNotYet(): Record<string, string> {
 
 /** Parts of seed 002's battle cases that are played with a stated default instead of asking, or refused. */
 export const LIMITS_002: Readonly<Record<string, string>> = {
-  '7.11':
-    'a Defender retreating into an adjacent battle hex needs two battles on a map: not yet supported (one battle per scenario)',
   '7.15':
     "the routing owner is not asked which hexsides his blocks take: they go across the first open hexside with room, in the scenario's order",
   '7.43':

@@ -35,7 +35,12 @@ import {
 } from './block/campaign/campaign';
 import { newCampaign } from './block/campaign/setup';
 import { campaignMapOf, type CampaignMap } from './block/campaign/terrain';
-import type { CampaignEvent, CampaignState, CampaignVictoryValues } from './block/campaign/types';
+import type {
+  CampaignBattle,
+  CampaignEvent,
+  CampaignState,
+  CampaignVictoryValues,
+} from './block/campaign/types';
 import { campaignCompetitionScore, campaignStanding } from './block/campaign/victory';
 import { campaignEventsFor, campaignView } from './block/campaign/view';
 import { blockView } from './block/block-view';
@@ -90,7 +95,9 @@ export interface BlockCampaignScenario {
  * terrain, the Valley Turnpike's speed bonus and attack limits (5.2, 5.3,
  * 5.31, 1.3x, 1.7), forced marches (5.32x), hex control (8.1), battles found,
  * fought on the battle board by the battle engine and brought back to the map
- * (6.1, 3.23), each seat's view, and the month end: city and town VPs,
+ * (6.1, 3.23), battles within two hexes of one another fought on the shared
+ * battle clock with victors reinforcing an adjacent battle (A34, 6.3, 7.52),
+ * each seat's view, and the month end: city and town VPs,
  * the Washington VP when CSA-occupied, Time VPs, the Victory Track, the
  * Victory Check and the results of scenarios, campaign and tournaments
  * (3.3, 4.1, 4.5, 4.51, 4.511, 4.52, 4.26, 4.27, 4.34: month-end.ts,
@@ -98,8 +105,8 @@ export interface BlockCampaignScenario {
  */
 export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   {
-    case: '6.1, 3.23, 6.3, 7.52',
-    what: 'battles within two hexes of one another: the shared battle clock (A34), a block next to two battles, victorious units reinforcing another battle (one battle, or battles further apart, are fought on the board and brought back to the map)',
+    case: '6.1',
+    what: 'the order, of his choice, in which a player takes the battles within two hexes of one another in his Battle Turn (the shared battle clock, A34, takes them in hex order)',
   },
   {
     case: '11.82',
@@ -239,11 +246,17 @@ function wholeView(campaign: CampaignState) {
   return {
     ...campaign,
     blocks: campaign.blocks.map((b) => ({ ...b, hidden: false as const })),
-    battle: campaign.battle && {
-      hex: campaign.battle.hex,
-      board: blockView({ ...campaign.battle.state, phase: { name: 'over' }, pending: null }, null),
-      blocks: campaign.battle.blocks,
-    },
+    battle: campaign.battle && wholeBattle(campaign.battle),
+    // A34: the other battles under way on the shared clock, shown the same way.
+    clock: campaign.clock && { ...campaign.clock, held: campaign.clock.held.map(wholeBattle) },
+  };
+}
+
+function wholeBattle(battle: CampaignBattle) {
+  return {
+    hex: battle.hex,
+    board: blockView({ ...battle.state, phase: { name: 'over' }, pending: null }, null),
+    blocks: battle.blocks,
   };
 }
 

@@ -168,6 +168,7 @@ export function fixtureState(
     control: {},
     battles: [],
     battle: null,
+    clock: null,
     supply: null,
     surrender: null,
     blocks: list,

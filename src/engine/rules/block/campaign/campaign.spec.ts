@@ -372,36 +372,6 @@ describe('hex control, battles and the fog of war', () => {
     expect(sides.size).toBeLessThanOrEqual(1);
   });
 
-  it('B6.1: battles within two hexes of one another wait for the shared battle clock (A34): the game stops there', () => {
-    const doc = fixtureMap();
-    let s = fixtureState(
-      doc,
-      [
-        { id: 'h1', side: 'confederate', type: 'csa-hq', hq: 'ANV', hex: '0505' },
-        { id: 'a', side: 'confederate', type: 'infantry', hex: '0505', cv: 2 },
-        { id: 'b', side: 'confederate', type: 'infantry', hex: '0505', cv: 2 },
-        { id: 'x', side: 'union', type: 'infantry', hex: '0605', cv: 2 },
-        { id: 'y', side: 'union', type: 'infantry', hex: '0405', cv: 2 },
-      ],
-      { active: 'confederate' },
-    );
-    const map = campaignMapOf(doc);
-    const go = (o: CampaignOrder) => {
-      const r = applyCampaignOrder(s, map, 'confederate', o, fixedDice([]));
-      if (!r.ok) throw new Error(r.refusal.message);
-      s = r.state;
-    };
-    go({ type: 'activate', hqs: ['h1'] });
-    go({ type: 'move', block: 'a', to: '0605', via: '0505', forceMarch: false });
-    go({ type: 'move', block: 'b', to: '0405', via: '0505', forceMarch: false });
-    go({ type: 'end-moves' });
-    go({ type: 'end-moves' });
-    expect(s.battles.map((b) => b.hex)).toEqual(['0405', '0605']);
-    expect(s.battle).toBeNull();
-    expect(campaignBlocked(s)).toMatchObject({ rule: '6.1' });
-    expect(campaignMustAct(s)).toBeNull();
-  });
-
   it('B2.4, B5.11: each seat sees its own blocks whole; of the enemy only side, hex and markers, an active HQ revealed; the public sees no identity', () => {
     let s = bids(start(), 1, 0).state;
     const ap = hq(s, 'AP');

@@ -30,9 +30,9 @@
  * When an order ends the month, the month end follows at once (month-end.ts:
  * siege (siege.ts), VPs, Victory Check, the next month or the result).
  *
- * Where the rules this engine does not implement yet begin (battles within
- * two hexes of one another), the
- * game stops: campaignBlocked names the cases and every order is refused
+ * Battles within two hexes of one another are fought on the shared battle
+ * clock (battle-clock.ts, A34). Where the rules this engine does not
+ * implement yet begin, the game stops: campaignBlocked names the cases and every order is refused
  * NOT_YET_SUPPORTED. The games of the campaign system stay refused as a
  * whole until all of it exists (block-campaign-system.ts CAMPAIGN_GAPS).
  */
@@ -41,6 +41,7 @@ import { NotYetSupportedError } from '../../../errors';
 import { stillToAnswer } from '../../../secrecy';
 import { battleLegalOrders, battleMustAct } from '../battle';
 import { pendingBattles } from './battles';
+import { startSharedClock } from './battle-clock';
 import { battleOrder, battlesInteract, startBattle } from './combat';
 import { activatableHqs, activate, deactivate } from './command';
 import { occupants, updateControl } from './control';
@@ -92,7 +93,7 @@ export function campaignBlocked(state: CampaignState): { rule: string; what: str
         ? null
         : {
             rule: '6.1',
-            what: 'battles within two hexes of one another, which need the shared battle clock (A34, 7.52)',
+            what: 'a battle the battle engine cannot set up yet',
           };
     case 'month-end':
       // Resolved as the month ends (month-end.ts); it stays only where a rule not yet implemented holds.
@@ -373,13 +374,14 @@ function endMovement(state: CampaignState, map: CampaignMap, dice: Dice, events:
       attackedFrom: b.attackedFrom,
       rule: '6.1',
     });
-  // A34: interacting battles wait for the shared clock (campaignBlocked says so).
-  if (battlesInteract(state, map)) return;
   try {
-    startBattle(state, map, dice, events);
+    // A34: battles within two hexes of one another are fought on the shared clock (battle-clock.ts).
+    if (battlesInteract(state, map)) startSharedClock(state, map, dice, events);
+    else startBattle(state, map, dice, events);
   } catch (e) {
     if (!(e instanceof NotYetSupportedError)) throw e;
     state.battle = null;
+    state.clock = null;
   }
 }
 

@@ -12,21 +12,28 @@
  *
  * The battles of one Combat Phase run on one shared clock (A34): a unit may
  * retreat into or reinforce a neighbouring battle, and victorious units may
- * reinforce another (7.52). Until that clock exists, battles are fought one
- * after another only when no two battle hexes lie within two hexes of each
- * other (then no block touches two battles and no retreat reaches another
- * battle, so the order cannot matter); otherwise the game stops, refused as
- * not yet supported.
+ * reinforce another (7.52). When two battle hexes lie within two hexes of
+ * each other they are fought in lockstep (battle-clock.ts); otherwise one
+ * after another, which is the same (no block touches two battles and no
+ * retreat reaches another battle, so the order cannot matter).
  */
 import type { Dice } from '../../../dice';
 import { NotYetSupportedError } from '../../../errors';
 import { applyBattleOrder } from '../battle';
 import { newBattle } from '../battle-scenario';
 import type { BlockUnit } from '../types';
+import { afterClockOrder } from './battle-clock';
 import { battleScenarioFor } from './battles';
 import { recordBattleResult } from './draft';
 import type { CampaignMap } from './terrain';
-import type { CampaignEvent, CampaignRefusal, CampaignState, Side } from './types';
+import type {
+  CampaignBattle,
+  CampaignEvent,
+  CampaignRefusal,
+  CampaignState,
+  PendingBattle,
+  Side,
+} from './types';
 
 /** A34: the battles are independent when no two battle hexes lie within two hexes. */
 export function battlesInteract(state: CampaignState, map: CampaignMap): boolean {
@@ -56,6 +63,17 @@ export function startBattle(
   events: CampaignEvent[],
 ): void {
   const pending = state.battles[0];
+  state.battle = openBattle(state, map, pending, dice);
+  events.push({ type: 'battle-begins', hex: pending.hex, attacker: pending.attacker, rule: '6.1' });
+}
+
+/** A pending battle set up on the board (its blocks matched to the campaign's, see startBattle). */
+export function openBattle(
+  state: CampaignState,
+  map: CampaignMap,
+  pending: PendingBattle,
+  dice: Dice,
+): CampaignBattle {
   const doc = battleScenarioFor(state, map, pending);
   const battle = newBattle(doc, {}, dice);
   const want = new Map<string, string[]>();
@@ -85,11 +103,10 @@ export function startBattle(
     if (id === undefined) throw new Error(`battle block ${u.id} matches no campaign block`);
     blocks[u.id] = id;
   }
-  state.battle = { hex: pending.hex, state: battle, blocks };
-  events.push({ type: 'battle-begins', hex: pending.hex, attacker: pending.attacker, rule: '6.1' });
+  return { hex: pending.hex, state: battle, blocks };
 }
 
-function placeOf(u: BlockUnit, hex: string, port: string | undefined): string | null {
+export function placeOf(u: BlockUnit, hex: string, port: string | undefined): string | null {
   switch (u.place.kind) {
     case 'eliminated':
       return null;
@@ -146,10 +163,13 @@ export function battleOrder(
   events: CampaignEvent[],
 ): CampaignRefusal | null {
   const current = state.battle!;
+  const before = current.state;
   const r = applyBattleOrder(current.state, seat, order, dice);
   if (!r.ok) return r.refusal;
   current.state = r.state;
   for (const e of r.events) events.push({ ...e, battle: current.hex });
-  if (r.state.phase.name === 'over') finishBattle(state, map, dice, events);
+  // A34: on the shared clock the battle clock moves the blocks and picks the next battle.
+  if (state.clock) afterClockOrder(state, map, before, events);
+  else if (r.state.phase.name === 'over') finishBattle(state, map, dice, events);
   return null;
 }

@@ -126,6 +126,7 @@ export function beginCampaignTurn(
   state.invasions = [];
   state.battles = [];
   state.battle = null;
+  state.clock = null;
   for (const b of state.blocks) {
     b.moved = false;
     b.active = false;

@@ -128,6 +128,7 @@ export function newCampaign(
     control: {},
     battles: [],
     battle: null,
+    clock: null,
     supply: null,
     surrender: null,
     blocks,

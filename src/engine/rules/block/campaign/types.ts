@@ -63,6 +63,23 @@ export interface CampaignBattle {
   blocks: Record<string, string>;
 }
 
+/**
+ * A34, 6.1, 7.52: the shared battle clock of a Combat Phase whose battles
+ * lie within two hexes of one another (battle-clock.ts).
+ */
+export interface BattleClock {
+  /** The battles started and not yet over, other than the one on the board now, by hex. */
+  held: CampaignBattle[];
+  /**
+   * What a block that left a battle carries into the others (by campaign block id):
+   * its Disruption (7.13), whether it Regrouped (6.4, 7.52), and the clock time of
+   * its victory before which it may not reinforce another battle (7.52).
+   */
+  carry: Record<string, { disruptedThroughDay: number | null; regrouped: boolean; after: number }>;
+  /** Blocks added to battles under way so far (their battle ids `r1`, `r2`, …). */
+  added: number;
+}
+
 export type MovementStep =
   /** 3.22, 3.4: activate HQs, or Pass. */
   | 'activate'
@@ -211,6 +228,8 @@ export interface CampaignState {
   battles: PendingBattle[];
   /** The battle on the board now. */
   battle: CampaignBattle | null;
+  /** A34: the shared battle clock, when battles lie within two hexes of one another (null otherwise). */
+  clock: BattleClock | null;
   /** 3.24, 11.x: the Supply Phase in progress (supply.ts); null outside it. */
   supply: SupplyStep | null;
   /** Blocks, sorted by id. */

@@ -18,7 +18,7 @@ import { sealedRoundFor } from '../../../secrecy';
 import { blockView } from '../block-view';
 import { deploymentFor } from './deployment';
 import { poolFor, replacementTurnFor } from './replacements';
-import type { CampaignBlock, CampaignEvent, CampaignState, Side } from './types';
+import type { CampaignBattle, CampaignBlock, CampaignEvent, CampaignState, Side } from './types';
 
 export interface UprightBlock {
   id: string;
@@ -46,6 +46,19 @@ export function campaignBlockFor(
   };
 }
 
+/** A battle on the board as `reader` may see it; which campaign block each battle block is, for his own only. */
+function battleFor(state: CampaignState, battle: CampaignBattle, reader: Side | null) {
+  return {
+    hex: battle.hex,
+    board: blockView(battle.state, reader),
+    blocks: Object.fromEntries(
+      Object.entries(battle.blocks).filter(
+        ([, id]) => state.blocks.find((b) => b.id === id)?.side === reader,
+      ),
+    ),
+  };
+}
+
 /** The state as `reader` (a seat, or null for the public) may see it. */
 export function campaignView(state: CampaignState, reader: Side | null) {
   return {
@@ -66,14 +79,11 @@ export function campaignView(state: CampaignState, reader: Side | null) {
     blocks: state.blocks.map((b) => campaignBlockFor(b, reader)),
     // The battle on the board as the battle engine shows it to this reader; which
     // campaign block each battle block is, for the reader's own blocks only.
-    battle: state.battle && {
-      hex: state.battle.hex,
-      board: blockView(state.battle.state, reader),
-      blocks: Object.fromEntries(
-        Object.entries(state.battle.blocks).filter(
-          ([, id]) => state.blocks.find((b) => b.id === id)?.side === reader,
-        ),
-      ),
+    battle: state.battle && battleFor(state, state.battle, reader),
+    // A34: the other battles under way on the shared clock, each as the battle engine shows it.
+    clock: state.clock && {
+      ...state.clock,
+      held: state.clock.held.map((b) => battleFor(state, b, reader)),
     },
   };
 }

@@ -455,6 +455,22 @@ describe('Naval Moves on the Eastern map', () => {
     expect(ordersOf(bay, 'naval', 'b', EAST)).toContain(hexOf('ft-monroe'));
   });
 
+  it('B10.4, B10.3: from Baltimore up the James past friendly Ft. Monroe (Hampton Roads opens on the bay through its hex) to land against Petersburg', () => {
+    const s = activated('union', 2, [inf('b', hexOf('baltimore'))], EAST, hexOf('harrisburg'));
+    const landings = ordersOf(s, 'naval-invasion', 'b', EAST);
+    expect(landings).toEqual(expect.arrayContaining([hexOf('petersburg'), hexOf('yorktown')]));
+    expect(landings).not.toContain(hexOf('west-point'));
+    // With Ft. Monroe the CSA's, the James is shut.
+    const shut = activated(
+      'union',
+      2,
+      [inf('b', hexOf('baltimore')), inf('c', hexOf('ft-monroe'), 'confederate')],
+      EAST,
+      hexOf('harrisburg'),
+    );
+    expect(ordersOf(shut, 'naval-invasion', 'b', EAST)).not.toContain(hexOf('petersburg'));
+  });
+
   it('B10.11: the CSA sails the James from Richmond to Petersburg while it holds Norfolk, though USA Ft. Monroe commands the river mouth', () => {
     const richmond = hexOf('richmond');
     const s = activated(

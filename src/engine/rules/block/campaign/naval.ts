@@ -13,7 +13,9 @@
  * uses a navigable hexside beside it, or goes between the stretch of its
  * rivers beyond it (what the open sea, the largest body of water, reaches
  * only through the nodes beside the port) and the rest: the river the port
- * commands. Open water beside a port is not passing it, nor is a route
+ * commands. A port not closed joins the nodes beside it, as a strait its
+ * fort (Hampton Roads meets the bay only across Ft. Monroe's hex on this
+ * map). Open water beside a port is not passing it, nor is a route
  * wholly beyond it (RESOLUTION, a reconstruction of the map's scale): at
  * 21.5 km a hex one bay hex lies beside ports of different rivers (Port
  * Royal's Rappahannock hexes touch the Potomac's water; Yorktown, Norfolk
@@ -62,6 +64,8 @@ interface NavalGraph {
   river: Map<string, string>;
   /** Ports (1.441), by hex. */
   ports: Set<string>;
+  /** The ports beside each node: a ship passes a port it may pass through its hex (a strait's fort). */
+  portsBeside: Map<string, string[]>;
   /** Fortresses (1.451), by hex. */
   fortresses: Set<string>;
   /** Land hexes a naval invasion may land in (10.4): coastal or on a navigable river, with water beside them. */
@@ -128,6 +132,9 @@ export function navalGraph(map: CampaignMap): NavalGraph {
     .map((id) => doc.locations[id]);
   const ports = new Set(places.filter((l) => l.port).map((l) => l.hex));
   const fortresses = new Set(places.filter((l) => l.fortress).map((l) => l.hex));
+  const portsBeside = new Map<string, string[]>();
+  for (const p of [...ports].sort())
+    for (const n of access(p)) portsBeside.set(n, [...(portsBeside.get(n) ?? []), p]);
   const shores = Object.keys(doc.hexes)
     .filter(
       (h) =>
@@ -188,6 +195,7 @@ export function navalGraph(map: CampaignMap): NavalGraph {
     fortresses,
     shores,
     beyond,
+    portsBeside,
   };
   GRAPHS.set(map, graph);
   return graph;
@@ -214,6 +222,8 @@ export interface NavalOption {
  */
 export interface Blockade {
   nodes: Set<string>;
+  /** The ports and fortresses it closes: no passing through their hexes. */
+  closed: Set<string>;
   beyond: Set<string>[];
 }
 
@@ -226,12 +236,13 @@ export function blockedNodes(
   target: string | null,
 ): Blockade {
   const enemy = otherSide(side);
-  const out: Blockade = { nodes: new Set(), beyond: [] };
-  for (const hex of [...g.ports, ...g.fortresses]) {
+  const out: Blockade = { nodes: new Set(), closed: new Set(), beyond: [] };
+  for (const hex of [...new Set([...g.ports, ...g.fortresses])].sort()) {
     if (hex === target) continue;
     const held = controller(state, map.doc, hex) === enemy && g.ports.has(hex);
     const manned = g.fortresses.has(hex) && occ.get(hex)?.has(enemy) === true;
     if (!held && !manned) continue;
+    out.closed.add(hex);
     for (const n of g.access(hex)) if (g.river.has(n)) out.nodes.add(n);
     const past = g.beyond(hex);
     if (past.size > 0) out.beyond.push(past);
@@ -252,9 +263,12 @@ export function reach(
   const start = g.access(from).filter(open);
   const seen = new Set(start);
   const queue = [...start];
+  // A port not closed joins the nodes beside it: Hampton Roads opens on the bay past Ft. Monroe.
+  const through = (n: string) =>
+    (g.portsBeside.get(n) ?? []).flatMap((p) => (blocked.closed.has(p) ? [] : g.access(p)));
   while (queue.length > 0) {
     const n = queue.shift()!;
-    for (const m of g.links.get(n) ?? [])
+    for (const m of [...(g.links.get(n) ?? []), ...through(n)])
       if (!seen.has(m) && open(m) && !passes(n, m)) {
         seen.add(m);
         queue.push(m);

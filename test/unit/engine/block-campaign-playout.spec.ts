@@ -197,8 +197,14 @@ export function playCampaign(id: string, seed: number, maxOrders = 400, maxMonth
     const seat = act.seats[Math.floor(random() * act.seats.length)];
     const orders = SYSTEM.legalOrders(ctx, state, seat);
     if (orders.length === 0) throw new Error(`${seat} must act and has no order listed`);
-    const end = orders.filter((o) => o.type === 'end-moves' || o.type === 'pass');
-    const others = orders.filter((o) => o.type !== 'end-moves' && o.type !== 'pass');
+    // Ending: the moves, a Pass, or a battle deployment (placing blocks again and again
+    // is a random walk that may outlast the order budget).
+    const ends = (o: Order) =>
+      o.type === 'end-moves' ||
+      o.type === 'pass' ||
+      (o.type === 'battle' && (o.order as { type?: string }).type === 'deploy-done');
+    const end = orders.filter(ends);
+    const others = orders.filter((o) => !ends(o));
     const order: Order =
       others.length > 0 && (end.length === 0 || random() < 0.85)
         ? others[Math.floor(random() * others.length)]

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { formatGameText } from '../engine/notation';
@@ -10,6 +10,7 @@ import type { PreparedScenario, Reader, ScenarioGap, SystemState } from '../engi
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type GameEvent, type Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
+import { EmbeddedDatabaseService } from '../database/embedded-database.service';
 import type { ServerTiming } from '../common/server-timing';
 import { Game, type ForkOrigin } from './entities/game.entity';
 import { GameEntry } from './entities/game-entry.entity';
@@ -236,6 +237,23 @@ export type EntryWithState = Pick<
 > & { state: SystemState };
 
 /** The columns of a game row but its state (and a fork's start), as `load` reads them. */
+/** The order path's locked read of a game: row, context, state, seats' token hashes, hooks, stored answer. */
+export type LockedGame = LoadedGame & {
+  seats: SeatHash[];
+  hooked: boolean;
+  /** The answer stored under the submission's Idempotency-Key (undefined without one). */
+  stored: StoredAnswer | null | undefined;
+};
+
+/** Runs a game row's read (its SQL and parameters) and returns its rows. */
+type FirstStatement = (sql: string, params: unknown[]) => Promise<unknown[]>;
+
+/** What orderTransaction needs of the pg client under TypeORM's query runner. */
+interface SimpleQueryClient {
+  query(text: string): Promise<Array<{ rows: unknown[] }>>;
+  escapeLiteral(value: string): string;
+}
+
 /** An answer stored under an Idempotency-Key (idempotency_keys). */
 export interface StoredAnswer {
   statusCode: number;
@@ -415,6 +433,8 @@ export class GamesService {
     private readonly contexts: GameContexts,
     private readonly hooks: GameHooks,
     private readonly hot: HotStates,
+    /** Which database (orderTransaction folds BEGIN into the locked read on PostgreSQL only). */
+    @Optional() private readonly database?: EmbeddedDatabaseService,
   ) {}
 
   /** POST /v1/games: a new game at version 0, with one seat per side and the seed commitment. */
@@ -866,10 +886,65 @@ export class GamesService {
     timing?: ServerTiming,
     /** The submission's Idempotency-Key: its stored answer is read by the same statement. */
     idempotencyKey?: string,
-  ): Promise<
-    LoadedGame & { seats: SeatHash[]; hooked: boolean; stored: StoredAnswer | null | undefined }
-  > {
-    return this.loadWithSeats(id, manager, true, timing, idempotencyKey);
+    /** Runs the read instead of `manager` (orderTransaction: BEGIN with it). */
+    first?: FirstStatement,
+  ): Promise<LockedGame> {
+    return this.loadWithSeats(id, manager, true, timing, idempotencyKey, first);
+  }
+
+  /**
+   * The order path's transaction (issue 20): `BEGIN` travels with the locked read
+   * (lockForOrder) in one round trip — one simple-protocol query of two statements,
+   * the read's parameters written as literals by the driver's escapeLiteral (the
+   * game id is a checked UUID, the Idempotency-Key any text) — then `work` runs on
+   * the same connection inside the transaction, then `COMMIT`; any error rolls back.
+   * An order is then three round trips: BEGIN and the locked read, the entry and
+   * the row, COMMIT. On the embedded database, a plain transaction.
+   */
+  async orderTransaction<T>(
+    id: string,
+    idempotencyKey: string | undefined,
+    timing: ServerTiming | undefined,
+    work: (m: EntityManager, locked: LockedGame) => Promise<T>,
+  ): Promise<T> {
+    if (!isGameId(id)) throw gameNotFound(id);
+    if (this.database?.kind !== 'postgresql') {
+      // The embedded database (PGlite behind its socket server): the plain transaction,
+      // four round trips in-process; the two-statement query is kept to a real server.
+      return this.dataSource.transaction(async (m) =>
+        work(m, await this.lockForOrder(id, m, timing, idempotencyKey)),
+      );
+    }
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    const client = (runner as unknown as { databaseConnection: SimpleQueryClient })
+      .databaseConnection;
+    let begun = false;
+    try {
+      const locked = await this.lockForOrder(
+        id,
+        runner.manager,
+        timing,
+        idempotencyKey,
+        async (sql, params) => {
+          const text = `BEGIN; ${sql.replace(/\$(\d+)/g, (_, n: string) =>
+            client.escapeLiteral(String(params[Number(n) - 1])),
+          )}`;
+          begun = true;
+          const results = await client.query(text);
+          return results[1].rows;
+        },
+      );
+      const result = await work(runner.manager, locked);
+      await runner.query('COMMIT');
+      return result;
+    } catch (e) {
+      // Also when the read itself failed: BEGIN went through and left the transaction aborted.
+      if (begun) await runner.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      await runner.release();
+    }
   }
 
   /**
@@ -899,9 +974,8 @@ export class GamesService {
     lock: boolean,
     timing?: ServerTiming,
     idempotencyKey?: string,
-  ): Promise<
-    LoadedGame & { seats: SeatHash[]; hooked: boolean; stored: StoredAnswer | null | undefined }
-  > {
+    first?: FirstStatement,
+  ): Promise<LockedGame> {
     const { loaded, meta } = await this.loadWith<
       GameRowRaw & { seat_hashes: SeatHash[] | string; hooked?: boolean; stored?: unknown }
     >(
@@ -919,6 +993,7 @@ export class GamesService {
             }`,
       timing,
       idempotencyKey !== undefined ? [idempotencyKey] : [],
+      first,
     );
     const seats =
       typeof meta.seat_hashes === 'string'
@@ -950,13 +1025,15 @@ export class GamesService {
     timing?: ServerTiming,
     /** Parameters of `extra`, from $2. */
     params: unknown[] = [],
+    /** Runs the row's read instead of `manager` (orderTransaction). */
+    first?: FirstStatement,
   ): Promise<{ loaded: LoadedGame; meta: R }> {
     if (!isGameId(id)) throw gameNotFound(id);
     const m = manager ?? this.dataSource.manager;
-    const [meta] = await m.query<R[]>(
-      `SELECT ${GAME_COLUMNS}${extra} FROM games WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id, ...params],
-    );
+    const sql = `SELECT ${GAME_COLUMNS}${extra} FROM games WHERE id = $1${lock ? ' FOR UPDATE' : ''}`;
+    const [meta] = (await (first
+      ? first(sql, [id, ...params])
+      : m.query(sql, [id, ...params]))) as R[];
     if (!meta) throw gameNotFound(id);
     let row = gameOf(meta);
     let state = this.hot.get(row);

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { gzipSync, constants as zlib } from 'node:zlib';
-import { DataSource } from 'typeorm';
 import { gameDice } from '../engine/dice';
 import { revisionOf } from '../engine/revision';
 import { isFlowEntry } from '../engine/flow';
@@ -107,7 +105,6 @@ export class MovesService {
   private readonly listings = byteBoundedCache<Listing>({ maxBytes: LISTING_BYTES });
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly games: GamesService,
     private readonly bus: GameUpdatesBus,
     private readonly hooks: GameHooks,
@@ -282,182 +279,186 @@ export class MovesService {
 
   /** One transaction of `submit`: NotASeatToken when `input.token` is no seat token of the game. */
   private async attempt(given: SubmitOrderInput, timing: ServerTiming) {
-    return this.dataSource.transaction(async (m) => {
-      timing.lap('db');
-      // The answer stored under the Idempotency-Key comes with the locked row (issue 20: one round trip).
-      const locked = await this.games.lockForOrder(given.gameId, m, timing, given.idempotencyKey);
-      const { row, prepared, state, seats, hooked } = locked;
-      const { system, ctx } = prepared;
-      // The seat token, checked against the hashes read under the lock, before anything else.
-      const side = given.side ?? GamesService.seatOfToken(seats, given.token ?? '');
-      if (side === null) throw new NotASeatToken();
-      timing.lap('auth');
-      const input = { ...given, side };
-      const fingerprint =
-        input.idempotencyKey === undefined
-          ? null
-          : sha256Hex(
-              canonicalJson({ side, expectedVersion: input.expectedVersion, order: input.order }),
-            );
+    // BEGIN and the locked read in one round trip; the answer stored under the
+    // Idempotency-Key comes with the locked row (issue 20).
+    return this.games.orderTransaction(
+      given.gameId,
+      given.idempotencyKey,
+      timing,
+      async (m, locked) => {
+        const { row, prepared, state, seats, hooked } = locked;
+        const { system, ctx } = prepared;
+        // The seat token, checked against the hashes read under the lock, before anything else.
+        const side = given.side ?? GamesService.seatOfToken(seats, given.token ?? '');
+        if (side === null) throw new NotASeatToken();
+        timing.lap('auth');
+        const input = { ...given, side };
+        const fingerprint =
+          input.idempotencyKey === undefined
+            ? null
+            : sha256Hex(
+                canonicalJson({ side, expectedVersion: input.expectedVersion, order: input.order }),
+              );
 
-      // After the lock: a retry racing its own first attempt sees the stored answer. The
-      // locked read's key lookup ran on the snapshot taken before it waited for the lock, so
-      // it misses an answer committed while it waited — that submission moved the version, so
-      // when the version moved the key is looked up again (a new statement, a new snapshot).
-      if (input.idempotencyKey !== undefined) {
-        const stored =
-          locked.stored ??
-          (input.expectedVersion !== row.version
-            ? await this.games.storedAnswer(m, row.id, input.idempotencyKey)
-            : null);
-        timing.lap('db');
-        if (stored) {
-          if (stored.requestHash !== null && stored.requestHash !== fingerprint) {
-            throw new ProblemException({
-              status: 422,
-              code: 'IDEMPOTENCY_KEY_REUSED',
-              detail:
-                'This Idempotency-Key was already used for a different submission in this game. ' +
-                'Use a new key for a new order.',
-            });
+        // After the lock: a retry racing its own first attempt sees the stored answer. The
+        // locked read's key lookup ran on the snapshot taken before it waited for the lock, so
+        // it misses an answer committed while it waited — that submission moved the version, so
+        // when the version moved the key is looked up again (a new statement, a new snapshot).
+        if (input.idempotencyKey !== undefined) {
+          const stored =
+            locked.stored ??
+            (input.expectedVersion !== row.version
+              ? await this.games.storedAnswer(m, row.id, input.idempotencyKey)
+              : null);
+          timing.lap('db');
+          if (stored) {
+            if (stored.requestHash !== null && stored.requestHash !== fingerprint) {
+              throw new ProblemException({
+                status: 422,
+                code: 'IDEMPOTENCY_KEY_REUSED',
+                detail:
+                  'This Idempotency-Key was already used for a different submission in this game. ' +
+                  'Use a new key for a new order.',
+              });
+            }
+            return {
+              statusCode: stored.statusCode,
+              body: stored.response as OrderAcceptedDto,
+              replayed: true,
+              publish: null,
+              committed: null,
+            };
           }
-          return {
-            statusCode: stored.statusCode,
-            body: stored.response as OrderAcceptedDto,
-            replayed: true,
-            publish: null,
-            committed: null,
-          };
         }
-      }
 
-      if (input.expectedVersion !== row.version) {
-        throw new ProblemException({
-          status: 409,
-          code: 'VERSION_CONFLICT',
-          detail: `The game is at version ${row.version}, not ${input.expectedVersion}: reload it and decide again.`,
-          extensions: { currentVersion: row.version },
-        });
-      }
+        if (input.expectedVersion !== row.version) {
+          throw new ProblemException({
+            status: 409,
+            code: 'VERSION_CONFLICT',
+            detail: `The game is at version ${row.version}, not ${input.expectedVersion}: reload it and decide again.`,
+            extensions: { currentVersion: row.version },
+          });
+        }
 
-      const isResign = (input.order as { type?: unknown } | null)?.type === 'resign';
-      const acting = system.mustAct(ctx, state, input.side);
-      if (acting === null) {
-        throw new ProblemException({
-          status: 403,
-          code: 'GAME_OVER',
-          detail: 'The game is over: no order can be given any more.',
-        });
-      }
-      // A side may resign at any moment of the game; every other order waits its turn.
-      // While both seats must act (a sealed simultaneous decision) either may answer.
-      if (!isResign && !acting.seats.includes(input.side)) {
-        const waitingOn = acting.seats.join(' and ');
-        const pendingKind = (acting.decision as { kind?: unknown } | undefined)?.kind;
-        throw new ProblemException({
-          status: 403,
-          code: 'NOT_YOUR_TURN',
-          detail: acting.simultaneous
-            ? `The ${waitingOn} player${acting.seats.length > 1 ? 's' : ''} must still answer the sealed ${acting.kind} decision; the ${input.side} seat has answered or need not.`
-            : acting.kind === 'decision'
-              ? `The ${waitingOn} player must answer a pending ${typeof pendingKind === 'string' ? pendingKind : ''} decision first.`
-              : acting.kind === 'phase'
-                ? `It is the ${waitingOn} player's ${state.phase} phase: the ${input.side} seat may not act now.`
-                : `The ${waitingOn} player must act (${acting.kind}): the ${input.side} seat may not act now.`,
-          extensions: {
-            mustAct: {
-              side: acting.seats[0],
-              seats: acting.seats,
-              kind: acting.kind,
-              ...(acting.simultaneous ? { simultaneous: true } : {}),
+        const isResign = (input.order as { type?: unknown } | null)?.type === 'resign';
+        const acting = system.mustAct(ctx, state, input.side);
+        if (acting === null) {
+          throw new ProblemException({
+            status: 403,
+            code: 'GAME_OVER',
+            detail: 'The game is over: no order can be given any more.',
+          });
+        }
+        // A side may resign at any moment of the game; every other order waits its turn.
+        // While both seats must act (a sealed simultaneous decision) either may answer.
+        if (!isResign && !acting.seats.includes(input.side)) {
+          const waitingOn = acting.seats.join(' and ');
+          const pendingKind = (acting.decision as { kind?: unknown } | undefined)?.kind;
+          throw new ProblemException({
+            status: 403,
+            code: 'NOT_YOUR_TURN',
+            detail: acting.simultaneous
+              ? `The ${waitingOn} player${acting.seats.length > 1 ? 's' : ''} must still answer the sealed ${acting.kind} decision; the ${input.side} seat has answered or need not.`
+              : acting.kind === 'decision'
+                ? `The ${waitingOn} player must answer a pending ${typeof pendingKind === 'string' ? pendingKind : ''} decision first.`
+                : acting.kind === 'phase'
+                  ? `It is the ${waitingOn} player's ${state.phase} phase: the ${input.side} seat may not act now.`
+                  : `The ${waitingOn} player must act (${acting.kind}): the ${input.side} seat may not act now.`,
+            extensions: {
+              mustAct: {
+                side: acting.seats[0],
+                seats: acting.seats,
+                kind: acting.kind,
+                ...(acting.simultaneous ? { simultaneous: true } : {}),
+              },
             },
-          },
-        });
-      }
-      timing.lap('rules');
+          });
+        }
+        timing.lap('rules');
 
-      // Players' games: a flagged clock refuses the order (src/clocks). Not queried for other games.
-      if (hooked)
-        await this.hooks.beforeOrder({
+        // Players' games: a flagged clock refuses the order (src/clocks). Not queried for other games.
+        if (hooked)
+          await this.hooks.beforeOrder({
+            manager: m,
+            row,
+            prepared,
+            state,
+            side: input.side,
+            order: input.order,
+          });
+        timing.lap('db');
+        const result = system.applyOrder(
+          ctx,
+          state,
+          input.side,
+          input.order,
+          gameDice(row.seed, state.diceDrawn, revisionOf(state)),
+        );
+        if (!result.ok) {
+          throw new ProblemException({
+            status: 422,
+            code: result.refusal.code,
+            title: 'Order refused',
+            rule: result.refusal.rule,
+            detail: result.refusal.message,
+          });
+        }
+        timing.lap('rules');
+
+        const at = new Date();
+        const seq = row.version + 1;
+        const status = gameStatus(result.state);
+        // The answer goes to the seat that gave the order: its events and view as that seat sees
+        // them. Made before the write, which stores it under the Idempotency-Key.
+        const body: OrderAcceptedDto = {
+          version: seq,
+          seq,
+          events: system.eventsFor(ctx, result.events, input.side, status === 'finished'),
+          game: gameView(prepared, row, result.state, seq, at, input.side),
+        };
+        timing.lap('view');
+        // Keyed with the game's secret: the published hash reveals nothing hidden before the end.
+        const recorded = await this.games.recordEntry(m, {
+          row,
+          side: input.side,
+          order: input.order,
+          events: result.events,
+          next: result.state,
+          at,
+          timing,
+          ...(input.idempotencyKey !== undefined
+            ? {
+                idempotent: { key: input.idempotencyKey, response: body, requestHash: fingerprint },
+              }
+            : {}),
+        });
+        const accepted: OrderAccepted = {
           manager: m,
           row,
           prepared,
           state,
           side: input.side,
           order: input.order,
-        });
-      timing.lap('db');
-      const result = system.applyOrder(
-        ctx,
-        state,
-        input.side,
-        input.order,
-        gameDice(row.seed, state.diceDrawn, revisionOf(state)),
-      );
-      if (!result.ok) {
-        throw new ProblemException({
-          status: 422,
-          code: result.refusal.code,
-          title: 'Order refused',
-          rule: result.refusal.rule,
-          detail: result.refusal.message,
-        });
-      }
-      timing.lap('rules');
-
-      const at = new Date();
-      const seq = row.version + 1;
-      const status = gameStatus(result.state);
-      // The answer goes to the seat that gave the order: its events and view as that seat sees
-      // them. Made before the write, which stores it under the Idempotency-Key.
-      const body: OrderAcceptedDto = {
-        version: seq,
-        seq,
-        events: system.eventsFor(ctx, result.events, input.side, status === 'finished'),
-        game: gameView(prepared, row, result.state, seq, at, input.side),
-      };
-      timing.lap('view');
-      // Keyed with the game's secret: the published hash reveals nothing hidden before the end.
-      const recorded = await this.games.recordEntry(m, {
-        row,
-        side: input.side,
-        order: input.order,
-        events: result.events,
-        next: result.state,
-        at,
-        timing,
-        ...(input.idempotencyKey !== undefined
-          ? {
-              idempotent: { key: input.idempotencyKey, response: body, requestHash: fingerprint },
-            }
-          : {}),
-      });
-      const accepted: OrderAccepted = {
-        manager: m,
-        row,
-        prepared,
-        state,
-        side: input.side,
-        order: input.order,
-        next: result.state,
-        seq,
-      };
-      if (hooked) await this.hooks.afterOrder(accepted);
-      timing.lap('db');
-      return {
-        statusCode: 200,
-        body,
-        replayed: false,
-        // What the hooks add for live clients (a players' game's clock after the order).
-        publish: { ...updateOfEntry(recorded.entry, prepared), ...accepted.live },
-        committed: {
-          side: input.side,
           next: result.state,
-          key: { id: row.id, version: seq, status, updatedAt: at },
-          jsonLength: recorded.jsonLength,
-          hooked,
-        },
-      };
-    });
+          seq,
+        };
+        if (hooked) await this.hooks.afterOrder(accepted);
+        timing.lap('db');
+        return {
+          statusCode: 200,
+          body,
+          replayed: false,
+          // What the hooks add for live clients (a players' game's clock after the order).
+          publish: { ...updateOfEntry(recorded.entry, prepared), ...accepted.live },
+          committed: {
+            side: input.side,
+            next: result.state,
+            key: { id: row.id, version: seq, status, updatedAt: at },
+            jsonLength: recorded.jsonLength,
+            hooked,
+          },
+        };
+      },
+    );
   }
 }

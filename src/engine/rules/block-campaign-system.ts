@@ -105,10 +105,6 @@ export interface BlockCampaignScenario {
  */
 export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   {
-    case: '6.1',
-    what: 'the order, of his choice, in which a player takes the battles within two hexes of one another in his Battle Turn (the shared battle clock, A34, takes them in hex order)',
-  },
-  {
     case: '11.82',
     what: 'the permanent removal of besieged units eliminated in battle (siege attrition, the Siege of Washington VP, surrender and the removal of besieged units eliminated by attrition exist)',
   },

@@ -55,8 +55,16 @@ function fight(
     const held = s.clock?.held ?? [];
     for (const b of held)
       expect(clockTime(s.battle!.state)).toBeLessThanOrEqual(clockTime(b.state));
+    const act = campaignMustAct(s)!;
+    const seat = act.seats[0];
+    if (act.kind === 'battle-first') {
+      // 6.1: the player to act names the battle fought first; here the last of those tied.
+      const first = campaignLegalOrders(s, MAP, seat);
+      expect(first.map((o) => o.type)).toEqual(first.map(() => 'battle-first'));
+      s = go(s, seat, first[first.length - 1], dice, log);
+      continue;
+    }
     if (boards[boards.length - 1] !== s.battle!.hex) boards.push(s.battle!.hex);
-    const seat = campaignMustAct(s)!.seats[0];
     const list = campaignLegalOrders(s, MAP, seat).map(
       (o) => (o as Extract<CampaignOrder, { type: 'battle' }>).order,
     );
@@ -106,16 +114,37 @@ describe('the shared battle clock (A34)', () => {
         dice,
       );
       expect(begun.battles.map((b) => b.hex)).toEqual(['0405', '0605']);
-      expect(begun.battle!.hex).toBe('0405');
-      expect(begun.clock!.held.map((b) => b.hex)).toEqual(['0605']);
-      // 6.2, A34: the Defender deploys first, in every battle, before anyone fights.
-      expect(campaignMustAct(begun)).toEqual({ seats: ['union'], kind: 'battle-deploy' });
+      // 6.2, A34: the Defender deploys first, in every battle, before anyone fights;
+      // 6.1: he chooses which battle first, and nothing else is listed until he has.
+      expect(campaignMustAct(begun)).toEqual({ seats: ['union'], kind: 'battle-first' });
+      expect(campaignLegalOrders(begun, MAP, 'union')).toEqual([
+        { type: 'battle-first', hex: '0405' },
+        { type: 'battle-first', hex: '0605' },
+      ]);
+      expect(campaignLegalOrders(begun, MAP, 'confederate')).toEqual([]);
+      const early = applyCampaignOrder(
+        begun,
+        MAP,
+        'union',
+        { type: 'battle', order: { type: 'deploy-done' } },
+        dice,
+      );
+      expect(early.ok || early.refusal.rule).toBe('6.1');
+      const off = applyCampaignOrder(
+        begun,
+        MAP,
+        'union',
+        { type: 'battle-first', hex: '0505' },
+        dice,
+      );
+      expect(off.ok || off.refusal.rule).toBe('6.1');
       // c waits in 0505, beside both battles: a reinforcement of either (7.5).
       for (const b of [begun.battle!, ...begun.clock!.held])
         expect(Object.values(b.blocks).sort()).toContain('c');
       const { s, boards } = fight(begun, dice, log);
-      // Deployment of both battles (Defender, then Attacker) before the first Battle Turn.
-      expect(boards.slice(0, 4)).toEqual(['0405', '0605', '0405', '0605']);
+      // Deployment of both battles (Defender, then Attacker) before the first Battle
+      // Turn, each time in the order chosen (the last listed first).
+      expect(boards.slice(0, 4)).toEqual(['0605', '0405', '0605', '0405']);
       // Both battles ended, then the Supply Phase ended the CSA turn.
       expect(
         log

@@ -22,16 +22,18 @@
  * those that Regrouped, may reinforce it from the Battle Turn after their
  * victory (7.52).
  *
- * Which battle goes first within a Battle Turn is the choosing player's in
- * the text (6.1); here the battles are taken in hex order (listed in
- * CAMPAIGN_GAPS until the choice is an order).
+ * Which battle goes first within a Battle Turn is the player's choice (6.1):
+ * when several battles stand at the same Battle Turn, the player to act in
+ * them names one (`battle-first`); a battle once begun keeps the board to
+ * the end of its Battle Turn.
  */
+import { battleMustAct } from '../battle';
 import { DAY_SLOTS } from '../battle-time';
 import type { BlockBattleState, BlockUnit, UnitType } from '../types';
 import { openBattle, placeOf } from './combat';
 import { recordBattleResult } from './draft';
 import type { CampaignMap } from './terrain';
-import type { CampaignBattle, CampaignBlock, CampaignEvent, CampaignState } from './types';
+import type { CampaignBattle, CampaignBlock, CampaignEvent, CampaignState, Side } from './types';
 import type { Dice } from '../../../dice';
 
 /**
@@ -74,7 +76,7 @@ export function startSharedClock(
   const opened = state.battles.map((p) => openBattle(state, map, p, dice));
   for (const p of state.battles)
     events.push({ type: 'battle-begins', hex: p.hex, attacker: p.attacker, rule: '6.1' });
-  state.clock = { held: opened.slice(1), carry: {}, added: 0 };
+  state.clock = { held: opened.slice(1), carry: {}, added: 0, choosing: null };
   state.battle = opened[0];
   alignBattles(state, map);
   pickBattle(state, null);
@@ -155,7 +157,25 @@ function pickBattle(state: CampaignState, keep: CampaignBattle | null): void {
   if (next === null) {
     state.battles = [];
     state.clock = null;
+    return;
   }
+  // 6.1: "one battle (of his choice)": with several battles at the same Battle Turn, the player chooses.
+  const tied = live.filter((b) => clockTime(b.state) === clockTime(next.state));
+  state.clock!.choosing = keep === null && tied.length > 1 ? tied.map((b) => b.hex) : null;
+}
+
+/** 6.1: who chooses the next battle: the player to act in the tied battles. */
+export function battleChooser(state: CampaignState): Side {
+  return battleMustAct(state.battle!.state)!.seats[0];
+}
+
+/** 6.1: the battle named (one of clock.choosing) is fought first among those tied on the clock. */
+export function chooseBattle(state: CampaignState, hex: string): void {
+  const clock = state.clock!;
+  const all = allBattles(state);
+  state.battle = all.find((b) => b.hex === hex)!;
+  clock.held = all.filter((b) => b !== state.battle);
+  clock.choosing = null;
 }
 
 const battleType = (b: CampaignBlock): UnitType =>

@@ -41,7 +41,7 @@ import { NotYetSupportedError } from '../../../errors';
 import { stillToAnswer } from '../../../secrecy';
 import { battleLegalOrders, battleMustAct } from '../battle';
 import { pendingBattles } from './battles';
-import { startSharedClock } from './battle-clock';
+import { battleChooser, chooseBattle, startSharedClock } from './battle-clock';
 import { battleOrder, battlesInteract, startBattle } from './combat';
 import { activatableHqs, activate, deactivate } from './command';
 import { occupants, updateControl } from './control';
@@ -125,6 +125,8 @@ export function campaignMustAct(state: CampaignState): CampaignMustAct | null {
   if (p.name === 'movement' && state.surrender?.pending)
     return { seats: [state.surrender.pending.side], kind: 'surrender-answer' };
   if (p.name === 'movement') return { seats: [state.active!], kind: `movement-${p.step}` };
+  if (p.name === 'combat' && state.clock?.choosing)
+    return { seats: [battleChooser(state)], kind: 'battle-first' };
   if (p.name === 'combat' && state.battle) {
     const act = battleMustAct(state.battle.state);
     return act && { seats: act.seats, kind: `battle-${act.kind}` };
@@ -179,6 +181,8 @@ export function campaignLegalOrders(
     return state.replacements!.stage === 'politics'
       ? politicsOrders(state, seat)
       : replacementOrders(state, map, seat);
+  if (p.name === 'combat' && state.clock?.choosing)
+    return state.clock.choosing.map((hex) => ({ type: 'battle-first', hex }));
   if (p.name === 'combat')
     return battleLegalOrders(state.battle!.state, seat).map((order) => ({ type: 'battle', order }));
   if (p.name === 'supply') {
@@ -354,6 +358,10 @@ function parse(order: unknown): CampaignOrder {
         refuse('BAD_ORDER', '6.1', "a battle order carries the battle engine's order as `order`");
       return { type: 'battle', order: inner as { type: string } };
     }
+    case 'battle-first':
+      keys(['hex', 'type']);
+      if (!str(o.hex)) refuse('BAD_ORDER', '6.1', 'battle-first names a battle by its hex');
+      return { type: 'battle-first', hex: o.hex as string };
     default:
       return refuse('BAD_ORDER', 'order', `unknown order type ${String(o.type)}`);
   }
@@ -405,7 +413,17 @@ function apply(
   if (!act || !act.seats.includes(seat))
     refuse('NOT_YOUR_TURN', '3.2', `${seat} has nothing to do now`);
   const p = state.phase;
+  if (order.type === 'battle-first') {
+    if (p.name !== 'combat' || !state.clock?.choosing)
+      refuse('WRONG_PHASE', '6.1', 'no choice of battle is to be made now');
+    if (!state.clock!.choosing!.includes(order.hex))
+      refuse('BAD_ORDER', '6.1', `${order.hex} is not one of the battles to fight next`);
+    chooseBattle(state, order.hex);
+    return;
+  }
   if (order.type === 'battle') {
+    if (state.clock?.choosing)
+      refuse('WRONG_PHASE', '6.1', 'first choose which battle to fight next (battle-first)');
     if (p.name !== 'combat' || !state.battle)
       refuse('WRONG_PHASE', '6.1', 'no battle is being fought');
     const refusal = battleOrder(state, map, seat, order.order, dice, events);

@@ -78,6 +78,11 @@ export interface BattleClock {
   carry: Record<string, { disruptedThroughDay: number | null; regrouped: boolean; after: number }>;
   /** Blocks added to battles under way so far (their battle ids `r1`, `r2`, …). */
   added: number;
+  /**
+   * 6.1: the battles tied for the next Battle Turn, by hex, while the player whose
+   * turn it is chooses which to fight first (null: no choice to make).
+   */
+  choosing: string[] | null;
 }
 
 export type MovementStep =
@@ -338,7 +343,9 @@ export type CampaignOrder =
   /** 11.82: the besieged owner's answer to a demand. */
   | { type: 'answer-surrender'; accept: boolean }
   /** An order of the battle engine (block/battle.ts) in the battle being fought. */
-  | { type: 'battle'; order: { type: string } & Record<string, unknown> };
+  | { type: 'battle'; order: { type: string } & Record<string, unknown> }
+  /** 6.1: the battle fought first among those tied on the shared clock (battle-clock.ts). */
+  | { type: 'battle-first'; hex: string };
 
 export interface CampaignEvent {
   type: string;

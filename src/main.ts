@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
@@ -10,6 +11,9 @@ import { APP_CONFIG, AppConfig, ConfigError, loadConfig } from './common/config/
 import { describeStartupFailure, formatStartupFailure } from './common/startup-failure';
 import { loadThrottleConfig } from './common/throttling.config';
 import { ScenariosService } from './scenarios/scenarios.service';
+
+/** How long an idle keep-alive connection stays open (see bootstrap). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 function validateEnvironment(env: NodeJS.ProcessEnv): void {
   const problems: string[] = [];
@@ -52,6 +56,12 @@ async function bootstrap(): Promise<void> {
   // SIGINT/SIGTERM close TypeORM, then the embedded database, so its data reaches disk.
   app.enableShutdownHooks();
   const config = app.get<AppConfig>(APP_CONFIG);
+  // Idle keep-alive connections outlive the clients' and proxies' own idle timeouts (60 s on common load
+  // balancers, 4 s in Node's fetch): with Node's 5 s the server could close a connection just as a client,
+  // late under load, sent its next request on it, which then failed with "other side closed".
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   await app.listen(config.port);
 
   // What a person starting the service needs, in a few lines.

@@ -95,7 +95,6 @@ function campaignNotYet(): Record<string, string> {
     ],
     ['11.32', 'supply in the Western theater (its map is not built)'],
     ['11.422', 'naval supply lines in the Western theater (its map is not built)'],
-    ['11.82', 'besieged units eliminated in battle removed for good'],
   ];
   return Object.fromEntries(
     parts.flatMap(([cases, what]) => cases.split(' ').map((c) => [c, why(what)])),

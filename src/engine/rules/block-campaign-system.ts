@@ -105,10 +105,6 @@ export interface BlockCampaignScenario {
  */
 export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   {
-    case: '11.82',
-    what: 'the permanent removal of besieged units eliminated in battle (siege attrition, the Siege of Washington VP, surrender and the removal of besieged units eliminated by attrition exist)',
-  },
-  {
     case: '4.25',
     what: "free deployment through newGame (the campaign engine plays it: campaign/deployment.ts, newCampaign's `deployment: 'free'` option; newGame does not pass it on yet)",
   },

@@ -171,6 +171,7 @@ export function fixtureState(
     clock: null,
     supply: null,
     surrender: null,
+    sieges: [],
     blocks: list,
     pool: { union: { ...opts.pool?.union }, confederate: { ...opts.pool?.confederate } },
     replacements: null,

@@ -59,7 +59,13 @@ import {
   replacementOrders,
 } from './replacements';
 import { riverCrossings } from './river';
-import { answerSurrender, surrenderOptions, surrenderOrder } from './siege';
+import {
+  answerSurrender,
+  besiegedGroups,
+  removeBesiegedLosses,
+  surrenderOptions,
+  surrenderOrder,
+} from './siege';
 import {
   beginSupplyPhase,
   chooseSupplyLoss,
@@ -426,8 +432,10 @@ function apply(
       refuse('WRONG_PHASE', '6.1', 'first choose which battle to fight next (battle-first)');
     if (p.name !== 'combat' || !state.battle)
       refuse('WRONG_PHASE', '6.1', 'no battle is being fought');
+    const before = new Map(state.blocks.map((b) => [b.id, b.hex]));
     const refusal = battleOrder(state, map, seat, order.order, dice, events);
     if (refusal) refuse(refusal.code, refusal.rule, refusal.message);
+    removeBesiegedLosses(state, before, events);
     if (!state.battle && state.battles.length === 0)
       beginSupplyPhase(state, map, false, dice, events);
     return;
@@ -552,6 +560,7 @@ function apply(
       );
     if (binding !== null) state.initiative = { ...state.initiative!, binding: null };
     updateControl(state, map.doc);
+    state.sieges = besiegedGroups(state, map);
     activate(state, map, order.hqs, events);
     state.phase = { name: 'movement', step: 'command' };
     return;

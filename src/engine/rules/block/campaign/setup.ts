@@ -131,6 +131,7 @@ export function newCampaign(
     clock: null,
     supply: null,
     surrender: null,
+    sieges: [],
     blocks,
     pool: {
       union: startingPool(entry.orders, 'union'),

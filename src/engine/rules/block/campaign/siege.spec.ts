@@ -13,7 +13,7 @@ import { resolveMonthEnd } from './month-end';
 import { poolCounts } from './replacements';
 import { endMonth } from './sequence';
 import { newCampaign } from './setup';
-import { besiegedGroups, possibleSieges } from './siege';
+import { besiegedGroups, possibleSieges, removeBesiegedLosses } from './siege';
 import { campaignMapOf } from './terrain';
 import type { CampaignEvent, CampaignState, Side } from './types';
 import { campaignEventsFor } from './view';
@@ -157,6 +157,31 @@ describe('siege (fixed positions)', () => {
     // Not besieged: nothing.
     const open = monthEnd([unit('u1', '0502', 'union'), ...ring(['0502']).slice(1)]);
     expect(open.events.filter((e) => e.type === 'month-vp')).toEqual([]);
+  });
+});
+
+describe('besieged units lost in battle (fixed positions)', () => {
+  it("B11.82: the groups besieged as the active player activates are recorded; their units eliminated in that turn's battles are removed for good, others are not", () => {
+    const s = fixtureState(DOC, [
+      unit('u1', '0505', 'union'),
+      ...ring(['0505']),
+      { id: 'hq', side: 'union', type: 'usa-hq', hq: 'AP', hex: '0202', cv: 3 },
+      unit('u2', '0707', 'union'),
+    ]);
+    const r = applyCampaignOrder(s, MAP, 'union', { type: 'activate', hqs: ['hq'] }, fixedDice([]));
+    if (!r.ok) throw new Error(r.refusal.message);
+    expect(r.state.sieges).toEqual([{ side: 'union', hexes: ['0505'] }]);
+    const after = structuredClone(r.state);
+    const before = new Map(after.blocks.map((b) => [b.id, b.hex]));
+    for (const id of ['u1', 'u2']) Object.assign(block(after, id), { hex: null, cv: 0 });
+    const events: CampaignEvent[] = [];
+    removeBesiegedLosses(after, before, events);
+    expect(block(after, 'u1').removed).toBe(true);
+    expect(block(after, 'u2').removed).toBeUndefined();
+    expect(events).toEqual([
+      { type: 'removed', block: 'u1', side: 'union', hex: '0505', rule: '11.82' },
+    ]);
+    expect(poolCounts(after, 'union').get('infantry')).toBe(1);
   });
 });
 

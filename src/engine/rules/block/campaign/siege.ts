@@ -26,8 +26,9 @@
  *   Campaign Turn"; the start of the turn is the one moment offered, so a
  *   demand cannot be repeated within a turn to stall it.)
  *
- * Not here: the permanent removal of besieged units eliminated in battle
- * (CAMPAIGN_GAPS lists it).
+ * - 11.82: units of a group besieged when the active player activated his
+ *   HQs (state.sieges), eliminated in that turn's battles while still in the
+ *   group's hexes, are removed for good too.
  *
  * Fog of war: a siege is public (it follows from where blocks stand). A
  * step lost by a hidden block is public as "this block lost a step"; its new
@@ -247,4 +248,25 @@ export function answerSurrender(
   state.surrender = { ...state.surrender!, pending: null };
   events.push({ type: 'surrender-answered', side: g.side, hexes: g.hexes, accept, rule: '11.82' });
   if (accept) surrenderGroup(state, g, events);
+}
+
+/**
+ * 11.82: after a battle order, the blocks it eliminated that stood in a hex
+ * of their side's group besieged at the turn's activation (`before`: each
+ * block's hex before the order) are removed for good. Public: the block is
+ * gone either way; that it never returns is the rules' to say.
+ */
+export function removeBesiegedLosses(
+  state: CampaignState,
+  before: Map<string, string | null>,
+  events: CampaignEvent[],
+): void {
+  for (const b of state.blocks) {
+    const was = before.get(b.id);
+    if (b.hex !== null || was === null || was === undefined || b.removed) continue;
+    if (state.sieges.some((g) => g.side === b.side && g.hexes.includes(was))) {
+      b.removed = true;
+      events.push({ type: 'removed', block: b.id, side: b.side, hex: was, rule: '11.82' });
+    }
+  }
 }

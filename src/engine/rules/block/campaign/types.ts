@@ -220,6 +220,11 @@ export interface CampaignState {
    * 11.82: the besieged groups whose surrender the active player demanded
    * this Campaign Turn (by first hex), and the demand awaiting its answer.
    */
+  /**
+   * 11.82: the besieged groups as the active player activated his HQs this
+   * Campaign Turn; their units eliminated in its battles are removed for good.
+   */
+  sieges: Array<{ side: Side; hexes: string[] }>;
   surrender: {
     turn: number;
     demanded: string[];

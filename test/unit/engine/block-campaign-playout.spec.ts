@@ -281,7 +281,7 @@ describe('Bobby Lee campaign: seeded random playouts through the engine contract
   it.each([1, 2, 3, 4, 5, 6])(
     'B3.0, B3.12, B3.22, B5.11: bobby-lee-1861 seed %i: every listed order accepted, nothing hidden shown, played to its end or its stop, the replay re-runs to the same hashes',
     (seed) => {
-      const p = playCampaign('bobby-lee-1861', seed, 600, 5);
+      const p = playCampaign('bobby-lee-1861', seed, 900, 5);
       lines.push(report('bobby-lee-1861', seed, p));
       expect(p.orders).toBeGreaterThan(2);
       expect(p.state.result !== null || p.stopped !== null).toBe(true);

@@ -59,17 +59,19 @@ function rng(seed: number) {
 
 /**
  * The blocks `reader` may not see: the enemy's (every one for the public)
- * standing upright, but those the battle on the board shows it (fired or
+ * standing upright, but those a battle being fought shows it (on the board
+ * or held on the shared clock, A34: fired or
  * engaged, 7.41: the battle engine's fog, checked by its own playouts).
  */
 function hiddenFrom(state: CampaignState, reader: Side | null): CampaignBlock[] {
-  const battle = state.battle;
+  // The battle on the board and those held on the shared clock (A34) alike.
+  const battles = [...(state.battle ? [state.battle] : []), ...(state.clock?.held ?? [])];
   const shown = new Set(
-    battle
-      ? blockView(battle.state, reader)
-          .units.filter((u) => !u.hidden)
-          .map((u) => battle.blocks[u.id])
-      : [],
+    battles.flatMap((battle) =>
+      blockView(battle.state, reader)
+        .units.filter((u) => !u.hidden)
+        .map((u) => battle.blocks[u.id]),
+    ),
   );
   return state.blocks.filter((b) => b.side !== reader && !b.active && !shown.has(b.id));
 }

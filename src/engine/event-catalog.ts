@@ -510,6 +510,180 @@ export const BLOCK_EVENTS: Readonly<Record<string, Fields>> = {
 };
 
 /**
+ * The Bobby Lee campaign (block-campaign-system.ts, rules/block/campaign):
+ * the events of applyOrder, by type. The events of the battle being fought
+ * are the block battles' (BLOCK_EVENTS) with the battle's hex as `battle`
+ * (event-schema.ts CampaignBattleEvent). `visibleTo` marks one only its
+ * owner sees (a hidden block's new CV, the replacements spent).
+ */
+export const CAMPAIGN_EVENTS: Readonly<Record<string, Fields>> = {
+  // 3.0, 3.11, 4.24: the set-up and the month
+  deployed: { scenario: 'string', month: 'string', blocks: 'integer', rule: 'string' },
+  month: { month: 'string', weather: 'string', rule: 'string' },
+  'replacements-skipped': { rule: 'string' },
+  // 3.12 initiative
+  'bid-sealed': { side: 'side', rule: 'string' },
+  initiative: { bids: 'object', winner: 'side|null', binding: 'integer?', rule: 'string' },
+  // 3.2, 3.4, 4.41 Campaign Turns
+  'campaign-turn': { side: 'side', turn: 'integer', rule: 'string' },
+  'weather-roll': { side: 'side', roll: 'integer', weather: 'string', rule: 'string' },
+  pass: { side: 'side', rule: 'string' },
+  'operations-over': { rule: 'string' },
+  // 5.11, 5.4 HQs
+  'hq-activated': {
+    block: 'string',
+    hex: 'string',
+    code: 'string',
+    cv: 'integer',
+    range: 'integer|null',
+    strategicMoves: 'integer',
+    rule: 'string',
+  },
+  'hq-reduced': { block: 'string', cv: 'integer', rule: 'string' },
+  'hq-eliminated': { block: 'string', rule: 'string' },
+  // 5.3, 5.32x movement and forced marches; 9.2-9.5 rail; 10.3, 10.4 naval; 10.6 River Crossing
+  moved: {
+    block: 'string',
+    from: 'string',
+    path: 'string[]',
+    forceMarch: 'boolean',
+    attack: 'boolean',
+    strategic: 'boolean?',
+    rule: 'string',
+  },
+  'rail-moved': { block: 'string', from: 'string', to: 'string', cost: 'integer', rule: 'string' },
+  'naval-moved': { block: 'string', from: 'string', to: 'string', cost: 'integer', rule: 'string' },
+  'naval-invasion': {
+    block: 'string',
+    from: 'string',
+    to: 'string',
+    cost: 'integer',
+    rule: 'string',
+  },
+  'river-crossed': {
+    block: 'string',
+    from: 'string',
+    to: 'string',
+    cost: 'integer',
+    rule: 'string',
+  },
+  'force-march': {
+    block: 'string',
+    hex: 'string',
+    roll: 'integer',
+    success: 'boolean',
+    rule: 'string',
+  },
+  // Shown only to its owner: the modified total would tell the block's type.
+  'force-march-total': { visibleTo: 'side', block: 'string', modified: 'integer', rule: 'string' },
+  'fell-back': { block: 'string', hex: 'string', rule: 'string' },
+  eliminated: { block: 'string', why: 'string', rule: 'string' },
+  // Shown only to its owner: the new CV of a hidden block.
+  'step-lost': { visibleTo: 'side', block: 'string', cv: 'integer', rule: 'string' },
+  // 6.1, 3.23 battles on the map
+  battle: { hex: 'string', attacker: 'side', attackedFrom: 'string[]', rule: 'string' },
+  'battle-begins': { hex: 'string', attacker: 'side', rule: 'string' },
+  'battle-ended': { hex: 'string', victor: 'side|null', rule: 'string' },
+  // 3.24, 11.x supply; 11.8 siege
+  'supply-check': {
+    side: 'side',
+    sources: 'string[]',
+    unsupplied: 'string[]',
+    overCapacity: 'object[]',
+    rule: 'string',
+  },
+  'hq-supply': {
+    block: 'string',
+    hex: 'string',
+    code: 'string',
+    cv: 'integer',
+    range: 'integer',
+    cancelled: 'string[]',
+    eliminated: 'boolean',
+    rule: 'string',
+  },
+  'supply-loss': {
+    block: 'string',
+    side: 'side',
+    hex: 'string|null',
+    eliminated: 'boolean',
+    removed: 'boolean?',
+    rule: 'string',
+  },
+  'supply-loss-detail': { visibleTo: 'side', block: 'string', cv: 'integer', rule: 'string' },
+  besieged: { side: 'side', hexes: 'string[]', rule: 'string' },
+  'siege-loss': {
+    block: 'string',
+    side: 'side',
+    hex: 'string|null',
+    eliminated: 'boolean',
+    removed: 'boolean?',
+    rule: 'string',
+  },
+  'siege-loss-detail': { visibleTo: 'side', block: 'string', cv: 'integer', rule: 'string' },
+  // 3.1, 12.x the Replacement Turn; 4.53, 4.55 draft and Emancipation
+  'politics-sealed': { side: 'side', rule: 'string' },
+  'political-choices': { choices: 'object', rule: 'string' },
+  draft: { side: 'side', roll: 'integer', cadres: 'integer', nth: 'integer', rule: 'string' },
+  'draft-cadres-lost': { side: 'side', cadres: 'integer', visibleTo: 'side', rule: 'string' },
+  emancipation: { month: 'string', rule: 'string' },
+  'replacement-points': { rps: 'object', captured: 'object', rule: 'string' },
+  'replacements-sealed': { side: 'side', rule: 'string' },
+  'replacement-ordered': {
+    side: 'side',
+    order: 'object',
+    rpsLeft: 'integer',
+    visibleTo: 'side',
+    rule: 'string',
+  },
+  'rps-lost': { side: 'side', rps: 'integer', visibleTo: 'side', rule: 'string' },
+  'steps-replaced': {
+    side: 'side',
+    block: 'string',
+    steps: 'integer',
+    cv: 'integer',
+    visibleTo: 'side',
+    rule: 'string',
+  },
+  'cadre-built': {
+    side: 'side',
+    block: 'string',
+    unit: 'string',
+    hex: 'string',
+    visibleTo: 'side',
+    rule: 'string',
+  },
+  'cadres-placed': { side: 'side', hex: 'string', blocks: 'string[]', rule: 'string' },
+  'replacements-over': { rule: 'string' },
+  // 3.3, 4.1, 4.5x, 4.26 the month end and victory
+  'month-end': { month: 'string', rule: 'string' },
+  'month-vp': {
+    side: 'side',
+    vp: 'integer',
+    source: 'string',
+    location: 'string?',
+    month: 'string?',
+    rule: 'string',
+  },
+  'victory-track': {
+    from: 'integer',
+    to: 'integer',
+    box: 'string',
+    side: 'side|null',
+    level: 'string',
+    rule: 'string',
+  },
+  'victory-check': {
+    month: 'string',
+    winner: 'side|null',
+    level: 'string|null',
+    over: 'boolean',
+    rule: 'string',
+  },
+  'scenario-over': { month: 'string', result: 'object', rule: 'string' },
+};
+
+/**
  * The events of the game's flow entries (src/engine/flow.ts), in any rules
  * system: each ending entry is followed by `game-ended` (the system's own).
  */

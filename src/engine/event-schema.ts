@@ -15,6 +15,7 @@
 import {
   BLOCK_DECISIONS,
   BLOCK_EVENTS,
+  CAMPAIGN_EVENTS,
   FLOW_EVENTS,
   HEX_DECISIONS,
   HEX_EVENTS,
@@ -69,6 +70,14 @@ const pascal = (s: string) =>
 export const eventSchemaName = (type: string) => `EventOf${pascal(type)}`;
 /** …of a block battle event type's (BlockEventOf…). */
 export const blockEventSchemaName = (type: string) => `BlockEventOf${pascal(type)}`;
+/** …of a campaign event type's (CampaignEventOf…). */
+export const campaignEventSchemaName = (type: string) => `CampaignEventOf${pascal(type)}`;
+/** …of a block battle event in a campaign, with its battle's hex (CampaignBattleEventOf…). */
+export const campaignBattleEventSchemaName = (type: string) =>
+  `CampaignBattleEventOf${pascal(type)}`;
+/** The fields of a battle event in a campaign: the block battles' and the battle's hex. */
+export const campaignBattleEvents = (): Record<string, Fields> =>
+  Object.fromEntries(Object.entries(BLOCK_EVENTS).map(([t, f]) => [t, { ...f, battle: 'string' }]));
 /** …of a flow entry's event type (FlowEventOf…). */
 export const flowEventSchemaName = (type: string) => `FlowEventOf${pascal(type)}`;
 /** …of a hex decision kind's (DecisionOf…). */
@@ -114,8 +123,15 @@ export function eventContractSchemas(): Record<string, Schema> {
   const out: Record<string, Schema> = {};
   out.GameEvent = {
     description:
-      "Something that happened, with every die roll and what it decided: one of the hex games' events (HexEvent, or an event a scenario's exclusive rule names: HexScenarioEvent), of the block battles' (BlockEvent) or of a flow entry's (FlowEvent). Generated from the engine's catalog (src/engine/event-catalog.ts, src/engine/event-schema.ts); test/unit/event-contract.spec.ts plays seeded games and fails on any event this does not describe.",
-    anyOf: [ref('HexEvent'), ref('HexScenarioEvent'), ref('BlockEvent'), ref('FlowEvent')],
+      "Something that happened, with every die roll and what it decided: one of the hex games' events (HexEvent, or an event a scenario's exclusive rule names: HexScenarioEvent), of the block battles' (BlockEvent), of the Bobby Lee campaign (CampaignEvent, and CampaignBattleEvent: a block battle's event with its battle's hex) or of a flow entry's (FlowEvent). Generated from the engine's catalog (src/engine/event-catalog.ts, src/engine/event-schema.ts); test/unit/event-contract.spec.ts plays seeded games and fails on any event this does not describe.",
+    anyOf: [
+      ref('HexEvent'),
+      ref('HexScenarioEvent'),
+      ref('BlockEvent'),
+      ref('CampaignEvent'),
+      ref('CampaignBattleEvent'),
+      ref('FlowEvent'),
+    ],
   };
   out.HexEvent = union(
     'type',
@@ -136,6 +152,18 @@ export function eventContractSchemas(): Record<string, Schema> {
     BLOCK_EVENTS,
     blockEventSchemaName,
     'An event of the block battles, by type; `visibleTo` marks one only its owner sees.',
+  );
+  out.CampaignEvent = union(
+    'type',
+    CAMPAIGN_EVENTS,
+    campaignEventSchemaName,
+    'An event of the Bobby Lee campaign, by type; `visibleTo` marks one only its owner sees.',
+  );
+  out.CampaignBattleEvent = union(
+    'type',
+    campaignBattleEvents(),
+    campaignBattleEventSchemaName,
+    "An event of the battle being fought in a Bobby Lee campaign: the block battles' event of that type, with the battle's hex as `battle`.",
   );
   out.FlowEvent = union(
     'type',
@@ -177,6 +205,15 @@ export function eventContractSchemas(): Record<string, Schema> {
     );
   for (const t of Object.keys(BLOCK_EVENTS).sort())
     out[blockEventSchemaName(t)] = objectSchema({ type: { const: t } }, BLOCK_EVENTS[t], ['type']);
+  for (const t of Object.keys(CAMPAIGN_EVENTS).sort())
+    out[campaignEventSchemaName(t)] = objectSchema({ type: { const: t } }, CAMPAIGN_EVENTS[t], [
+      'type',
+    ]);
+  const battleEvents = campaignBattleEvents();
+  for (const t of Object.keys(battleEvents).sort())
+    out[campaignBattleEventSchemaName(t)] = objectSchema({ type: { const: t } }, battleEvents[t], [
+      'type',
+    ]);
   for (const t of Object.keys(FLOW_EVENTS).sort())
     out[flowEventSchemaName(t)] = objectSchema({ type: { const: t } }, FLOW_EVENTS[t], ['type']);
   for (const k of Object.keys(HEX_DECISIONS).sort())

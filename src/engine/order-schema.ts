@@ -9,6 +9,7 @@ import type { Fields } from './event-catalog';
 import { fieldSchema } from './event-schema';
 import { FLOW_ENTRY_TYPES } from './flow';
 import { ORDER_SHAPES, type FieldKind } from './notation';
+import { CAMPAIGN_ORDER_SHAPES } from './rules/block/campaign/order-shapes';
 import { BLOCK_ORDER_SHAPES } from './rules/block/order-shapes';
 
 const KIND_SCHEMA: Record<FieldKind, object> = {
@@ -86,6 +87,11 @@ function tableSchemas(
   return out;
 }
 
+/** openapi.yaml's name of a campaign order type's schema ("end-moves" → CampaignOrderOfEndMoves). */
+export function campaignOrderSchemaName(type: string): string {
+  return `Campaign${orderSchemaName(type)}`;
+}
+
 /** One schema per block battle order type (BLOCK_ORDER_SHAPES). */
 export const blockOrderSchemas = () => tableSchemas(BLOCK_ORDER_SHAPES, blockOrderSchemaName);
 
@@ -117,8 +123,14 @@ export function orderContractSchemas(): Record<string, object> {
   return {
     Order: {
       description:
-        "An order: a `type` and the fields that type needs. One of the hex games' orders (HexOrder) or the block battles' (BlockOrder): the two systems share some type names (move, retreat, place, end-phase, resign) with other fields, so a client tells them apart by the game's rulesSystem. In replays and live updates a sealed order of the other side reads `{type: \"sealed\", side, rule}` until the game is over (OrderOfSealed). Replays also hold the game's flow entries (FlowEntry), which the service writes and no client gives as an order (src/engine/flow.ts; 422 NOT_AN_ORDER): `draw-agreed` (the entry's side accepted the draw offer), `abort`, `timeout` (`flagged` ran out of time: the other side wins), `adjudicate` (the victory conditions as they stand, with its `reason`) and `takeback` (back to the position after entry `to`; the entries after it stay in the log, superseded). Generated from the engines' tables (src/engine/order-schema.ts); test/unit/order-contract.spec.ts fails when the engines list an order this does not describe. Checked by the engine.",
-      anyOf: [ref('HexOrder'), ref('BlockOrder'), ref('FlowEntry'), ref('OrderOfSealed')],
+        "An order: a `type` and the fields that type needs. One of the hex games' orders (HexOrder) the block battles' (BlockOrder) or the Bobby Lee campaign's (CampaignOrder: its `battle` order carries a BlockOrder): the systems share some type names (move, retreat, place, end-phase, resign) with other fields, so a client tells them apart by the game's rulesSystem. In replays and live updates a sealed order of the other side reads `{type: \"sealed\", side, rule}` until the game is over (OrderOfSealed). Replays also hold the game's flow entries (FlowEntry), which the service writes and no client gives as an order (src/engine/flow.ts; 422 NOT_AN_ORDER): `draw-agreed` (the entry's side accepted the draw offer), `abort`, `timeout` (`flagged` ran out of time: the other side wins), `adjudicate` (the victory conditions as they stand, with its `reason`) and `takeback` (back to the position after entry `to`; the entries after it stay in the log, superseded). Generated from the engines' tables (src/engine/order-schema.ts); test/unit/order-contract.spec.ts fails when the engines list an order this does not describe. Checked by the engine.",
+      anyOf: [
+        ref('HexOrder'),
+        ref('BlockOrder'),
+        ref('CampaignOrder'),
+        ref('FlowEntry'),
+        ref('OrderOfSealed'),
+      ],
     },
     HexOrder: discriminated(
       'An order of the hex games (blue-grey 2e and classic 1975), by type.',
@@ -128,6 +140,12 @@ export function orderContractSchemas(): Record<string, object> {
       'An order of the block battles, by type.',
       Object.fromEntries(Object.keys(BLOCK_ORDER_SHAPES).map((t) => [t, blockOrderSchemaName(t)])),
     ),
+    CampaignOrder: discriminated(
+      'An order of the Bobby Lee campaign, by type.',
+      Object.fromEntries(
+        Object.keys(CAMPAIGN_ORDER_SHAPES).map((t) => [t, campaignOrderSchemaName(t)]),
+      ),
+    ),
     FlowEntry: discriminated(
       "An entry of the game's flow in any rules system (src/engine/flow.ts), by type: written by the service, never given as an order.",
       Object.fromEntries(FLOW_ENTRY_TYPES.map((t) => [t, orderSchemaName(t)])),
@@ -135,5 +153,6 @@ export function orderContractSchemas(): Record<string, object> {
     ...orderSchemas(),
     ...tableSchemas(HEX_EXTRA_ORDER_SHAPES, orderSchemaName),
     ...blockOrderSchemas(),
+    ...tableSchemas(CAMPAIGN_ORDER_SHAPES, campaignOrderSchemaName),
   };
 }

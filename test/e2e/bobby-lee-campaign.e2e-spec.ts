@@ -174,18 +174,23 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): a testing
       let listed: Array<{ type: string }>;
       if (useGraphql) {
         const res = await gql(
-          'query($id: ID!) { game(id: $id) { legalOrders(limit: 10000) { side version orders truncated } } }',
+          'query($id: ID!) { game(id: $id) { legalOrders(limit: 10000) { side version orders truncated typedOrders { __typename } } } }',
           { id },
           seat,
         ).expect(200);
         expect(res.body.errors).toBeUndefined();
         expect(res.body.data.game.legalOrders).toMatchObject({ side: seat, version });
         listed = res.body.data.game.legalOrders.orders;
+        // Each typed as a member of TypedOrder of its own system.
+        for (const typed of res.body.data.game.legalOrders.typedOrders)
+          expect(typed.__typename).toMatch(/^(CampaignOrderOf|HexOrderOfResign)/);
       } else {
         const res = await request(server)
           .get(`/v1/games/${id}/legal-orders`)
           .set(auth(seat))
           .expect(200);
+        // The listed orders are typed in the contract (CampaignOrder).
+        expectMatchesSpec(res);
         listed = res.body.orders;
         // Paged: two orders a page, the pages together are the listing.
         if (listed.length > 2) {
@@ -213,12 +218,15 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): a testing
           : end[Math.floor(r() * end.length)];
       if (useGraphql) {
         const res = await gql(
-          'mutation($input: SubmitOrderInput!) { submitOrder(input: $input) { version events game { version status } } }',
+          'mutation($input: SubmitOrderInput!) { submitOrder(input: $input) { version events typedEvents { __typename } game { version status } } }',
           { input: { gameId: id, expectedVersion: version, order } },
           seat,
         ).expect(200);
         expect(res.body.errors).toBeUndefined();
         version = res.body.data.submitOrder.version;
+        expect(res.body.data.submitOrder.typedEvents).toHaveLength(
+          res.body.data.submitOrder.events.length,
+        );
         await expectNoLeak(seat, 'graphql order answer', res.body);
         viaGraphql++;
       } else {
@@ -227,6 +235,8 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): a testing
           .set(auth(seat))
           .send({ expectedVersion: version, order })
           .expect(200);
+        // The answer's events are typed in the contract (CampaignEvent, CampaignBattleEvent).
+        expectMatchesSpec(answer);
         version = answer.body.version;
         checkView(seat, answer.body.game);
         await expectNoLeak(seat, 'order answer', answer.body);
@@ -245,6 +255,7 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): a testing
         .get(`/v1/games/${id}/replay`)
         .set(auth(reader))
         .expect(200);
+      expectMatchesSpec(replay);
       await expectNoLeak(reader, 'replay', replay.body);
       const state = await request(server)
         .get(`/v1/games/${id}/states/${version}`)

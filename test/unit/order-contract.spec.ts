@@ -11,9 +11,14 @@ import Ajv2020 from 'ajv/dist/2020';
 import { parse } from 'yaml';
 import { seededDice } from '../../src/engine/dice';
 import { applyOrder, legalOrders, newGame, prepareGame, whoMustAct } from '../../src/engine/game';
-import { BLOCK_EVENTS, FLOW_EVENTS, HEX_EVENTS } from '../../src/engine/event-catalog';
+import {
+  BLOCK_EVENTS,
+  CAMPAIGN_EVENTS,
+  FLOW_EVENTS,
+  HEX_EVENTS,
+} from '../../src/engine/event-catalog';
 import { ORDER_SHAPES } from '../../src/engine/notation';
-import { CAMPAIGN_GAPS } from '../../src/engine/rules/block-campaign-system';
+import { CAMPAIGN_ORDER_SHAPES } from '../../src/engine/rules/block/campaign/order-shapes';
 import { BLOCK_ORDER_SHAPES } from '../../src/engine/rules/block/order-shapes';
 import {
   blockOrderSchemaName,
@@ -124,14 +129,12 @@ describe('the typed order contract (openapi.yaml Order)', () => {
         return /\.ts$/.test(n) && !/\.(spec|fixtures)\.ts$/.test(n) ? [p] : [];
       });
     const skipped = ['types.ts', 'order-schema.ts', 'event-schema.ts'].map((f) => join(root, f));
-    // The block campaign engine's orders and events reach no answer while its system refuses
-    // every game (CAMPAIGN_GAPS): once it plays, they must be typed here like the others'.
-    const campaign = join(root, 'rules', 'block', 'campaign');
-    const campaignPlays = CAMPAIGN_GAPS.length === 0;
     const typed = new Set([
       ...Object.keys(ORDER_SHAPES),
       ...Object.keys(HEX_EXTRA_ORDER_SHAPES),
       ...Object.keys(BLOCK_ORDER_SHAPES),
+      ...Object.keys(CAMPAIGN_ORDER_SHAPES),
+      ...Object.keys(CAMPAIGN_EVENTS),
       ...Object.keys(HEX_EVENTS),
       ...Object.keys(BLOCK_EVENTS),
       ...Object.keys(FLOW_EVENTS),
@@ -139,7 +142,7 @@ describe('the typed order contract (openapi.yaml Order)', () => {
     const untyped: string[] = [];
     let named = 0;
     for (const file of sources(root)) {
-      if (skipped.includes(file) || (!campaignPlays && file.startsWith(campaign))) continue;
+      if (skipped.includes(file)) continue;
       for (const m of readFileSync(file, 'utf8').matchAll(/\btype: '([a-z0-9-]+)'(?!\s*\|)/g)) {
         named++;
         if (!typed.has(m[1])) untyped.push(`${m[1]} (${file.slice(root.length + 1)})`);

@@ -14,16 +14,18 @@ import type { GraphQLScalarType } from 'graphql';
 import {
   BLOCK_DECISIONS,
   BLOCK_EVENTS,
+  CAMPAIGN_EVENTS,
   FLOW_EVENTS,
   HEX_DECISIONS,
   HEX_EVENTS,
   HEX_NAMED_EVENTS,
   type Fields,
 } from '../../engine/event-catalog';
-import { fieldSchema } from '../../engine/event-schema';
+import { campaignBattleEvents, fieldSchema } from '../../engine/event-schema';
 import { FLOW_ENTRY_TYPES } from '../../engine/flow';
 import { ORDER_SHAPES, type FieldKind } from '../../engine/notation';
 import { HEX_EXTRA_ORDER_SHAPES } from '../../engine/order-schema';
+import { CAMPAIGN_ORDER_SHAPES } from '../../engine/rules/block/campaign/order-shapes';
 import { BLOCK_ORDER_SHAPES } from '../../engine/rules/block/order-shapes';
 import { JSONScalar } from './json.scalar';
 
@@ -161,6 +163,9 @@ const ORDER_MEMBERS: Member[] = [
   ...Object.entries(BLOCK_ORDER_SHAPES).map(([t, f]) =>
     member(`BlockOrderOf${pascal(t)}`, 'type', t, f, `The block battles' "${t}" order.`),
   ),
+  ...Object.entries(CAMPAIGN_ORDER_SHAPES).map(([t, f]) =>
+    member(`CampaignOrderOf${pascal(t)}`, 'type', t, f, `The Bobby Lee campaign's "${t}" order.`),
+  ),
 ];
 
 const EVENT_MEMBERS: Member[] = [
@@ -169,6 +174,18 @@ const EVENT_MEMBERS: Member[] = [
   ),
   ...Object.entries(BLOCK_EVENTS).map(([t, f]) =>
     member(`BlockEventOf${pascal(t)}`, 'type', t, f, `The block battles' "${t}" event.`),
+  ),
+  ...Object.entries(CAMPAIGN_EVENTS).map(([t, f]) =>
+    member(`CampaignEventOf${pascal(t)}`, 'type', t, f, `The Bobby Lee campaign's "${t}" event.`),
+  ),
+  ...Object.entries(campaignBattleEvents()).map(([t, f]) =>
+    member(
+      `CampaignBattleEventOf${pascal(t)}`,
+      'type',
+      t,
+      f,
+      `The block battles' "${t}" event in a Bobby Lee campaign's battle (its hex as battle).`,
+    ),
   ),
   ...Object.entries(FLOW_EVENTS).map(([t, f]) =>
     member(`FlowEventOf${pascal(t)}`, 'type', t, f, `The "${t}" event of a flow entry.`),

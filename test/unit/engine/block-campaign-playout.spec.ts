@@ -11,6 +11,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { parse } from 'yaml';
+import { CAMPAIGN_EVENTS } from '../../../src/engine/event-catalog';
+import {
+  campaignBattleEventSchemaName,
+  campaignEventSchemaName,
+} from '../../../src/engine/event-schema';
+import { campaignOrderSchemaName } from '../../../src/engine/order-schema';
+import { typedMemberName } from '../../../src/games/graphql/typed-unions';
 import { gameDice } from '../../../src/engine/dice';
 import { rerunReplayOf, type ReplayEntryInput } from '../../../src/engine/replay';
 import { ENGINE_REVISION, revisionOf } from '../../../src/engine/revision';
@@ -44,6 +53,16 @@ const EVENT_IDENTITY_KEYS = IDENTITY_KEYS.filter((k) => k !== 'type').concat('un
  * upright again (11.7). HQ activation needs no entry: the HQ is face-up after it.
  */
 const REVEALING_EVENTS: Readonly<Record<string, string>> = { 'hq-supply': '11.7' };
+
+/**
+ * What the playouts gave each reader, for the contract check: every distinct
+ * event as a reader saw it and every distinct order listed.
+ */
+const samples = { events: new Map<string, GameEvent>(), orders: new Map<string, Order>() };
+const sample = (into: Map<string, unknown>, value: object) => {
+  const key = JSON.stringify(value);
+  if (!into.has(key)) into.set(key, value);
+};
 
 function rng(seed: number) {
   let x = seed >>> 0 || 1;
@@ -220,7 +239,11 @@ export function playCampaign(id: string, seed: number, maxOrders = 400, maxMonth
     );
     if (!r.ok)
       throw new Error(`listed order refused: ${JSON.stringify(order)} → ${r.refusal.message}`);
-    for (const reader of READERS) checkEvents(ctx, state, r.state, r.events, reader, leaks);
+    for (const reader of READERS) {
+      checkEvents(ctx, state, r.state, r.events, reader, leaks);
+      for (const e of SYSTEM.eventsFor(ctx, r.events, reader, false)) sample(samples.events, e);
+    }
+    for (const o of orders.slice(0, 40)) sample(samples.orders, o);
     // A bid is sealed from everyone but its seat until the game is over.
     if (
       order.type === 'bid' &&
@@ -320,4 +343,44 @@ describe('Bobby Lee campaign: seeded random playouts through the engine contract
       expect(p.replay).toEqual({ ok: true, verified: p.orders });
     },
   );
+
+  it('the typed contract describes every event each reader saw and every order listed (openapi.yaml CampaignEvent, CampaignBattleEvent, CampaignOrder; GraphQL TypedGameEvent, TypedOrder)', () => {
+    const doc = parse(readFileSync(join(__dirname, '../../../openapi.yaml'), 'utf8')) as object;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ ...doc, $id: 'https://muster.invalid/openapi.json' });
+    const check = (name: string, value: unknown): string => {
+      const v = ajv.getSchema(`https://muster.invalid/openapi.json#/components/schemas/${name}`);
+      if (!v) return `no schema ${name}`;
+      return v(value) ? 'valid' : JSON.stringify(v.errors?.slice(0, 2));
+    };
+    const wrong: unknown[] = [];
+    const types = new Set<string>();
+    for (const e of samples.events.values()) {
+      const t = String(e.type);
+      const fromBattle = (e as { battle?: unknown }).battle !== undefined;
+      const own = fromBattle
+        ? campaignBattleEventSchemaName(t)
+        : t in CAMPAIGN_EVENTS
+          ? campaignEventSchemaName(t)
+          : `EventOf${t}`;
+      const typed = check(own, e);
+      const whole = check('GameEvent', e);
+      const graphql = typedMemberName('event', e);
+      if (typed !== 'valid' || whole !== 'valid' || graphql !== own)
+        wrong.push({ event: e, typed, whole, graphql });
+      types.add(fromBattle ? `battle:${t}` : t);
+    }
+    for (const o of samples.orders.values()) {
+      const own = campaignOrderSchemaName(o.type);
+      const typed = check(own, o);
+      const whole = check('Order', o);
+      const graphql = typedMemberName('order', o);
+      if (typed !== 'valid' || whole !== 'valid' || graphql !== own)
+        wrong.push({ order: o, typed, whole, graphql });
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    // Not vacuous: the playouts reached most of the campaign's events and the battles'.
+    expect([...types].filter((t) => !t.startsWith('battle:')).length).toBeGreaterThan(30);
+    expect([...types].filter((t) => t.startsWith('battle:')).length).toBeGreaterThan(10);
+  });
 });

@@ -479,7 +479,14 @@ export const BLOCK_EVENTS: Readonly<Record<string, Fields>> = {
   },
   reinforced: { unit: 'string', side: 'side', hexside: 'string', rule: 'string' },
   resigned: { side: 'side' },
-  'retreat-declared': { unit: 'string', side: 'side', cell: 'string', hexside: 'string' },
+  // A night retreat (6.31, battle-night.ts) names no cell; a naval one (10.5) its rule.
+  'retreat-declared': {
+    unit: 'string',
+    side: 'side',
+    cell: 'string?',
+    hexside: 'string',
+    rule: 'string?',
+  },
   retreated: {
     unit: 'string',
     side: 'side',
@@ -521,6 +528,10 @@ export const CAMPAIGN_EVENTS: Readonly<Record<string, Fields>> = {
   deployed: { scenario: 'string', month: 'string', blocks: 'integer', rule: 'string' },
   month: { month: 'string', weather: 'string', rule: 'string' },
   'replacements-skipped': { rule: 'string' },
+  // 4.25 free deployment: a placement is its own side's until both have ended
+  'free-deployment': { scenario: 'string', month: 'string', rule: 'string' },
+  placed: { block: 'string', from: 'string', hex: 'string', visibleTo: 'side', rule: 'string' },
+  'deployment-sealed': { side: 'side', rule: 'string' },
   // 3.12 initiative
   'bid-sealed': { side: 'side', rule: 'string' },
   initiative: { bids: 'object', winner: 'side|null', binding: 'integer?', rule: 'string' },
@@ -621,6 +632,11 @@ export const CAMPAIGN_EVENTS: Readonly<Record<string, Fields>> = {
     rule: 'string',
   },
   'siege-loss-detail': { visibleTo: 'side', block: 'string', cv: 'integer', rule: 'string' },
+  // 11.82 surrender
+  'surrender-offered': { side: 'side', hexes: 'string[]', rule: 'string' },
+  'surrender-demanded': { side: 'side', hexes: 'string[]', rule: 'string' },
+  'surrender-answered': { side: 'side', hexes: 'string[]', accept: 'boolean', rule: 'string' },
+  surrendered: { side: 'side', hexes: 'string[]', blocks: 'string[]', rule: 'string' },
   // 3.1, 12.x the Replacement Turn; 4.53, 4.55 draft and Emancipation
   'politics-sealed': { side: 'side', rule: 'string' },
   'political-choices': { choices: 'object', rule: 'string' },

@@ -11,6 +11,9 @@
 import type { Fields } from '../../../event-catalog';
 
 export const CAMPAIGN_ORDER_SHAPES: Readonly<Record<string, Fields>> = {
+  // 4.25 the sealed free deployment
+  place: { block: 'string', hex: 'string' },
+  'end-deployment': {},
   // 3.12 the sealed initiative bid
   bid: { hqs: 'integer' },
   // 3.22, 5.11 activation, 3.4 Pass
@@ -32,6 +35,10 @@ export const CAMPAIGN_ORDER_SHAPES: Readonly<Record<string, Fields>> = {
   'hq-supply': { hq: 'string' },
   'take-attrition': {},
   'supply-loss': { block: 'string' },
+  // 11.82 surrender
+  surrender: { hex: 'string' },
+  'demand-surrender': { hex: 'string' },
+  'answer-surrender': { accept: 'boolean' },
   // 6.1 an order of the battle being fought: one of the block battles' (BlockOrder)
   battle: { order: '$BlockOrder' },
   resign: {},

@@ -637,6 +637,8 @@ export const CAMPAIGN_EVENTS: Readonly<Record<string, Fields>> = {
   'surrender-demanded': { side: 'side', hexes: 'string[]', rule: 'string' },
   'surrender-answered': { side: 'side', hexes: 'string[]', accept: 'boolean', rule: 'string' },
   surrendered: { side: 'side', hexes: 'string[]', blocks: 'string[]', rule: 'string' },
+  // 11.82: a besieged unit eliminated in battle is removed for good
+  removed: { block: 'string', side: 'side', hex: 'string|null', rule: 'string' },
   // 3.1, 12.x the Replacement Turn; 4.53, 4.55 draft and Emancipation
   'politics-sealed': { side: 'side', rule: 'string' },
   'political-choices': { choices: 'object', rule: 'string' },

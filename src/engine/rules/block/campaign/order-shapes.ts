@@ -41,5 +41,7 @@ export const CAMPAIGN_ORDER_SHAPES: Readonly<Record<string, Fields>> = {
   'answer-surrender': { accept: 'boolean' },
   // 6.1 an order of the battle being fought: one of the block battles' (BlockOrder)
   battle: { order: '$BlockOrder' },
+  // 6.1 the battle fought first among those tied on the shared clock
+  'battle-first': { hex: 'string' },
   resign: {},
 };

@@ -124,14 +124,49 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): a testing
       'public',
     ).expect(200);
     expect(gqlRefused.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_YET_SUPPORTED' });
-    // Free deployment is not implemented (4.25): refused even for testing.
-    const free = await request(server)
+    // A deployment that is neither historical (4.24) nor free (4.25): refused even for testing.
+    const elsewhere = await request(server)
       .post('/v1/games')
-      .send({ scenario: SCENARIO, testing: true, options: { deployment: 'free' } })
+      .send({ scenario: SCENARIO, testing: true, options: { deployment: 'anywhere' } })
       .expect(422);
-    expect(free.body).toMatchObject({ code: 'NOT_YET_SUPPORTED', rule: '4.25' });
+    expect(elsewhere.body).toMatchObject({ code: 'NOT_YET_SUPPORTED', rule: '4.24' });
     const after = await request(server).get('/v1/games').expect(200);
     expect(after.body).toEqual(before.body);
+  });
+
+  it('B4.25: a testing game by free deployment opens with both sides placing their blocks, each placement sealed from the other seat', async () => {
+    const created = await request(server)
+      .post('/v1/games')
+      .send({ scenario: SCENARIO, testing: true, options: { deployment: 'free' } })
+      .expect(201);
+    expectMatchesSpec(created);
+    const seat = Object.fromEntries(
+      created.body.seats.map((s: { side: Side; token: string }) => [s.side, s.token]),
+    ) as Record<Side, string>;
+    const game = `/v1/games/${created.body.id}`;
+    const pub = await request(server).get(game).expect(200);
+    expect(pub.body.mustAct).toMatchObject({ seats: ['union', 'confederate'], simultaneous: true });
+    const listed = await request(server)
+      .get(`${game}/legal-orders`)
+      .set('authorization', `Bearer ${seat.union}`)
+      .expect(200);
+    const place = (listed.body.orders as Array<{ type: string }>).find((o) => o.type === 'place');
+    expect(place).toBeDefined();
+    await request(server)
+      .post(`${game}/orders`)
+      .set('authorization', `Bearer ${seat.union}`)
+      .send({ order: place, expectedVersion: created.body.version })
+      .expect(200);
+    // The other seat and the public see that the Union placed a block, not which or where.
+    const replay = await request(server)
+      .get(`${game}/replay`)
+      .set('authorization', `Bearer ${seat.confederate}`)
+      .expect(200);
+    expect(replay.body.entries.at(-1).order).toEqual({
+      type: 'sealed',
+      side: 'union',
+      rule: '4.25',
+    });
   });
 
   it('B4.24, B3.12: a testing game is set up by historical deployment, lists the gaps, and opens with the sealed initiative bids', async () => {

@@ -2,8 +2,9 @@
  * The block campaign system (issue 15) behind the engine contract: its
  * scenario documents are checked in full (calendar entry, orders of battle,
  * every OB location on the theater's map), every scenario names what the
- * engine still lacks, a game is set up by historical deployment (free
- * deployment refused, 4.25), bids are sealed, resigning ends it. The seeded
+ * engine still lacks, a game is set up by historical or free deployment
+ * (4.24, 4.25), bids, replacements and placements are sealed, resigning
+ * ends it. The seeded
  * playouts are test/unit/engine/block-campaign-playout.spec.ts.
  */
 import { readFileSync } from 'fs';
@@ -104,7 +105,6 @@ describe('block campaign scenarios (Bobby Lee)', () => {
       '4.5',
       '4.51',
       '4.52',
-      '4.26',
       '4.27',
       '4.34',
       '9.611',
@@ -118,12 +118,13 @@ describe('block campaign scenarios (Bobby Lee)', () => {
       '6.1',
       '7.52',
       '11.82',
+      '4.25',
     ])
       expect(cases).not.toContain(done);
-    for (const missing of ['4.25']) expect(cases).toContain(missing);
+    for (const missing of ['4.26']) expect(cases).toContain(missing);
   });
 
-  it('B4.24: a new game is set up by historical deployment; free deployment, other systems, counters and unknown options are refused', () => {
+  it('B4.24, B4.25: a new game is set up by historical deployment, or by free deployment in a sealed round; other deployments, systems, counters and unknown options are refused', () => {
     const ctx = BLOCK_CAMPAIGN_RULES.prepare(load('bobby-lee-1861'), undefined);
     const dice = () => gameDice('campaign-system-spec', 0, ENGINE_REVISION);
     const state = BLOCK_CAMPAIGN_RULES.newGame(ctx, { deployment: 'historical' }, dice());
@@ -150,7 +151,23 @@ describe('block campaign scenarios (Bobby Lee)', () => {
       }
       throw new Error(`not refused: ${JSON.stringify(options)}`);
     };
-    expect(refused({ deployment: 'free' })).toBe('4.25');
+    // 4.25: free deployment starts with both sides placing their blocks, sealed and simultaneous.
+    const free = BLOCK_CAMPAIGN_RULES.newGame(ctx, { deployment: 'free' }, dice());
+    expect(free.campaign.phase).toEqual({ name: 'deployment' });
+    expect(BLOCK_CAMPAIGN_RULES.mustAct(ctx, free, null)).toMatchObject({
+      seats: ['union', 'confederate'],
+      simultaneous: true,
+    });
+    const place = BLOCK_CAMPAIGN_RULES.legalOrders(ctx, free, 'union').find(
+      (o) => o.type === 'place',
+    )!;
+    expect(place).toBeDefined();
+    expect(BLOCK_CAMPAIGN_RULES.orderFor(ctx, place, 'union', 'confederate', false)).toEqual({
+      type: 'sealed',
+      side: 'union',
+      rule: '4.25',
+    });
+    expect(BLOCK_CAMPAIGN_RULES.orderFor(ctx, place, 'union', null, true)).toEqual(place);
     expect(refused({ deployment: 'anywhere' })).toBe('4.24');
     expect(refused({ rules: { system: 'block' } })).toBe('options.rules');
     expect(refused({ morale: true })).toBe('options.morale');

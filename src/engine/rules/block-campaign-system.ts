@@ -105,8 +105,8 @@ export interface BlockCampaignScenario {
  */
 export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
   {
-    case: '4.25',
-    what: "free deployment through newGame (the campaign engine plays it: campaign/deployment.ts, newCampaign's `deployment: 'free'` option; newGame does not pass it on yet)",
+    case: '4.26',
+    what: "a Stalemate's moral victory (the Victory counter compared with next year's start position) and continuing a Stalemate into the next year through the winter: a scenario that ends in a Stalemate is a draw, nothing more",
   },
 ]);
 
@@ -194,6 +194,25 @@ export interface BlockCampaignGameState extends SystemState {
 
 /** The campaign game's own options (GameOptions of this system); anything else is refused. */
 const OPTION_KEYS = ['deployment', 'rules'];
+
+/**
+ * Orders the other seat and the public see only as `{type: "sealed"}` until
+ * the game is over, and the case that hides them: the initiative bids (3.12);
+ * the Replacement Turn's spending and political choices, made simultaneously
+ * so neither player can follow the other's strategy (12.1, notes §8.2: the
+ * blocks a side built are never shown); the free deployment's placements
+ * (4.25: which block went where; its blocks take fresh ids once both have
+ * ended, so only the hexes' counts become public).
+ */
+const SEALED_ORDERS: Readonly<Record<string, string>> = {
+  bid: '3.12',
+  politics: '12.1',
+  replace: '12.1',
+  muster: '12.1',
+  'end-replacements': '12.1',
+  place: '4.25',
+  'end-deployment': '4.25',
+};
 
 /** "1861-07" as months since year 0, to count a scenario's months. */
 const monthNumber = (ym: string): number => {
@@ -318,24 +337,20 @@ export const BLOCK_CAMPAIGN_RULES: RulesSystem<BlockCampaignContext, BlockCampai
         `a campaign scenario is played under the block-campaign rules only (asked: ${JSON.stringify(asked)})`,
       );
     const deployment = options.deployment ?? 'historical';
-    if (deployment === 'free')
-      throw new NotYetSupportedError(
-        '4.25',
-        'free deployment (a sealed round) is not implemented yet: leave deployment out or ask "historical" (4.24)',
-      );
-    if (deployment !== 'historical')
+    if (deployment !== 'historical' && deployment !== 'free')
       throw new NotYetSupportedError(
         '4.24',
         `deployment is "historical" (4.24) or "free" (4.25), not ${JSON.stringify(deployment)}`,
       );
-    if (!ctx.scenario.deployment.includes('historical'))
+    if (!ctx.scenario.deployment.includes(deployment))
       throw new NotYetSupportedError(
-        '4.25',
-        `${ctx.scenario.id} is set up by free deployment only`,
+        deployment === 'free' ? '4.25' : '4.24',
+        `${ctx.scenario.id} is not set up by ${deployment} deployment (${ctx.scenario.deployment.join(', ')})`,
       );
     // The Victory Track's values are the scenario's reconstruction (its `reconstructed` section).
     const values = ctx.scenario.reconstructed as unknown as CampaignVictoryValues;
-    const { state } = newCampaign(ctx.scenario.calendar, ctx.map.doc, dice, values);
+    // 4.25: free deployment opens a sealed round in which each side places its blocks (campaign/deployment.ts).
+    const { state } = newCampaign(ctx.scenario.calendar, ctx.map.doc, dice, values, { deployment });
     return envelope(
       { system: BLOCK_CAMPAIGN_SYSTEM, version: ctx.scenario.rules.version, revision },
       ctx.scenario.id,
@@ -416,8 +431,8 @@ export const BLOCK_CAMPAIGN_RULES: RulesSystem<BlockCampaignContext, BlockCampai
    */
   orderFor(_ctx, order, seat, reader, finished) {
     if (finished || reader === seat) return order;
-    if ((order as { type?: unknown } | null)?.type === 'bid') return sealedOrder(seat, '3.12');
-    return order;
+    const sealedRule = SEALED_ORDERS[String((order as { type?: unknown } | null)?.type)];
+    return sealedRule ? sealedOrder(seat, sealedRule) : order;
   },
   victory(_ctx, state): SystemVictory {
     // The Victory Track, VP cities and the result (4.1, 4.5x, 4.26, 4.27): public, as on the board.

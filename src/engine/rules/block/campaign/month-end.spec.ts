@@ -355,6 +355,29 @@ describe('results: scenario, campaign and tournament points', () => {
     ).toBe('1861-10');
   });
 
+  it("B4.26: a Stalemate stays drawn, but its result tells who bettered history against next year's start position (a moral victory)", () => {
+    // The marker ends on 0, the Stalemate box of this track (Marginal from 1).
+    const at = (nextYearStartVp: number, startVp = 0) =>
+      monthEnd(atMonthEnd([], { month: '1861-10', victory: { startVp, nextYearStartVp } })).state
+        .victory.result;
+    // Next year starts at -2 (CSA side): the USA did better than history.
+    expect(at(-2)).toMatchObject({
+      winner: null,
+      level: 'draw',
+      case: '4.26',
+      moralVictory: { side: 'union', vp: 0, nextYearStartVp: -2 },
+    });
+    expect(at(2)?.moralVictory).toEqual({ side: 'confederate', vp: 0, nextYearStartVp: 2 });
+    expect(at(0)?.moralVictory).toEqual({ side: null, vp: 0, nextYearStartVp: 0 });
+    // A Marginal result wins outright: no moral victory to tell.
+    expect(at(0, 5)).toMatchObject({ winner: 'union', level: 'marginal-2' });
+    expect(at(0, 5)?.moralVictory).toBeUndefined();
+    // No scenario follows (1864): a Stalemate is drawn, nothing more.
+    expect(
+      monthEnd(atMonthEnd([], { month: '1861-10' })).state.victory.result?.moralVictory,
+    ).toBeUndefined();
+  });
+
   it('B4.31, B4.4: the campaign game plays on through the winter, every month with its Replacement Turn and Operations', () => {
     let s = atMonthEnd([], { month: '1861-10', end: null, victory: { startVp: 5 } });
     const months: string[] = [];

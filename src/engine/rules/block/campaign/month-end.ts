@@ -74,6 +74,7 @@ export function victoryCheck(state: CampaignState): CampaignResult | null {
         case: '4.26',
         reason: `a ${sideName(t.side!)} Marginal victory at the end of the scenario`,
       };
+    const next = state.victory.values.nextYearStartVp;
     return {
       winner: null,
       level: 'draw',
@@ -81,6 +82,7 @@ export function victoryCheck(state: CampaignState): CampaignResult | null {
       month,
       case: '4.26',
       reason: 'a Stalemate at the end of the scenario: the game is drawn',
+      ...(next === undefined ? {} : { moralVictory: moralVictory(vp, next) }),
     };
   }
   if (state.end === null) {
@@ -104,6 +106,20 @@ export function victoryCheck(state: CampaignState): CampaignResult | null {
       };
   }
   return null;
+}
+
+/**
+ * 4.26: who bettered history in a Stalemate: the marker (USA positive) past
+ * next year's start position toward one side's end of the track is that
+ * side's moral victory; on it, neither's. It changes no result.
+ */
+export function moralVictory(
+  vp: number,
+  nextYearStartVp: number,
+): NonNullable<CampaignResult['moralVictory']> {
+  const side: Side | null =
+    vp > nextYearStartVp ? 'union' : vp < nextYearStartVp ? 'confederate' : null;
+  return { side, vp, nextYearStartVp };
 }
 
 /** 4.52, A20: the Time VP, at the start of the Replacement Turn of a month marked CSA VP. */

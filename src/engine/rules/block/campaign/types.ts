@@ -144,6 +144,11 @@ export interface CampaignVictoryValues {
   csaVpMonths: string[];
   /** 4.51: the VPs of the map's cities and towns, by location id. */
   cityVp: Record<string, number>;
+  /**
+   * 4.26: next year's scenario's start position, against which a Stalemate's
+   * marker shows who bettered history (absent where no scenario follows).
+   */
+  nextYearStartVp?: number;
 }
 
 /** A VP city or town (4.51) and who held it when VPs were last settled. */
@@ -165,6 +170,11 @@ export interface CampaignResult {
   month: YearMonth;
   case: string;
   reason: string;
+  /**
+   * 4.26: a Stalemate is drawn, but the marker compared with next year's
+   * start position tells who bettered history (side null: neither did).
+   */
+  moralVictory?: { side: Side | null; vp: number; nextYearStartVp: number };
 }
 
 /** 4.1, 4.5: the Victory Track. */

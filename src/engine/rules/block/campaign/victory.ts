@@ -60,6 +60,7 @@ function checkedValues(values: CampaignVictoryValues): CampaignVictoryValues {
   const { marginal, decisive } = values.victoryTrack;
   if (
     !Number.isInteger(values.startVp) ||
+    (values.nextYearStartVp !== undefined && !Number.isInteger(values.nextYearStartVp)) ||
     values.csaVpMonths.some((m) => !/^(0[1-9]|1[0-2])$/.test(m)) ||
     Object.values(values.cityVp).some((vp) => !Number.isInteger(vp) || vp < 1) ||
     !Number.isInteger(decisive) ||
@@ -69,7 +70,7 @@ function checkedValues(values: CampaignVictoryValues): CampaignVictoryValues {
     )
   )
     throw new Error(
-      '4.1, 4.51, 4.52: the Victory Track needs rising Marginal levels below the Decisive box, a whole start VP, months MM and city VPs of 1 or more',
+      "4.1, 4.26, 4.51, 4.52: the Victory Track needs rising Marginal levels below the Decisive box, whole start VPs (this year's and next year's), months MM and city VPs of 1 or more",
     );
   // Only the track's fields (the document's section also carries its note), in a fixed order.
   return {
@@ -81,6 +82,7 @@ function checkedValues(values: CampaignVictoryValues): CampaignVictoryValues {
         .sort()
         .map((k) => [k, values.cityVp[k]]),
     ),
+    ...(values.nextYearStartVp === undefined ? {} : { nextYearStartVp: values.nextYearStartVp }),
   };
 }
 

@@ -89,10 +89,6 @@ function campaignNotYet(): Record<string, string> {
   const why = (what: string) =>
     `${what}: not implemented; a Bobby Lee game (testing only) stops there with NOT_YET_SUPPORTED`;
   const parts: Array<[string, string]> = [
-    [
-      '4.26',
-      "a Stalemate's moral victory (the Victory counter against next year's start position) and continuing a Stalemate into the next year",
-    ],
     ['11.32', 'supply in the Western theater (its map is not built)'],
     ['11.422', 'naval supply lines in the Western theater (its map is not built)'],
   ];

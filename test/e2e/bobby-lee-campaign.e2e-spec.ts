@@ -1,10 +1,9 @@
 /**
  * A Bobby Lee campaign game (seed 002, issue 15) through the API: the
  * campaign engine behind the same engine contract as the other systems.
- * While the engine still lacks part of the campaign rules (CAMPAIGN_GAPS),
- * a game of a Bobby Lee scenario is created for testing only ("testing":
- * true) and its view lists what is missing; without the mark it is refused
- * NOT_YET_SUPPORTED naming the gaps. Two seats play listed orders over REST
+ * The engine lacks none of the Eastern rules (CAMPAIGN_GAPS is empty), so a
+ * game of a Bobby Lee scenario is created for play, over REST and GraphQL;
+ * the games below are testing games only to choose their seed. Two seats play listed orders over REST
  * and GraphQL (legalOrders, submitOrder), paging the listing; each seat's
  * view and the public's show the enemy's upright blocks by side and hex
  * only (notes §8), in the game, the order answers, states/{seq} and the
@@ -41,7 +40,7 @@ function rng(seed: number) {
   };
 }
 
-describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): a testing game, two seats over REST and GraphQL, fog of war', () => {
+describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): two seats over REST and GraphQL, fog of war', () => {
   let t: TestApp;
   let server: ReturnType<TestApp['app']['getHttpServer']>;
   let id: string;
@@ -100,38 +99,33 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): a testing
   });
   afterAll(() => t?.close());
 
-  it('B3.0: GET /v1/scenarios lists the campaign scenarios not playable, naming what is missing; a game without "testing" is refused NOT_YET_SUPPORTED and none is created', async () => {
+  it('B3.0: GET /v1/scenarios lists the campaign scenarios playable, nothing missing; a game is created for play over REST and GraphQL; an unknown deployment is refused and creates nothing', async () => {
     const list = await request(server).get('/v1/scenarios').expect(200);
     const summary = list.body.items.find((s: { id: string }) => s.id === SCENARIO);
-    expect(summary.playable).toBe(false);
-    expect(summary.notYetSupported.length).toBeGreaterThan(0);
-    expect(summary.notYetSupported.map((g: { case: string }) => g.case)).not.toContain('3.0');
+    expect(summary).toMatchObject({ playable: true, notYetSupported: [] });
     const before = await request(server).get('/v1/games').expect(200);
-    const refused = await request(server)
+    // A deployment that is neither historical (4.24) nor free (4.25).
+    const elsewhere = await request(server)
+      .post('/v1/games')
+      .send({ scenario: SCENARIO, options: { deployment: 'anywhere' } })
+      .expect(422);
+    expectMatchesSpec(elsewhere);
+    expect(elsewhere.body).toMatchObject({ code: 'NOT_YET_SUPPORTED', rule: '4.24' });
+    const after = await request(server).get('/v1/games').expect(200);
+    expect(after.body).toEqual(before.body);
+    const created = await request(server)
       .post('/v1/games')
       .send({ scenario: SCENARIO })
-      .expect(422);
-    expectMatchesSpec(refused);
-    expect(refused.body).toMatchObject({
-      code: 'NOT_YET_SUPPORTED',
-      notYetSupported: summary.notYetSupported,
-    });
-    expect(refused.body.detail).toMatch(/"testing": true/);
-    for (const g of summary.notYetSupported) expect(refused.body.rule).toContain(g.case);
-    const gqlRefused = await gql(
+      .expect(201);
+    expectMatchesSpec(created);
+    expect(created.body.game).toMatchObject({ rulesSystem: 'block-campaign', testing: false });
+    const viaGraphql = await gql(
       'mutation($input: CreateGameInput!) { createGame(input: $input) { id } }',
       { input: { scenario: SCENARIO } },
       'public',
     ).expect(200);
-    expect(gqlRefused.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_YET_SUPPORTED' });
-    // A deployment that is neither historical (4.24) nor free (4.25): refused even for testing.
-    const elsewhere = await request(server)
-      .post('/v1/games')
-      .send({ scenario: SCENARIO, testing: true, options: { deployment: 'anywhere' } })
-      .expect(422);
-    expect(elsewhere.body).toMatchObject({ code: 'NOT_YET_SUPPORTED', rule: '4.24' });
-    const after = await request(server).get('/v1/games').expect(200);
-    expect(after.body).toEqual(before.body);
+    expect(viaGraphql.body.errors).toBeUndefined();
+    expect(viaGraphql.body.data.createGame.id).toEqual(expect.any(String));
   });
 
   it('B4.25: a testing game by free deployment opens with both sides placing their blocks, each placement sealed from the other seat', async () => {
@@ -169,7 +163,7 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): a testing
     });
   });
 
-  it('B4.24, B3.12: a testing game is set up by historical deployment, lists the gaps, and opens with the sealed initiative bids', async () => {
+  it('B4.24, B3.12: a game is set up by historical deployment and opens with the sealed initiative bids', async () => {
     const created = await request(server)
       .post('/v1/games')
       .send({ scenario: SCENARIO, seed: 'bobby-lee-e2e', testing: true })
@@ -188,7 +182,7 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): a testing
       phase: 'initiative',
       mustAct: { seats: ['union', 'confederate'], kind: 'initiative-bid', simultaneous: true },
     });
-    expect(pub.notYetSupported.length).toBeGreaterThan(0);
+    expect(pub.notYetSupported).toBeUndefined();
     expect(pub.campaign.blocks).toHaveLength(45);
     expect(pub.campaign.blocks.every((b: ViewBlock) => b.hidden)).toBe(true);
     for (const r of ['union', 'confederate', 'public'] as const) checkView(r, await gameAs(r));

@@ -1,10 +1,10 @@
 /**
  * The Bobby Lee (Eastern theatre) scenarios of issue 15 through the API: the
  * four yearly scenarios and the campaign game (002 4.21, 4.31) are listed by
- * GET /v1/scenarios as valid documents, not playable yet, each naming what
- * the engine lacks; a game of one is refused with NOT_YET_SUPPORTED unless
- * marked for testing (no game is created; the testing games are
- * bobby-lee-campaign.e2e-spec.ts); the reconstructed mapboard is served as SVG.
+ * GET /v1/scenarios as valid, playable documents (the engine lacks none of
+ * their rules); a game of each is created for play, not only for testing
+ * (games played through the API: bobby-lee-campaign.e2e-spec.ts); the
+ * reconstructed mapboard is served as SVG.
  */
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
@@ -29,7 +29,7 @@ describe('Bobby Lee scenarios (002 4.21, 4.31) and the reconstructed Eastern map
   });
   afterAll(() => t?.close());
 
-  it('B4.21, B4.31: GET /v1/scenarios lists the four yearly scenarios and the campaign game, not playable, naming what is missing', async () => {
+  it('B4.21, B4.31: GET /v1/scenarios lists the four yearly scenarios and the campaign game, playable, nothing missing', async () => {
     const res = await request(server).get('/v1/scenarios?limit=100').expect(200);
     expectMatchesSpec(res);
     const items: Array<Record<string, unknown>> = Array.isArray(res.body)
@@ -41,17 +41,13 @@ describe('Bobby Lee scenarios (002 4.21, 4.31) and the reconstructed Eastern map
       expect(s).toMatchObject({
         rules: { system: 'block-campaign', version: '002' },
         theater: 'east',
-        playable: false,
+        playable: true,
+        notYetSupported: [],
         mapProvenance:
           "reconstructed from the rules text and public geography, not the publisher's map",
       });
-      const gaps = s!.notYetSupported as Array<{ case: string; what: string }>;
-      // What the campaign engine lacks (3.0, the engine behind the rules system, is there).
-      expect(gaps).toEqual([...CAMPAIGN_GAPS]);
-      expect(gaps.length).toBeGreaterThan(0);
-      expect(gaps.map((g) => g.case)).not.toContain('3.0');
-      for (const g of gaps) expect(g.what.length).toBeGreaterThan(5);
     }
+    expect(CAMPAIGN_GAPS).toEqual([]);
     const campaign = items.find((x) => x.id === 'bobby-lee-campaign')!;
     expect(campaign).toMatchObject({ start: '1861-07', end: null });
     expect(items.find((x) => x.id === 'bobby-lee-1862')).toMatchObject({
@@ -61,16 +57,17 @@ describe('Bobby Lee scenarios (002 4.21, 4.31) and the reconstructed Eastern map
     });
   });
 
-  it('B3.0: while rules are missing, a game of a campaign scenario not marked for testing is refused with NOT_YET_SUPPORTED and none is created', async () => {
-    const before = await request(server).get('/v1/games').expect(200);
+  it('B3.0, B4.23: a game of every Eastern scenario is created for play (not only for testing), opening with the sealed initiative bids', async () => {
     for (const id of IDS) {
-      const res = await request(server).post('/v1/games').send({ scenario: id }).expect(422);
+      const res = await request(server).post('/v1/games').send({ scenario: id }).expect(201);
       expectMatchesSpec(res);
-      expect(res.body.code).toBe('NOT_YET_SUPPORTED');
-      expect(res.body.detail).toMatch(/cannot be created for play.*"testing": true/);
+      expect(res.body.game).toMatchObject({
+        rulesSystem: 'block-campaign',
+        testing: false,
+        mustAct: { seats: ['union', 'confederate'], kind: 'initiative-bid', simultaneous: true },
+      });
+      expect(res.body.game.notYetSupported).toBeUndefined();
     }
-    const after = await request(server).get('/v1/games').expect(200);
-    expect(after.body).toEqual(before.body);
   });
 
   it('B1.0: GET /v1/scenarios/{id}/map.svg draws the reconstructed Bobby Lee mapboard', async () => {
@@ -103,7 +100,7 @@ describe('Bobby Lee scenarios (002 4.21, 4.31) and the reconstructed Eastern map
     expect(total('confederate')).toBe(20);
     // Washington holds 4 USA blocks in July 1861 (Scott, garrison, artillery, heavy artillery).
     const detail = await request(server).get('/v1/scenarios/bobby-lee-1861').expect(200);
-    expect(detail.body.playable).toBe(false);
+    expect(detail.body.playable).toBe(true);
     expect(svg).toMatch(/data-blocks="union:4" data-at="\d{4}"/);
     for (const secret of ['Scott', 'McDowell', 'Beauregard', 'Infantry', 'Cavalry'])
       expect(svg).not.toContain(secret);

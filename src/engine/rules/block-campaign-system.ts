@@ -14,12 +14,12 @@
  * only sides; the sealed initiative bids show only the reader's own. Once
  * the game is over everything is shown and the replay can be verified.
  *
- * What the engine lacks is CAMPAIGN_GAPS, by case. While it is not empty a
- * scenario is listed `playable: false` and the service creates a game of it
- * only for testing (`"testing": true`); the game's view lists the gaps, and
- * where a missing part begins the game stops (campaignBlocked): every order
- * is refused NOT_YET_SUPPORTED naming the case, never played with the rule
- * silently missing.
+ * What the engine lacks is CAMPAIGN_GAPS, by case (empty now). While it is
+ * not empty a scenario is listed `playable: false` and the service creates a
+ * game of it only for testing (`"testing": true`); the game's view lists the
+ * gaps, and where a missing part begins the game stops (campaignBlocked):
+ * every order is refused NOT_YET_SUPPORTED naming the case, never played with
+ * the rule silently missing.
  */
 import type { Dice } from '../dice';
 import { NotYetSupportedError } from '../errors';
@@ -81,34 +81,18 @@ export interface BlockCampaignScenario {
 }
 
 /**
- * What the campaign engine lacks, by the cases of seed 002: every campaign
- * scenario needs all of it, so every one is playable for testing only until
- * it exists.
- *
- * Built so far, as pure modules tested in fixed positions (block/campaign/)
- * and played through this system: historical set-up (4.24), the month's
- * sequence with the first-month skip, sealed initiative bids and the binding
- * bid, alternating Campaign Turns, Pass and the weather rolls (3.0-3.4,
- * 3.11, 3.12, 4.41, 4.42), HQ activation, command range and exceptional
- * leaders (5.1-5.13), Strategic Land and Rail Moves with gauges and River
- * Crossings (5.4, 9.1, 9.2, 9.4, 10.6, 10.61), land movement, stacking,
- * terrain, the Valley Turnpike's speed bonus and attack limits (5.2, 5.3,
- * 5.31, 1.3x, 1.7), forced marches (5.32x), hex control (8.1), battles found,
- * fought on the battle board by the battle engine and brought back to the map
- * (6.1, 3.23), battles within two hexes of one another fought on the shared
- * battle clock with victors reinforcing an adjacent battle (A34, 6.3, 7.52),
- * each seat's view, and the month end: city and town VPs,
- * the Washington VP when CSA-occupied, Time VPs, the Victory Track, the
- * Victory Check and the results of scenarios, campaign and tournaments
- * (3.3, 4.1, 4.5, 4.51, 4.511, 4.52, 4.26, 4.27, 4.34: month-end.ts,
- * victory.ts; campaignStanding gives victory() and the competition score).
+ * What the campaign engine lacks, by the cases of seed 002 (the service's
+ * playability gate reads it through gaps()). Empty: every Eastern case is
+ * played, one file per rules section in block/campaign/ — set-up (4.24,
+ * 4.25), the month's sequence and initiative (3.x), command (5.1x), movement
+ * and forced march (5.2-5.32), rail, naval and river moves (9.x, 10.x),
+ * control (8.1), battles on the battle board and the shared battle clock
+ * (6.1, 3.23, A34, 7.52), supply and siege (11.x), replacements, draft and
+ * Emancipation (12.x, 4.53, 4.55), the month end and results (3.3, 4.1,
+ * 4.5x, 4.26, 4.27, 4.34). The Western theater's cases wait for its map
+ * (no Western scenario exists), and refuse NOT_YET_SUPPORTED where reached.
  */
-export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([
-  {
-    case: '4.26',
-    what: "a Stalemate's moral victory (the Victory counter compared with next year's start position) and continuing a Stalemate into the next year through the winter: a scenario that ends in a Stalemate is a draw, nothing more",
-  },
-]);
+export const CAMPAIGN_GAPS: readonly ScenarioGap[] = Object.freeze([]);
 
 const isCampaign = (doc: unknown): doc is BlockCampaignScenario =>
   typeof doc === 'object' && doc !== null && (doc as { kind?: unknown }).kind === 'block-campaign';

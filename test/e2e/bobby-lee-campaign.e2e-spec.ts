@@ -313,4 +313,44 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): two seats
       `bobby-lee-1861 e2e: ${played} orders (${viaGraphql} via GraphQL), month ${game.campaign.month}, phase ${game.phase}${game.stopped ? `, stopped NOT_YET_SUPPORTED ${game.stopped.rule}` : ''}`,
     );
   }, 600_000);
+
+  it('B2.4: board.svg draws the position on the map as each reader may see it: his own blocks named with their strengths, the enemy upright blocks only counted', async () => {
+    const shownNames = (svg: string) =>
+      [...svg.matchAll(/<title>([^<]*)<\/title>/g)].flatMap((m) =>
+        m[1]
+          .replace(/ and \d+ hidden$/, '')
+          .split(', ')
+          .map((x) => x.replace(/ \d+$/, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'")),
+      );
+    const counted = (svg: string, side: Side) =>
+      [...svg.matchAll(new RegExp(`data-blocks="${side}:(\\d+)"`, 'g'))].reduce(
+        (n, m) => n + Number(m[1]),
+        0,
+      );
+    for (const reader of ['public', 'union', 'confederate'] as const) {
+      const res = await request(server)
+        .get(`/v1/games/${id}/board.svg`)
+        .set(auth(reader))
+        .expect(200);
+      expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+      const svg: string = res.text ?? res.body.toString();
+      const pub = await gameAs('public');
+      const onMap = (side: Side) =>
+        (pub.campaign.blocks as Array<ViewBlock & { hex: string | null }>).filter(
+          (b) => b.side === side && b.hex !== null,
+        ).length;
+      // Every block on the map is drawn, as a count for its side and hex.
+      expect(counted(svg, 'union')).toBe(onMap('union'));
+      expect(counted(svg, 'confederate')).toBe(onMap('confederate'));
+      const shown = shownNames(svg);
+      await expectNoLeak(reader, 'board.svg', shown);
+      if (reader !== 'public') {
+        // Not vacuous: the reader's own blocks are named on his picture.
+        const own = ((await gameAs(reader)).campaign.blocks as ViewBlock[]).filter(
+          (b) => b.side === reader && b.name,
+        );
+        expect(shown).toEqual(expect.arrayContaining([own[0].name]));
+      }
+    }
+  });
 });

@@ -37,12 +37,13 @@ import { newCampaign } from './block/campaign/setup';
 import { campaignMapOf, type CampaignMap } from './block/campaign/terrain';
 import type {
   CampaignBattle,
+  CampaignBlock,
   CampaignEvent,
   CampaignState,
   CampaignVictoryValues,
 } from './block/campaign/types';
 import { campaignCompetitionScore, campaignStanding } from './block/campaign/victory';
-import { campaignEventsFor, campaignView } from './block/campaign/view';
+import { campaignEventsFor, campaignView, type UprightBlock } from './block/campaign/view';
 import { blockView } from './block/block-view';
 import { BLOCK_DATA, orderOfBattle } from './block/data';
 import { BLOCK_MAPS, type BlockMapDocument } from './block/map';
@@ -432,6 +433,44 @@ export const BLOCK_CAMPAIGN_RULES: RulesSystem<BlockCampaignContext, BlockCampai
     };
   },
   competitionScore: (_ctx, result: GameResult) => campaignCompetitionScore(result),
+  /**
+   * A picture of a position on the map (GET /v1/games/{id}/board.svg and
+   * states/{seq}/board.svg): `state` is what this reader may see of it
+   * (stateFor), so an upright enemy block is a block of its colour in the
+   * hex's count and nothing more; the reader's own blocks (and any revealed
+   * one, and every block once the game is over) add their names and strengths.
+   */
+  renderBoard(ctx, _seq, state) {
+    const s = state as BlockCampaignGameState;
+    const stacks = new Map<string, UprightBlocks>();
+    const blocks = [...(s.campaign.blocks as Array<CampaignBlock | UprightBlock>)].sort((a, b) =>
+      a.id < b.id ? -1 : 1,
+    );
+    for (const b of blocks) {
+      if (b.hex === null) continue;
+      const k = `${b.hex}:${b.side}`;
+      const stack = stacks.get(k) ?? { hex: b.hex, side: b.side, count: 0, shown: [] };
+      stack.count++;
+      // A block of the reader's view is hidden: true when he may not see it; a whole state has no mark.
+      if (!('hidden' in b && b.hidden) && 'cv' in b)
+        stack.shown!.push({ name: b.name ?? b.type, cv: b.cv });
+      stacks.set(k, stack);
+    }
+    const c = s.campaign;
+    // Month, phase and whose Campaign Turn it is: what the board and its markers show everyone.
+    const caption = [
+      c.month,
+      s.phase,
+      s.result
+        ? `over: ${s.result.winner ?? 'drawn'}`
+        : c.active
+          ? `${c.active}'s Campaign Turn`
+          : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    return renderBlockMapSvg(ctx.map.doc, { blocks: [...stacks.values()], caption });
+  },
   scenarioMapSvg(scenario) {
     if (!isCampaign(scenario)) return undefined;
     const map = campaignMap(scenario);

@@ -6,8 +6,9 @@
  * gauge (1.5), the Valley Turnpike (1.7), supply hexes (1.6), and the named
  * locations (cities octagons, towns circles, villages dots; fortresses ringed,
  * ports anchored: 1.4) and, if given, blocks standing upright: their side
- * and number per hex, what every reader may see of them (notes §8.1). Pure
- * string building; a seat's own blocks drawn whole come with the campaign game.
+ * and number per hex, what every reader may see of them (notes §8.1), with
+ * the strengths of those the reader may see whole (a seat's own, or revealed)
+ * under them. Pure string building.
  */
 import { HexGrid, hexsideKey } from '../../hex';
 import type { BlockMapDocument, BlockMapHex } from './map';
@@ -29,11 +30,16 @@ export interface UprightBlocks {
   hex: string;
   side: 'union' | 'confederate';
   count: number;
+  /**
+   * Those of them the reader may see whole (his own, or revealed), by name and
+   * strength: drawn under the stack, every strength shown, and named in its title.
+   */
+  shown?: Array<{ name: string; cv: number }>;
 }
 
 export function renderBlockMapSvg(
   doc: BlockMapDocument,
-  opts: { hexSize?: number; blocks?: UprightBlocks[] } = {},
+  opts: { hexSize?: number; blocks?: UprightBlocks[]; caption?: string } = {},
 ): string {
   const size = opts.hexSize ?? 28;
   const grid = new HexGrid(doc.grid);
@@ -167,13 +173,27 @@ export function renderBlockMapSvg(
     for (const b of sorted) {
       const c = centre(b.hex);
       const dx = b.side === 'union' ? -size * 0.32 : size * 0.32;
+      const shown = [...(b.shown ?? [])].sort((x, y) => y.cv - x.cv || (x.name < y.name ? -1 : 1));
+      const title = shown.length
+        ? `<title>${esc(shown.map((x) => `${x.name} ${x.cv}`).join(', '))}${b.count > shown.length ? ` and ${b.count - shown.length} hidden` : ''}</title>`
+        : '';
       out.push(
-        `<rect x="${f(c.x + dx - size * 0.2)}" y="${f(c.y - size * 0.2)}" width="${f(size * 0.4)}" height="${f(size * 0.4)}" rx="2" fill="${HOME[b.side]}" stroke="#111" stroke-width="0.8" data-blocks="${b.side}:${b.count}" data-at="${b.hex}"/>`,
+        `<g>${title}`,
+        `<rect x="${f(c.x + dx - size * 0.2)}" y="${f(c.y - size * 0.2)}" width="${f(size * 0.4)}" height="${f(size * 0.4)}" rx="2" fill="${HOME[b.side]}" stroke="#111" stroke-width="0.8" data-blocks="${b.side}:${b.count}" data-at="${b.hex}"${shown.length ? ` data-shown="${shown.length}"` : ''}/>`,
         `<text x="${f(c.x + dx)}" y="${f(c.y + size * 0.12)}">${b.count}</text>`,
+        // Every strength the reader may see, under the stack (a label never hides one).
+        shown.length
+          ? `<text x="${f(c.x + dx)}" y="${f(c.y + size * 0.42)}" font-size="6" fill="#111">${shown.map((x) => x.cv).join('·')}</text>`
+          : '',
+        '</g>',
       );
     }
     out.push('</g>');
   }
+  if (opts.caption)
+    out.push(
+      `<text x="${f(minX + size * 0.5)}" y="${f(minY + size * 0.8)}" font-size="12" font-weight="bold" fill="#222" id="caption">${esc(opts.caption)}</text>`,
+    );
   // Hex labels.
   out.push('<g id="labels" font-size="5" fill="#6d6657" text-anchor="middle">');
   for (const h of labels) {

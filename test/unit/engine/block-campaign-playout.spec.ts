@@ -298,6 +298,10 @@ const report = (id: string, seed: number, p: Playout) =>
   `${id} seed ${seed}: ${p.orders} orders, month ${p.state.campaign.month} (${p.months} played), phase ${p.state.phase}` +
   (p.stopped ? `, stopped NOT_YET_SUPPORTED ${p.stopped.rule} (${p.stopped.what})` : '');
 
+/** `npm run fuzz` (PLAYOUTS_LONG=1): the campaign game for ten months, through the winter, not three. */
+const LONG = process.env.PLAYOUTS_LONG === '1';
+const CAMPAIGN_MONTHS = LONG ? 10 : 3;
+
 describe('Bobby Lee campaign: seeded random playouts through the engine contract, fog of war checked at every step (notes §8)', () => {
   const lines: string[] = [];
   let finished = 0;
@@ -333,16 +337,27 @@ describe('Bobby Lee campaign: seeded random playouts through the engine contract
     expect(finished).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(['bobby-lee-1862', 'bobby-lee-1863', 'bobby-lee-1864', 'bobby-lee-campaign'])(
-    'B4.21, B4.31: %s plays its first month through the contract and replays',
+  it.each(['bobby-lee-1862', 'bobby-lee-1863', 'bobby-lee-1864'])(
+    'B4.21, B4.26: %s is played to its end (October) through the contract, nothing hidden shown, and replays',
     (id) => {
-      const p = playCampaign(id, 11, 400, 1);
+      const p = playCampaign(id, 11, LONG ? 20_000 : 5_000, 12);
       lines.push(report(id, 11, p));
-      expect(p.orders).toBeGreaterThan(2);
+      expect(p.stopped).toBeNull();
+      expect(p.state.result).not.toBeNull();
+      expect(p.state.campaign.victory.result).not.toBeNull();
       expect(p.leaks).toEqual([]);
       expect(p.replay).toEqual({ ok: true, verified: p.orders });
     },
   );
+
+  it(`B4.31, B4.4: bobby-lee-campaign plays ${CAMPAIGN_MONTHS} months (through its first winter under npm run fuzz) through the contract and replays`, () => {
+    const p = playCampaign('bobby-lee-campaign', 11, LONG ? 40_000 : 5_000, CAMPAIGN_MONTHS);
+    lines.push(report('bobby-lee-campaign', 11, p));
+    expect(p.stopped).toBeNull();
+    expect(p.months).toBeGreaterThanOrEqual(Math.min(CAMPAIGN_MONTHS, 2));
+    expect(p.leaks).toEqual([]);
+    expect(p.replay).toEqual({ ok: true, verified: p.orders });
+  });
 
   it('the typed contract describes every event each reader saw and every order listed (openapi.yaml CampaignEvent, CampaignBattleEvent, CampaignOrder; GraphQL TypedGameEvent, TypedOrder)', () => {
     const doc = parse(readFileSync(join(__dirname, '../../../openapi.yaml'), 'utf8')) as object;

@@ -7,6 +7,8 @@
  * Combat Phase (battles have their own benchmarks) or the Supply Phase.
  * Run: npm run bench -- campaign-movement
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { keyedDice } from '../src/engine/dice';
 import {
   applyCampaignOrder,
@@ -15,11 +17,20 @@ import {
 } from '../src/engine/rules/block/campaign/campaign';
 import { newCampaign } from '../src/engine/rules/block/campaign/setup';
 import { campaignMapOf } from '../src/engine/rules/block/campaign/terrain';
-import type { CampaignState } from '../src/engine/rules/block/campaign/types';
+import type {
+  CampaignState,
+  CampaignVictoryValues,
+} from '../src/engine/rules/block/campaign/types';
 import { BLOCK_MAPS } from '../src/engine/rules/block/map';
 
 const EAST = BLOCK_MAPS.east!;
 const MAP = campaignMapOf(EAST);
+/** The 1863 scenario's Victory Track values (its reconstructed section), which set-up needs. */
+const VALUES = (
+  JSON.parse(
+    readFileSync(join(__dirname, '..', 'scenarios', 'bobby-lee-1863', 'scenario.json'), 'utf8'),
+  ) as { reconstructed: CampaignVictoryValues }
+).reconstructed;
 
 function must<T>(r: { ok: true; state: T } | { ok: false; refusal: { message: string } }): T {
   if (!r.ok) throw new Error(r.refusal.message);
@@ -29,7 +40,7 @@ function must<T>(r: { ok: true; state: T } | { ok: false; refusal: { message: st
 /** East 1863 after the bids (USA 4, CSA 0): the USA activates every HQ. */
 function opening(seed: string): CampaignState {
   const dice = keyedDice(seed);
-  let s = newCampaign('east-1863', EAST, dice).state;
+  let s = newCampaign('east-1863', EAST, dice, VALUES).state;
   s = must(applyCampaignOrder(s, MAP, 'union', { type: 'bid', hqs: 4 }, dice));
   s = must(applyCampaignOrder(s, MAP, 'confederate', { type: 'bid', hqs: 0 }, dice));
   const hqs = s.blocks.filter((b) => b.side === 'union' && b.hq).map((b) => b.id);

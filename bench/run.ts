@@ -4,7 +4,7 @@
  * (bench/engine-movement.ts), random playouts and state memory (bench/playouts.ts),
  * the API under load with its raw-pg baseline (bench/api.ts, needs PostgreSQL), and
  * replay reads and verification (bench/replay.ts). Not part of `npm test`.
- * One benchmark only: `npm run bench -- api` (engine-movement, campaign-movement, playouts,
+ * One benchmark only: `npm run bench -- api` (engine-movement, campaign-movement, campaign-games, playouts,
  * api, replay).
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 const BENCHES: Array<[string, string]> = [
   ['engine-movement', 'Engine: legal orders for a full movement phase'],
   ['campaign-movement', 'Engine: Bobby Lee campaign legal orders and Campaign Turns (East 1863)'],
+  ['campaign-games', 'Engine: whole random Bobby Lee games (1861, 1864)'],
   ['playouts', 'Engine: random playouts and memory per game state'],
   ['api', 'API: concurrent games on PostgreSQL, service vs raw pg'],
   ['replay', 'Replay: states/{seq} along a long game, whole-replay verification'],

@@ -67,7 +67,12 @@ export const DESCRIPTIVE_1975: Readonly<Record<string, string>> = {
 };
 
 /** Cases of seed 002 (block game) that state no rule of play, and why. */
-export const DESCRIPTIVE_002: Readonly<Record<string, string>> = {};
+export const DESCRIPTIVE_002: Readonly<Record<string, string>> = {
+  '1.1': 'where the players sit at the table',
+  '1.43': 'villages "have no game effect" unless forts or ports (1.441, 1.45): shown to name hexes',
+  '2.1': "the blocks' colours and labels: each block carries its side",
+  '8.0': 'introduces hex control; its rules are 8.1',
+};
 
 /**
  * Cases of seed 002's battle rules (6.0–7.6) that a game refuses as "not yet
@@ -78,19 +83,25 @@ export const NOT_YET_SUPPORTED_002: Readonly<Record<string, string>> = {
 };
 
 /**
- * The Eastern campaign rules (issue 15) the campaign engine does not play
- * yet: the Bobby Lee scenarios are listed with playable false (CAMPAIGN_GAPS,
- * src/engine/rules/block-campaign-system.ts), their games are created for
- * testing only, and a game stops with NOT_YET_SUPPORTED where one of these
- * cases begins. The map data the cases of 1.x
- * describe is built and tested (test/unit/scenarios/bobby-lee-map.spec.ts).
+ * The campaign rules the campaign engine does not play: the Western theater
+ * (Sam Grant) and the two-theater war, which need the Western map. No
+ * Western scenario exists; the Eastern ones lack none of their rules
+ * (CAMPAIGN_GAPS, src/engine/rules/block-campaign-system.ts, is empty), and a
+ * Western rule the engine reaches is refused NOT_YET_SUPPORTED.
  */
 function campaignNotYet(): Record<string, string> {
-  const why = (what: string) =>
-    `${what}: not implemented; a Bobby Lee game (testing only) stops there with NOT_YET_SUPPORTED`;
+  const why = (what: string) => `${what}: not implemented`;
   const parts: Array<[string, string]> = [
     ['11.32', 'supply in the Western theater (its map is not built)'],
     ['11.422', 'naval supply lines in the Western theater (its map is not built)'],
+    [
+      '1.22 1.351 1.412 1.442 1.452 1.52 1.821 1.822 1.823 2.212 2.241 4.22 4.32 4.54 5.5 9.11 9.621 9.622 10.22 12.21 12.22 12.412',
+      'the Western theater (Sam Grant): its map, scenarios and their rules are not built; no Western scenario is listed, and a Western rule reached is refused',
+    ],
+    [
+      '4.33 4.56 13.0 13.1 13.2 13.4 13.5 13.6 13.7',
+      'the combined two-theater war: it needs the Western theater',
+    ],
   ];
   return Object.fromEntries(
     parts.flatMap(([cases, what]) => cases.split(' ').map((c) => [c, why(what)])),
@@ -390,10 +401,10 @@ function blockCoverage(files: string[]): string[] {
     '',
     '## Bobby Lee & Sam Grant (seed 002, the block game)',
     '',
-    'Test titles "B7.14: …". The battle system (6.0–7.6) is played; the Eastern mapboard (1.x) is',
-    'built and checked (test/unit/scenarios/bobby-lee-map.spec.ts); the campaign rules of the Eastern',
-    'scenarios are refused as not yet supported (their games: NOT_YET_SUPPORTED); the West-only rules',
-    'show "not yet enforced" until the Western map issue.',
+    'Test titles "B7.14: …". The battle system (6.0–7.6) and the Eastern campaign (the Bobby Lee',
+    'scenarios and campaign game) are played; the Eastern mapboard (1.x) is built and checked',
+    '(test/unit/scenarios/bobby-lee-map.spec.ts). The Western theater and the two-theater war are',
+    'not yet supported: no Western map or scenario exists.',
     '',
     '| Part | Cases | With tests | Not yet supported |',
     '|---|---|---|---|',

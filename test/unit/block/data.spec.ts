@@ -137,6 +137,14 @@ describe('Unit Data chart [2.3] and the battle firepower matrix (notes §2.2)', 
     },
   );
 
+  it('B2.23, B2.25: a Garrison fires F1 on offense, F2 on defense and in melee; field Artillery F1 at long range, F3 engaged', () => {
+    expect(firepower('garrison', 'engagedOffense', '1863-06', false)).toBe(1);
+    expect(firepower('garrison', 'engagedDefense', '1863-06', false)).toBe(2);
+    expect(firepower('garrison', 'melee', '1863-06', false)).toBe(2);
+    expect(firepower('artillery', 'longRange', '1863-06', false)).toBe(1);
+    expect(firepower('artillery', 'engagedDefense', '1863-06', false)).toBe(3);
+  });
+
   it('[2.3] F1 hits on 1, F2 on 1–2, F3 on 1–3', () => {
     const hits = (f: 1 | 2 | 3) => [1, 2, 3, 4, 5, 6].filter((face) => isHit(f, face));
     expect([hits(1), hits(2), hits(3)]).toEqual([[1], [1, 2], [1, 2, 3]]);
@@ -203,7 +211,7 @@ describe('block data cross-references: each check can fail', () => {
     ).toContain('east-1861: usa-tyler: type zouave is not in the Unit Data chart');
   });
 
-  it('a CSA-only type (Brigade [2.221]) in a USA OB', () => {
+  it('B2.221: a CSA-only type (Brigade) in a USA OB is reported', () => {
     expect(
       problems((d) => {
         ob(d, 'east-1861').sides.union.units[2].type = 'brigade';
@@ -216,7 +224,7 @@ describe('block data cross-references: each check can fail', () => {
     );
   });
 
-  it('an HQ code that is not an HQ of that side and theater [2.211]', () => {
+  it('B2.211: an HQ code that is not an HQ of that side and theater is reported', () => {
     expect(
       problems((d) => {
         ob(d, 'east-1861').sides.union.units[0].hq = 'ANV';

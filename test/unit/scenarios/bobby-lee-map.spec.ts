@@ -124,6 +124,20 @@ describe('Bobby Lee map (reconstructed)', () => {
     expect(Number(fm.slice(2))).toBeGreaterThan((3 * doc.grid.rows.last) / 4);
   });
 
+  it('B1.411, B1.41: five cities: Washington and Baltimore USA, Alexandria, Richmond and Petersburg CSA, all fortified', () => {
+    const cities = Object.entries(doc.locations)
+      .filter(([, l]) => l.settlement === 'city')
+      .map(([id, l]) => `${id}:${doc.hexes[l.hex].home}:${l.fortress ? 'fortified' : 'open'}`)
+      .sort();
+    expect(cities).toEqual([
+      'alexandria:confederate:fortified',
+      'baltimore:union:fortified',
+      'petersburg:confederate:fortified',
+      'richmond:confederate:fortified',
+      'washington:union:fortified',
+    ]);
+  });
+
   it('B1.21: home territory: Maryland and Pennsylvania USA, Virginia CSA, the South Branch counties of West Virginia USA', () => {
     for (const [h, x] of Object.entries(doc.hexes)) {
       if (x.terrain === 'water') continue;
@@ -151,7 +165,7 @@ describe('Bobby Lee map (reconstructed)', () => {
     expect(doc.supply.find((s) => s.hex === hexOf('lynchburg'))?.side).toBe('confederate');
   });
 
-  it('B1.5, B9.611: railroads carry their gauge; the Washington-Alexandria link exists from January 1862, or six months of USA occupation of Alexandria', () => {
+  it('B1.5, B1.51, B9.611: railroads carry their gauge; the Washington-Alexandria link exists from January 1862, or six months of USA occupation of Alexandria', () => {
     expect(new Set(doc.rails.map((r) => r.gauge))).toEqual(new Set(['standard', 'broad']));
     const link = doc.rails.find((r) => r.name.startsWith('Washington-Alexandria'))!;
     expect(link.from).toBe('1862-01');
@@ -159,7 +173,7 @@ describe('Bobby Lee map (reconstructed)', () => {
     expect(link.hexes).toEqual([hexOf('washington'), hexOf('alexandria')]);
   });
 
-  it('B10.1, B10.3, B10.11: the naval examples hold: Acquia Landing closes the Potomac, Yorktown the York; Ft. Monroe lies below Norfolk', () => {
+  it('B10.1, B10.3, B10.11, B1.441: the naval examples hold: Acquia Landing closes the Potomac, Yorktown the York; Ft. Monroe lies below Norfolk', () => {
     const { navalReach } = built;
     for (const id of [
       'washington',

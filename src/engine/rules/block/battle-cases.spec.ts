@@ -220,7 +220,7 @@ describe('B7.11, B7.12, B7.15 Retreat routes and limits; Rout', () => {
     expect(unit(s, 'u1').place).toEqual({ kind: 'adjacent', hexside: 'N' });
   });
 
-  it('B7.15: in a Rout, Disrupted blocks and Heavy Artillery are eliminated, the rest retreat under doubled pursuit', () => {
+  it('B7.15, B2.26: in a Rout, Disrupted blocks and Heavy Artillery are eliminated, the rest retreat under doubled pursuit', () => {
     const s = fixtureBattle({
       turnSide: 'union',
       phase: { name: 'moves' },

@@ -181,7 +181,7 @@ describe('Replacement Points (12.2, 11.33)', () => {
 });
 
 describe('cadres (12.4, 12.41, 12.411)', () => {
-  it('B12.41, B12.4: USA cadres: 3 in its City, 1 in its Town, 1 in its supply hex; 2 pool types x 3 hexes + end = 7 orders', () => {
+  it('B12.41, B12.4, B1.41, B1.42: USA cadres: 3 in its City, 1 in its Town, 1 in its supply hex; 2 pool types x 3 hexes + end = 7 orders', () => {
     const s = replacementTurn([], { union: { infantry: 2, cavalry: 1 } });
     expect(musters(s, 'union')).toEqual([
       'cavalry@0302',
@@ -260,7 +260,7 @@ describe('cadres (12.4, 12.41, 12.411)', () => {
     ).toMatchObject({ code: 'NOT_ENOUGH_RPS', rule: '12.2' });
   });
 
-  it('B12.3: steps for units on a valid Supply Line (11.4), each at its step cost up to its maximum CV: 4 USA orders + end', () => {
+  it('B12.3, B2.5: steps for units on a valid Supply Line (11.4), each at its step cost up to its maximum CV: 4 USA orders + end', () => {
     // 0901 is the USA supply hex; 0801 is next to it; 0302 is on no supply line (no rails here).
     const s = replacementTurn([
       { id: 'u1', side: 'union', type: 'infantry', hex: '0901', cv: 1 },

@@ -169,7 +169,7 @@ describe('supply sources and supply lines (fixed positions)', () => {
 });
 
 describe('forage limits and supply attrition (fixed positions)', () => {
-  it('B11.2, B11.5: Forage Limits: Clear 4/2, Forest 2/1, a City +2 and a Town +1, not reduced by Mud', () => {
+  it('B11.2, B11.5, B1.32, B1.33, B1.41, B1.42: Forage Limits: Clear 4/2, Forest 2/1, a City +2 and a Town +1, not reduced by Mud', () => {
     const d = doc({
       hexes: { '0505': { terrain: 'forest' }, '0707': { terrain: 'forest' } },
       locations: {
@@ -269,7 +269,7 @@ describe('forage limits and supply attrition (fixed positions)', () => {
     ).toHaveLength(3);
   });
 
-  it('B11.6: a 1cv unit losing a step to supply attrition is eliminated', () => {
+  it('B11.6, B2.5: a 1cv unit losing a step to supply attrition is eliminated', () => {
     const d = doc();
     const map = campaignMapOf(d);
     const r = pass(fixtureState(d, stack('u', '0506', [1, 1, 1]), { month: '1861-12' }), d);

@@ -314,6 +314,60 @@ describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): two seats
     );
   }, 600_000);
 
+  it('B4.26, B4.21: a game of bobby-lee-1861 is played to its end through the API with listed orders, and its replay verifies', async () => {
+    const created = await request(server)
+      .post('/v1/games')
+      .send({ scenario: SCENARIO })
+      .expect(201);
+    const gameId: string = created.body.id;
+    const seat = Object.fromEntries(
+      created.body.seats.map((s: { side: Side; token: string }) => [s.side, s.token]),
+    ) as Record<Side, string>;
+    const r = rng(18610721);
+    let game = created.body.game;
+    let at: number = created.body.version;
+    let n = 0;
+    // Ending orders (the moves, a Pass, a battle's deployment) now and then, so a game stays a few hundred orders.
+    const ends = (o: { type: string; order?: { type?: string } }) =>
+      o.type === 'end-moves' ||
+      o.type === 'pass' ||
+      (o.type === 'battle' && o.order?.type === 'deploy-done');
+    for (; n < 3000 && game.status === 'active'; n++) {
+      expect(game.mustAct).toBeTruthy();
+      const side: Side = game.mustAct.seats[Math.floor(r() * game.mustAct.seats.length)];
+      const listed = await request(server)
+        .get(`/v1/games/${gameId}/legal-orders?limit=10000`)
+        .set('Authorization', `Bearer ${seat[side]}`)
+        .expect(200);
+      const orders: Array<{ type: string; order?: { type?: string } }> = listed.body.orders;
+      const end = orders.filter(ends);
+      const others = orders.filter((o) => !ends(o));
+      const order =
+        others.length > 0 && (end.length === 0 || r() < 0.85)
+          ? others[Math.floor(r() * others.length)]
+          : end[Math.floor(r() * end.length)];
+      const res = await request(server)
+        .post(`/v1/games/${gameId}/orders`)
+        .set('Authorization', `Bearer ${seat[side]}`)
+        .send({ expectedVersion: at, order });
+      if (res.status !== 200)
+        throw new Error(`listed order refused: ${res.status} ${res.body.code}: ${res.body.detail}`);
+      game = res.body.game;
+      at = res.body.version;
+    }
+    expect(game.status).toBe('finished');
+    // The month end's result (4.26): a side's victory, or a draw with its moral victory.
+    expect(game.result).toBeTruthy();
+    const replay = await request(server).get(`/v1/games/${gameId}/replay`).expect(200);
+    expectMatchesSpec(replay);
+    const verified = await request(server).post('/v1/replays/verify').send(replay.body).expect(200);
+    expectMatchesSpec(verified);
+    expect(verified.body).toMatchObject({ ok: true, seedMatchesCommitment: true, verified: n });
+    console.log(
+      `bobby-lee-1861 through the API: ${n} orders to ${game.campaign.month}, result ${JSON.stringify(game.result)}`,
+    );
+  }, 900_000);
+
   it('B2.4: board.svg draws the position on the map as each reader may see it: his own blocks named with their strengths, the enemy upright blocks only counted', async () => {
     const shownNames = (svg: string) =>
       [...svg.matchAll(/<title>([^<]*)<\/title>/g)].flatMap((m) =>

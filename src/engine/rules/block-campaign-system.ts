@@ -45,6 +45,7 @@ import type {
 import { campaignCompetitionScore, campaignStanding } from './block/campaign/victory';
 import { campaignEventsFor, campaignView, type UprightBlock } from './block/campaign/view';
 import { blockView } from './block/block-view';
+import { resignation } from './block-system';
 import { BLOCK_DATA, orderOfBattle } from './block/data';
 import { BLOCK_MAPS, type BlockMapDocument } from './block/map';
 import { renderBlockMapSvg, type UprightBlocks } from './block/map-svg';
@@ -267,8 +268,6 @@ function refusal(code: string, rule: string, message: string) {
   return { ok: false as const, refusal: { code, rule, message } };
 }
 
-const other = (s: Side): Side => (s === 'union' ? 'confederate' : 'union');
-
 export const BLOCK_CAMPAIGN_RULES: RulesSystem<BlockCampaignContext, BlockCampaignGameState> = {
   id: BLOCK_CAMPAIGN_SYSTEM,
   scenarios: {
@@ -364,17 +363,12 @@ export const BLOCK_CAMPAIGN_RULES: RulesSystem<BlockCampaignContext, BlockCampai
       return refusal('BAD_ORDER', '—', `unknown side ${String(seat)}`);
     if (state.result) return refusal('GAME_OVER', '4.26', 'the game is over');
     if ((order as { type?: unknown } | null)?.type === 'resign') {
-      if (Object.keys(order as object).length !== 1)
-        return refusal('BAD_ORDER', '—', 'a "resign" order has no other field');
-      const reason = `${seat} resigned`;
-      const resigned: GameResult = { winner: other(seat), level: null, reason };
+      const r = resignation(seat, order as object);
+      if (!r.ok) return r;
       return {
         ok: true,
-        state: envelope(state.rules, state.scenarioId, state.options, state.campaign, resigned),
-        events: [
-          { type: 'resigned', side: seat },
-          { type: 'game-ended', reason, winner: other(seat), level: null },
-        ],
+        state: envelope(state.rules, state.scenarioId, state.options, state.campaign, r.result),
+        events: r.events,
       };
     }
     try {

@@ -146,6 +146,28 @@ function blockMustAct(state: BlockGameState, reader: Reader): MustAct | null {
   };
 }
 
+/**
+ * A seat resigns (accepted at any moment in both block systems, never
+ * listed): the result, the other side winning, and its two events; or the
+ * refusal of a resign order carrying anything else.
+ */
+export function resignation(
+  seat: Side,
+  order: object,
+): { ok: true; result: GameResult; events: GameEvent[] } | ReturnType<typeof refusal> {
+  if (Object.keys(order).length !== 1)
+    return refusal('BAD_ORDER', '—', 'a "resign" order has no other field');
+  const reason = `${seat} resigned`;
+  return {
+    ok: true,
+    result: { winner: other(seat), level: null, reason },
+    events: [
+      { type: 'resigned', side: seat },
+      { type: 'game-ended', reason, winner: other(seat), level: null },
+    ],
+  };
+}
+
 function refusal(code: string, rule: string, message: string) {
   return { ok: false as const, refusal: { code, rule, message } };
 }
@@ -208,17 +230,12 @@ export const BLOCK_RULES: RulesSystem<BlockContext, BlockGameState> = {
       return refusal('BAD_ORDER', '—', `unknown side ${String(seat)}`);
     if (state.result) return refusal('GAME_OVER', '6.1', 'the game is over');
     if ((order as { type?: unknown } | null)?.type === 'resign') {
-      if (Object.keys(order as object).length !== 1)
-        return refusal('BAD_ORDER', '—', 'a "resign" order has no other field');
-      const reason = `${seat} resigned`;
-      const resigned: GameResult = { winner: other(seat), level: null, reason };
+      const r = resignation(seat, order as object);
+      if (!r.ok) return r;
       return {
         ok: true,
-        state: envelope(state.rules, state.options, state.battle, resigned),
-        events: [
-          { type: 'resigned', side: seat },
-          { type: 'game-ended', reason, winner: other(seat), level: null },
-        ],
+        state: envelope(state.rules, state.options, state.battle, r.result),
+        events: r.events,
       };
     }
     try {

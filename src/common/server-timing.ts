@@ -10,6 +10,7 @@ import type { IncomingMessage } from 'node:http';
  */
 export class ServerTiming {
   private readonly spans = new Map<string, number>();
+  private readonly notes = new Map<string, string>();
   private last: number;
 
   constructor(private readonly start = performance.now()) {
@@ -28,9 +29,15 @@ export class ServerTiming {
     this.last = now;
   }
 
-  /** The header value: each span, then `total` since the request arrived. */
+  /** A metric without a duration, `name;desc="text"` (the order path says which path took it). */
+  note(name: string, text: string): void {
+    this.notes.set(name, text);
+  }
+
+  /** The header value: each note and span, then `total` since the request arrived. */
   header(): string {
-    const parts = [...this.spans].map(([n, ms]) => `${n};dur=${ms.toFixed(2)}`);
+    const parts = [...this.notes].map(([n, text]) => `${n};desc="${text}"`);
+    parts.push(...[...this.spans].map(([n, ms]) => `${n};dur=${ms.toFixed(2)}`));
     parts.push(`total;dur=${(performance.now() - this.start).toFixed(2)}`);
     return parts.join(', ');
   }

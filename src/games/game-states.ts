@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { isFlowEntry } from '../engine/flow';
-import type { SystemState } from '../engine/rules';
+import type { Side } from '../engine/types';
+import type { PreparedScenario, SystemState } from '../engine/rules';
 import { byteBoundedCache } from '../common/byte-caches';
+import type { Game } from './entities/game.entity';
 
 /**
  * An entry stores the whole state after it only every SNAPSHOT_EVERY entries
@@ -36,11 +38,30 @@ export interface StateKey {
 /** Memory for the states of the games being played (about 40 KB each on Shiloh). */
 export const HOT_STATE_BYTES = 128 * 1024 * 1024;
 
+/**
+ * What an order's optimistic attempt needs of a game besides its state
+ * (MovesService, issue 20): the row as it was written with that state (never
+ * with its state), the seats' token hashes then, the game's prepared scenario,
+ * and whether a hook set's order hooks apply (undefined: not known yet).
+ */
+export interface HotFacts {
+  row: Game;
+  seats: ReadonlyArray<{ side: Side; hash: string }>;
+  prepared: PreparedScenario;
+  hooked?: boolean;
+}
+
+/** A game's current state in memory, with the facts an order needs (HotStates.current). */
+export interface HotGame extends HotFacts {
+  state: SystemState;
+}
+
 interface HotState {
   version: number;
   status: string;
   updatedAt: number;
   state: SystemState;
+  facts?: HotFacts;
 }
 
 /**
@@ -74,8 +95,21 @@ export class HotStates {
     return undefined;
   }
 
+  /**
+   * The state last kept for game `id`, with its facts, whatever the row is now:
+   * for the order path's optimistic attempt only, whose write is guarded by the
+   * version it was kept at (the seat token's hash and the hooks by the same
+   * statement), so a state another instance has moved on from is never written
+   * over — the attempt finds no row and the locked path decides.
+   */
+  current(id: string): HotGame | undefined {
+    const hot = this.cache.get(id);
+    if (!hot?.facts) return undefined;
+    return { ...hot.facts, state: hot.state };
+  }
+
   /** Keeps `state` as game `key.id`'s state; `jsonLength` is the length of its JSON text. */
-  set(key: StateKey, state: SystemState, jsonLength: number): void {
+  set(key: StateKey, state: SystemState, jsonLength: number, facts?: HotFacts): void {
     this.cache.set(
       key.id,
       {
@@ -83,9 +117,22 @@ export class HotStates {
         status: key.status,
         updatedAt: key.updatedAt.getTime(),
         state,
+        facts,
       },
       { size: Math.max(1, 4 * jsonLength) },
     );
+  }
+
+  /** Adds the facts to the state kept for exactly this row (a read with the seats). */
+  attach(key: StateKey, facts: HotFacts): void {
+    const hot = this.cache.get(key.id);
+    if (
+      hot &&
+      hot.version === key.version &&
+      hot.status === key.status &&
+      hot.updatedAt === key.updatedAt.getTime()
+    )
+      hot.facts = { ...facts, hooked: facts.hooked ?? hot.facts?.hooked };
   }
 
   /** Games held and the bytes counted for them. */

@@ -36,7 +36,7 @@ import {
   stateHashOfText,
   type HashScheme,
 } from './state-hash';
-import { HotStates, keepsSnapshot } from './game-states';
+import { HotStates, keepsSnapshot, type HotFacts, type HotGame } from './game-states';
 import { presentUpdate, updateOfEntry, type UpdatesSource } from './game-updates';
 import { CountersRequiredError, NotYetSupportedError } from '../engine/errors';
 
@@ -252,6 +252,40 @@ type FirstStatement = (sql: string, params: unknown[]) => Promise<unknown[]>;
 interface SimpleQueryClient {
   query(text: string): Promise<Array<{ rows: unknown[] }>>;
   escapeLiteral(value: string): string;
+}
+
+/** What recordEntry wrote. */
+export interface RecordedEntry {
+  seq: number;
+  stateHash: string;
+  status: string;
+  entry: EntryWithState;
+  /** Length of the state's JSON text (what HotStates weighs). */
+  jsonLength: number;
+}
+
+/** What recordEntry writes. */
+export interface EntryInput {
+  row: Game;
+  side: Side;
+  order: unknown;
+  events: GameEvent[];
+  next: SystemState;
+  at: Date;
+  snapshot?: boolean;
+  timing?: ServerTiming;
+  /**
+   * The answer to store under the submission's Idempotency-Key, written by the
+   * same statement as the entry (issue 20: no round trip of its own). A key
+   * stored meanwhile by a racing submission fails it with a unique violation
+   * (isIdempotencyKeyTaken), and the whole transaction with it.
+   */
+  idempotent?: { key: string; response: unknown; requestHash: string | null };
+}
+
+/** recordEntry's optimistic guard: the seat token's hash the attempt matched (null: no seat token checked). */
+export interface EntryGuard {
+  seatHash: string | null;
 }
 
 /** An answer stored under an Idempotency-Key (idempotency_keys). */
@@ -677,33 +711,34 @@ export class GamesService {
    * what is written. Inside the caller's transaction, the row locked. An entry
    * whose order the rules system cannot re-apply must pass `snapshot: true`.
    */
-  async recordEntry(
-    m: EntityManager,
-    input: {
-      row: Game;
-      side: Side;
-      order: unknown;
-      events: GameEvent[];
-      next: SystemState;
-      at: Date;
-      snapshot?: boolean;
-      timing?: ServerTiming;
-      /**
-       * The answer to store under the submission's Idempotency-Key, written by the
-       * same statement as the entry (issue 20: no round trip of its own). A key
-       * stored meanwhile by a racing submission fails it with a unique violation
-       * (isIdempotencyKeyTaken), and the whole transaction with it.
-       */
-      idempotent?: { key: string; response: unknown; requestHash: string | null };
-    },
-  ): Promise<{
-    seq: number;
-    stateHash: string;
-    status: string;
-    entry: EntryWithState;
-    /** Length of the state's JSON text (what HotStates weighs). */
-    jsonLength: number;
-  }> {
+  async recordEntry(m: EntityManager, input: EntryInput): Promise<RecordedEntry> {
+    const recorded = await this.writeEntry(m, input);
+    // The row lock makes this unreachable; the version guard keeps it true even without one.
+    if (!recorded)
+      throw new ProblemException({
+        status: 409,
+        code: 'VERSION_CONFLICT',
+        detail: 'Another order was accepted at the same time: reload the game and decide again.',
+      });
+    return recorded;
+  }
+
+  /**
+   * The optimistic attempt's write (issue 20): recordEntry in one statement of its
+   * own, no transaction and no row lock held, so the write also requires the row's
+   * status as `input.row` has it, the seat's token hash (when a seat token was
+   * checked) and no order hooks applying. When any of that moved, or the version,
+   * nothing is written and the answer is null: the caller takes the locked path.
+   */
+  async recordEntryIfCurrent(input: EntryInput, guard: EntryGuard): Promise<RecordedEntry | null> {
+    return this.writeEntry(null, input, guard);
+  }
+
+  private async writeEntry(
+    m: EntityManager | null,
+    input: EntryInput,
+    guard?: EntryGuard,
+  ): Promise<RecordedEntry | null> {
     const { row, next, at } = input;
     const seq = row.version + 1;
     const { timing } = input;
@@ -714,49 +749,58 @@ export class GamesService {
     const status = gameStatus(next);
     const orderText = JSON.stringify(input.order);
     const { idempotent } = input;
-    // One round trip: the entry, the idempotent answer and the row together (a
-    // data-modifying CTE runs whatever the UPDATE finds; the row is locked anyway).
-    const [, affected] = await m.query<[unknown, number]>(
-      `WITH entry AS (
+    // One round trip: the row moved on and, only if it was, the entry and the idempotent
+    // answer (a data-modifying CTE; the inserts select from the updated row, so a guard
+    // that finds no row writes nothing). Parameters are cast: INSERT … SELECT does not
+    // take their types from the target columns.
+    const guards = guard
+      ? ` AND status = $13${
+          guard.seatHash !== null
+            ? ` AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $1 AND s.side = $3 AND s.token_hash = $14)`
+            : ''
+        } AND NOT ${this.hooks.appliesSql()}`
+      : '';
+    const params: unknown[] = [
+      row.id,
+      seq,
+      input.side,
+      orderText,
+      JSON.stringify(input.events),
+      stateHash,
+      input.snapshot || keepsSnapshot(seq, status, input.order) ? text : null,
+      at,
+      text,
+      status,
+      JSON.stringify(next.result ?? null),
+      row.version,
+    ];
+    if (guard) params.push(row.status, ...(guard.seatHash !== null ? [guard.seatHash] : []));
+    const k = params.length;
+    if (idempotent)
+      params.push(idempotent.key, JSON.stringify(idempotent.response), idempotent.requestHash);
+    const sql = `WITH g AS (
+         UPDATE games SET state = $9::jsonb, version = $2::int, status = $10::text, result = $11::jsonb,
+           updated_at = $8::timestamptz
+         WHERE id = $1::uuid AND version = $12::int${guards}
+         RETURNING id
+       ), entry AS (
          INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         SELECT $1::uuid, $2::int, $3::text, $4::jsonb, $5::jsonb, $6::text, $7::jsonb, $8::timestamptz FROM g
        )${
          idempotent
            ? `, answer AS (
          INSERT INTO idempotency_keys (game_id, key, side, response, request_hash, status_code, created_at)
-         VALUES ($1, $13, $3, $14, $15, 200, $8)
+         SELECT $1::uuid, $${k + 1}::text, $3::text, $${k + 2}::jsonb, $${k + 3}::text, 200, $8::timestamptz FROM g
        )`
            : ''
        }
-       UPDATE games SET state = $9, version = $2, status = $10, result = $11, updated_at = $8
-       WHERE id = $1 AND version = $12`,
-      [
-        row.id,
-        seq,
-        input.side,
-        orderText,
-        JSON.stringify(input.events),
-        stateHash,
-        input.snapshot || keepsSnapshot(seq, status, input.order) ? text : null,
-        at,
-        text,
-        status,
-        JSON.stringify(next.result ?? null),
-        row.version,
-        ...(idempotent
-          ? [idempotent.key, JSON.stringify(idempotent.response), idempotent.requestHash]
-          : []),
-      ],
-    );
+       SELECT count(*)::int AS n FROM g`;
+    const [written] = m
+      ? await m.query<Array<{ n: number }>>(sql, params)
+      : // No transaction: straight to the driver's pool (one statement, TypeORM's query runner adds nothing).
+        ((await this.pool().query(sql, params)).rows as Array<{ n: number }>);
     timing?.lap('db');
-    if (affected !== 1) {
-      // The row lock makes this unreachable; the version guard keeps it true even without one.
-      throw new ProblemException({
-        status: 409,
-        code: 'VERSION_CONFLICT',
-        detail: 'Another order was accepted at the same time: reload the game and decide again.',
-      });
-    }
+    if (written?.n !== 1) return null;
     const entry: EntryWithState = {
       gameId: row.id,
       seq,
@@ -770,13 +814,31 @@ export class GamesService {
     return { seq, stateHash, status, entry, jsonLength: text.length };
   }
 
-  /** After the entry's transaction committed: its state is the game's current one in memory. */
+  /**
+   * After the entry's transaction committed: its state is the game's current one in
+   * memory, with what the next order's optimistic attempt needs (the row as written).
+   */
   rememberState(
     key: { id: string; version: number; status: string; updatedAt: Date },
     state: SystemState,
     jsonLength: number,
+    facts?: HotFacts,
   ): void {
-    this.hot.set(key, stateAsPlayed(state), jsonLength);
+    this.hot.set(key, stateAsPlayed(state), jsonLength, facts);
+  }
+
+  /** The pg pool under TypeORM's PostgreSQL driver (both databases speak to it: PGlite behind its socket). */
+  private pool(): { query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> } {
+    return (
+      this.dataSource.driver as unknown as {
+        master: { query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+      }
+    ).master;
+  }
+
+  /** The game's state and facts as last kept in memory, for an optimistic order (HotStates.current). */
+  hotGame(id: string): HotGame | undefined {
+    return this.hot.current(id);
   }
 
   /** A game's entry 0: the set-up re-created from its seed, or the stored start of a fork. */
@@ -999,6 +1061,13 @@ export class GamesService {
       typeof meta.seat_hashes === 'string'
         ? (JSON.parse(meta.seat_hashes) as SeatHash[])
         : meta.seat_hashes;
+    // The next order may then take the optimistic path (MovesService): the row, seats and context with the state.
+    this.hot.attach(loaded.row, {
+      row: loaded.row,
+      seats,
+      prepared: loaded.prepared,
+      ...(lock ? { hooked: meta.hooked === true } : {}),
+    });
     return {
       ...loaded,
       seats,
@@ -1011,10 +1080,15 @@ export class GamesService {
    * The side of the seat whose token is `token`, compared against every seat
    * so the time taken does not depend on which matched; null for none.
    */
-  static seatOfToken(seats: SeatHash[], token: string): Side | null {
-    let side: Side | null = null;
-    for (const seat of seats) if (tokenMatches(token, seat.hash)) side = seat.side;
-    return side;
+  static seatOfToken(seats: readonly SeatHash[], token: string): Side | null {
+    return GamesService.seatMatching(seats, token)?.side ?? null;
+  }
+
+  /** The seat whose token is `token` (compared against every seat), or null. */
+  static seatMatching(seats: readonly SeatHash[], token: string): SeatHash | null {
+    let found: SeatHash | null = null;
+    for (const seat of seats) if (tokenMatches(token, seat.hash)) found = seat;
+    return found;
   }
 
   private async loadWith<R extends GameRowRaw>(

@@ -4,12 +4,15 @@ import { gameDice } from '../engine/dice';
 import { revisionOf } from '../engine/revision';
 import { isFlowEntry } from '../engine/flow';
 import type { Order } from '../engine/state';
+import type { SystemState } from '../engine/rules';
 import type { GameEvent, Side } from '../engine/types';
 import { byteBoundedCache } from '../common/byte-caches';
 import { ProblemException } from '../common/errors/problem';
 import { ServerTiming } from '../common/server-timing';
 import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
 import { gameStatus, gameView, type GameViewDto } from '../games/game-view';
+import { Game } from '../games/entities/game.entity';
+import type { HotFacts } from '../games/game-states';
 import { GamesService, isIdempotencyKeyTaken, type LoadedGame } from '../games/games.service';
 import { GameHooks, type OrderAccepted } from '../games/game-hooks';
 import { canonicalJson, sha256Hex } from '../games/state-hash';
@@ -227,9 +230,11 @@ export class MovesService {
     }
     const timing = input.timing ?? new ServerTiming();
     timing.skip();
-    let answer: Awaited<ReturnType<typeof this.attempt>>;
+    let answer: Awaited<ReturnType<typeof this.attempt>> | null = null;
     try {
-      answer = await this.attemptOnce(input, timing);
+      answer = await this.optimistic(input, timing);
+      timing.note('path', answer ? 'optimistic' : 'locked');
+      answer ??= await this.attemptOnce(input, timing);
     } catch (e) {
       if (!(e instanceof NotASeatToken)) throw e;
       // Rolled back, nothing written: a player's own token for the seat he holds
@@ -241,12 +246,10 @@ export class MovesService {
     }
     timing.lap('db');
     if (answer.committed) {
-      // Committed: the next order or listing of this game starts from this state, not the database's copy.
-      this.games.rememberState(
-        answer.committed.key,
-        answer.committed.next,
-        answer.committed.jsonLength,
-      );
+      // Committed: the next order or listing of this game starts from this state, not the
+      // database's copy, and the next order of this game may take the optimistic path.
+      const { key, next, jsonLength, facts } = answer.committed;
+      this.games.rememberState(key, next, jsonLength, facts);
     }
     if (answer.publish) {
       // Delivered to this instance's listeners now; the message to other instances is
@@ -260,6 +263,153 @@ export class MovesService {
     }
     timing.lap('after');
     return { statusCode: answer.statusCode, body: answer.body, replayed: answer.replayed };
+  }
+
+  /**
+   * The optimistic attempt (issue 20): from the game as this instance last wrote or
+   * read it (HotStates), with no transaction and no row lock, an order that is
+   * plainly acceptable — its seat token one of the seats', the expected version the
+   * kept one, the seat's turn, the rules' yes — is written by one statement that
+   * requires the row still at that version (and status), the seat's token hash
+   * unchanged and no order hooks applying (recordEntryIfCurrent). One round trip
+   * instead of three. Anything else — a refusal of any kind, a retry of an
+   * Idempotency-Key, a game another instance moved on, a players' game — is null:
+   * the locked path (`attempt`) decides it and gives the authoritative answer, so
+   * the answers are the same either way.
+   */
+  private async optimistic(given: SubmitOrderInput, timing: ServerTiming) {
+    const hot = this.games.hotGame(given.gameId);
+    if (!hot || hot.hooked === true) return null;
+    const { row, prepared, state } = hot;
+    if (given.expectedVersion !== row.version) return null;
+    let side: Side;
+    let seatHash: string | null = null;
+    if (given.side !== undefined) side = given.side;
+    else {
+      const seat = GamesService.seatMatching(hot.seats, given.token ?? '');
+      if (seat === null) return null;
+      side = seat.side;
+      seatHash = seat.hash;
+    }
+    timing.lap('auth');
+    const { system, ctx } = prepared;
+    const acting = system.mustAct(ctx, state, side);
+    const isResign = (given.order as { type?: unknown } | null)?.type === 'resign';
+    if (acting === null || (!isResign && !acting.seats.includes(side))) return null;
+    const result = system.applyOrder(
+      ctx,
+      state,
+      side,
+      given.order,
+      gameDice(row.seed, state.diceDrawn, revisionOf(state)),
+    );
+    if (!result.ok) return null;
+    timing.lap('rules');
+    const fingerprint = this.fingerprint({ ...given, side });
+    const accepted = this.accepted(prepared, row, side, result, timing);
+    let recorded: Awaited<ReturnType<GamesService['recordEntryIfCurrent']>>;
+    try {
+      recorded = await this.games.recordEntryIfCurrent(
+        {
+          row,
+          side,
+          order: given.order,
+          events: result.events,
+          next: result.state,
+          at: accepted.at,
+          timing,
+          ...(given.idempotencyKey !== undefined
+            ? {
+                idempotent: {
+                  key: given.idempotencyKey,
+                  response: accepted.body,
+                  requestHash: fingerprint,
+                },
+              }
+            : {}),
+        },
+        { seatHash },
+      );
+    } catch (e) {
+      // The key was stored meanwhile (its first submission, on another instance): the locked path replays it.
+      if (isIdempotencyKeyTaken(e)) return null;
+      throw e;
+    }
+    if (!recorded) return null;
+    return {
+      statusCode: 200,
+      body: accepted.body,
+      replayed: false,
+      publish: updateOfEntry(recorded.entry, prepared),
+      committed: {
+        side,
+        next: result.state,
+        key: { id: row.id, version: recorded.seq, status: recorded.status, updatedAt: accepted.at },
+        jsonLength: recorded.jsonLength,
+        hooked: false,
+        facts: this.factsAfter(hot, recorded, accepted.at, result.state),
+      },
+    };
+  }
+
+  /** The game's facts after an entry was written: the row as written, the same seats and context. */
+  private factsAfter(
+    before: {
+      row: Game;
+      seats: HotFacts['seats'];
+      prepared: HotFacts['prepared'];
+      hooked?: boolean;
+    },
+    recorded: { seq: number; status: string },
+    at: Date,
+    next: { result?: unknown },
+  ): HotFacts {
+    const row = Object.assign(new Game(), before.row, {
+      version: recorded.seq,
+      status: recorded.status,
+      result: next.result ?? null,
+      updatedAt: at,
+      state: undefined,
+    });
+    return { row, seats: before.seats, prepared: before.prepared, hooked: before.hooked };
+  }
+
+  /** sha256 of the canonical submission, stored with an Idempotency-Key's answer (null without a key). */
+  private fingerprint(input: SubmitOrderInput & { side: Side }): string | null {
+    return input.idempotencyKey === undefined
+      ? null
+      : sha256Hex(
+          canonicalJson({
+            side: input.side,
+            expectedVersion: input.expectedVersion,
+            order: input.order,
+          }),
+        );
+  }
+
+  /**
+   * The answer to an accepted order, for the seat that gave it: its events and view as
+   * that seat sees them. Made before the write, which stores it under the Idempotency-Key.
+   */
+  private accepted(
+    prepared: LoadedGame['prepared'],
+    row: Game,
+    side: Side,
+    result: { state: SystemState; events: GameEvent[] },
+    timing: ServerTiming,
+  ): { body: OrderAcceptedDto; at: Date } {
+    const at = new Date();
+    const seq = row.version + 1;
+    const status = gameStatus(result.state);
+    const { system, ctx } = prepared;
+    const body: OrderAcceptedDto = {
+      version: seq,
+      seq,
+      events: system.eventsFor(ctx, result.events, side, status === 'finished'),
+      game: gameView(prepared, row, result.state, seq, at, side),
+    };
+    timing.lap('view');
+    return { body, at };
   }
 
   /**
@@ -293,12 +443,7 @@ export class MovesService {
         if (side === null) throw new NotASeatToken();
         timing.lap('auth');
         const input = { ...given, side };
-        const fingerprint =
-          input.idempotencyKey === undefined
-            ? null
-            : sha256Hex(
-                canonicalJson({ side, expectedVersion: input.expectedVersion, order: input.order }),
-              );
+        const fingerprint = this.fingerprint(input);
 
         // After the lock: a retry racing its own first attempt sees the stored answer. The
         // locked read's key lookup ran on the snapshot taken before it waited for the lock, so
@@ -405,18 +550,8 @@ export class MovesService {
         }
         timing.lap('rules');
 
-        const at = new Date();
+        const { body, at } = this.accepted(prepared, row, input.side, result, timing);
         const seq = row.version + 1;
-        const status = gameStatus(result.state);
-        // The answer goes to the seat that gave the order: its events and view as that seat sees
-        // them. Made before the write, which stores it under the Idempotency-Key.
-        const body: OrderAcceptedDto = {
-          version: seq,
-          seq,
-          events: system.eventsFor(ctx, result.events, input.side, status === 'finished'),
-          game: gameView(prepared, row, result.state, seq, at, input.side),
-        };
-        timing.lap('view');
         // Keyed with the game's secret: the published hash reveals nothing hidden before the end.
         const recorded = await this.games.recordEntry(m, {
           row,
@@ -453,9 +588,10 @@ export class MovesService {
           committed: {
             side: input.side,
             next: result.state,
-            key: { id: row.id, version: seq, status, updatedAt: at },
+            key: { id: row.id, version: seq, status: recorded.status, updatedAt: at },
             jsonLength: recorded.jsonLength,
             hooked,
+            facts: this.factsAfter({ row, seats, prepared, hooked }, recorded, at, result.state),
           },
         };
       },

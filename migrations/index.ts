@@ -7,6 +7,7 @@ import { TakebackRequests1795750838825 } from './1795750838825-TakebackRequests'
 import { EntrySnapshots1795750853774 } from './1795750853774-EntrySnapshots';
 import { ScenarioOwners1795750989191 } from './1795750989191-ScenarioOwners';
 import { GameTesting1795752822918 } from './1795752822918-GameTesting';
+import { RowStateBySnapshot1795776193799 } from './1795776193799-RowStateBySnapshot';
 
 /**
  * Every migration, oldest first. Migrations are listed explicitly (not globbed) so the
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   EntrySnapshots1795750853774,
   ScenarioOwners1795750989191,
   GameTesting1795752822918,
+  RowStateBySnapshot1795776193799,
 ];

@@ -135,6 +135,11 @@ export class HotStates {
       hot.facts = { ...facts, hooked: facts.hooked ?? hot.facts?.hooked };
   }
 
+  /** Drops what is kept for game `id` (the next read takes it from the database). */
+  forget(id: string): void {
+    this.cache.delete(id);
+  }
+
   /** Games held and the bytes counted for them. */
   stats(): { games: number; bytes: number } {
     return { games: this.cache.size, bytes: this.cache.calculatedSize };

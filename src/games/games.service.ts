@@ -322,7 +322,7 @@ export function isIdempotencyKeyTaken(error: unknown): boolean {
 
 const GAME_COLUMNS = `id, scenario_id, rules_system, rules_version, status, version, seed,
   seed_commitment, engine_revision, scenario_hash, secret, options, result, forked_from,
-  testing, created_at, updated_at`;
+  testing, created_at, updated_at, state_seq`;
 
 interface GameRowRaw {
   id: string;
@@ -342,6 +342,7 @@ interface GameRowRaw {
   testing: boolean;
   created_at: Date;
   updated_at: Date;
+  state_seq: number;
 }
 
 /** A Game entity from a raw row (without its state). */
@@ -364,6 +365,7 @@ function gameOf(r: GameRowRaw): Game {
   g.testing = r.testing === true;
   g.createdAt = r.created_at;
   g.updatedAt = r.updated_at;
+  g.stateSeq = r.state_seq;
   return g;
 }
 
@@ -533,6 +535,9 @@ export class GamesService {
       status: gameStatus(state),
       state,
       version: 0,
+      stateSeq: 0,
+      turn: state.turn,
+      phase: state.phase,
       seed,
       seedCommitment: commitment,
       options,
@@ -628,7 +633,7 @@ export class GamesService {
 
   /** The full stored state after entry `seq` of a loaded game (seq 0: its set-up or a fork's start); 404 for an entry not played. */
   async storedPosition(
-    { row, prepared }: LoadedGame,
+    { row, prepared }: Pick<LoadedGame, 'row' | 'prepared'>,
     seq: number,
     /** The caller's transaction (the embedded database has one connection: never a second one inside it). */
     m: EntityManager = this.dataSource.manager,
@@ -753,10 +758,13 @@ export class GamesService {
     // answer (a data-modifying CTE; the inserts select from the updated row, so a guard
     // that finds no row writes nothing). Parameters are cast: INSERT … SELECT does not
     // take their types from the target columns.
+    // The row takes the whole state only with an entry that keeps a snapshot (issue 20):
+    // otherwise the state text is neither sent nor parsed, and `state_seq` stays behind.
+    const snapshot = input.snapshot || keepsSnapshot(seq, status, input.order);
     const guards = guard
-      ? ` AND status = $13${
+      ? ` AND status = $14${
           guard.seatHash !== null
-            ? ` AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $1 AND s.side = $3 AND s.token_hash = $14)`
+            ? ` AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = $1 AND s.side = $3 AND s.token_hash = $15)`
             : ''
         } AND NOT ${this.hooks.appliesSql()}`
       : '';
@@ -767,19 +775,21 @@ export class GamesService {
       orderText,
       JSON.stringify(input.events),
       stateHash,
-      input.snapshot || keepsSnapshot(seq, status, input.order) ? text : null,
+      snapshot ? text : null,
       at,
-      text,
+      JSON.stringify(next.turn ?? null),
       status,
       JSON.stringify(next.result ?? null),
       row.version,
+      typeof next.phase === 'string' ? next.phase : null,
     ];
     if (guard) params.push(row.status, ...(guard.seatHash !== null ? [guard.seatHash] : []));
     const k = params.length;
     if (idempotent)
       params.push(idempotent.key, JSON.stringify(idempotent.response), idempotent.requestHash);
     const sql = `WITH g AS (
-         UPDATE games SET state = $9::jsonb, version = $2::int, status = $10::text, result = $11::jsonb,
+         UPDATE games SET ${snapshot ? 'state = $7::jsonb, state_seq = $2::int, ' : ''}version = $2::int,
+           status = $10::text, result = $11::jsonb, turn = $9::jsonb, phase = $13::text,
            updated_at = $8::timestamptz
          WHERE id = $1::uuid AND version = $12::int${guards}
          RETURNING id
@@ -875,8 +885,8 @@ export class GamesService {
       .addSelect('g.status', 'status')
       .addSelect('g.version', 'version')
       .addSelect('g.result', 'result')
-      .addSelect(`g.state -> 'turn'`, 'turn')
-      .addSelect(`g.state ->> 'phase'`, 'phase')
+      .addSelect('g.turn', 'turn')
+      .addSelect('g.phase', 'phase')
       .addSelect('g.testing', 'testing')
       .addSelect('g.created_at', 'created_at')
       .addSelect('g.updated_at', 'updated_at');
@@ -1112,21 +1122,29 @@ export class GamesService {
     let row = gameOf(meta);
     let state = this.hot.get(row);
     timing?.lap('db');
+    // The game's own options: a game with supplied counters is played on the merged scenario.
+    const prepared = await this.contexts.get(row.scenarioId, row.options);
     if (state === undefined) {
-      const [full] = await m.query<Array<GameRowRaw & { state: string }>>(
-        `SELECT ${GAME_COLUMNS}, state::text AS state FROM games WHERE id = $1`,
+      // The row holds the state after entry state_seq: sent only when that is the current one.
+      const [full] = await m.query<Array<GameRowRaw & { state: string | null }>>(
+        `SELECT ${GAME_COLUMNS}, CASE WHEN state_seq = version THEN state::text END AS state
+         FROM games WHERE id = $1`,
         [id],
       );
       if (!full) throw gameNotFound(id);
       timing?.lap('db');
       row = gameOf(full);
-      state = JSON.parse(full.state) as SystemState;
-      this.hot.set(row, state, full.state.length);
+      if (full.state !== null) {
+        state = JSON.parse(full.state) as SystemState;
+        this.hot.set(row, state, full.state.length);
+      } else {
+        // Behind by fewer than SNAPSHOT_EVERY entries: re-derived from the log, its hash checked.
+        state = (await this.storedPosition({ row, prepared }, row.version, m)).state;
+        this.hot.set(row, state, JSON.stringify(state).length);
+      }
       timing?.lap('parse');
     }
     row.state = state;
-    // The game's own options: a game with supplied counters is played on the merged scenario.
-    const prepared = await this.contexts.get(row.scenarioId, row.options);
     return { loaded: { row, prepared, state }, meta };
   }
 
@@ -1545,6 +1563,9 @@ export class GamesService {
           .set({
             state,
             version: rows.length,
+            stateSeq: rows.length,
+            turn: state.turn,
+            phase: state.phase,
             status: gameStatus(state),
             result: state.result,
             updatedAt: at,

@@ -319,7 +319,7 @@ describe('games: POST/GET /v1/games, GET /v1/games/{id}, live events', () => {
     const won = (await create().expect(201)).body.id;
     const result = { winner: 'union', level: 'decisive', reason: 'test: decisive victory' };
     await t.app.get(DataSource).query(
-      `UPDATE games SET status = 'finished', result = $2::jsonb, state = state ||
+      `UPDATE games SET status = 'finished', result = $2::jsonb, phase = 'finished', state = state ||
          jsonb_build_object('phase', 'finished', 'movement', null, 'pending', null, 'result', $2::jsonb)
        WHERE id = $1`,
       [won, JSON.stringify(result)],

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { SNAPSHOT_EVERY } from '../../src/games/game-states';
 import { stateHasher } from '../../src/games/state-hash';
 import { createScratchDatabase, ScratchDatabase } from '../support/database';
 import {
@@ -183,22 +184,29 @@ describe('crash: SIGKILL of the built service mid-load, then restart', () => {
       const url = scratch.url;
       await scenario(() => startService({ databaseUrl: url }), 'postgresql');
 
-      // Straight from the database: every game's version is its log length, its state the
-      // last entry's (entries keep the state's hash; the whole state only every SNAPSHOT_EVERY).
+      // Straight from the database: every game's version is its log length; its row holds the
+      // state after entry state_seq (the last that kept a snapshot, fewer than SNAPSHOT_EVERY
+      // behind), with that entry's hash (entries keep the state's hash; the whole state only
+      // every SNAPSHOT_EVERY).
       const db = new Client({ connectionString: url });
       await db.connect();
       try {
         const rows = await db.query(`
-          SELECT g.id, g.version, g.secret, g.state,
+          SELECT g.id, g.version, g.secret, g.state, g.state_seq,
                  (SELECT count(*)::int FROM game_entries e WHERE e.game_id = g.id) AS entries,
                  (SELECT coalesce(max(e.seq), 0) FROM game_entries e WHERE e.game_id = g.id) AS last,
-                 (SELECT e.state_hash FROM game_entries e WHERE e.game_id = g.id AND e.seq = g.version) AS last_hash
+                 (SELECT e.state_hash FROM game_entries e WHERE e.game_id = g.id AND e.seq = g.state_seq) AS row_hash,
+                 (SELECT e.state IS NOT NULL FROM game_entries e WHERE e.game_id = g.id AND e.seq = g.state_seq) AS snapshot
           FROM games g`);
         expect(rows.rows).toHaveLength(GAMES);
         for (const r of rows.rows) {
           expect(r.entries).toBe(r.version);
           expect(r.last).toBe(r.version);
-          if (r.version > 0) expect(stateHasher(r.secret)(r.state)).toBe(r.last_hash);
+          expect(r.version - r.state_seq).toBeLessThan(SNAPSHOT_EVERY);
+          if (r.state_seq > 0) {
+            expect(r.snapshot).toBe(true);
+            expect(stateHasher(r.secret)(r.state)).toBe(r.row_hash);
+          }
         }
       } finally {
         await db.end();

@@ -37,6 +37,21 @@ export class Game {
   @Column({ type: 'integer', default: 0 })
   version: number;
 
+  /**
+   * After which entry `state` is (issue 20: the row takes the state only with entries
+   * that keep a snapshot); the current state is re-derived from the log when it is
+   * behind `version`.
+   */
+  @Column({ name: 'state_seq', type: 'integer', default: 0 })
+  stateSeq: number;
+
+  /** The current state's turn and phase, written with every entry (the game listing reads them). */
+  @Column({ type: 'jsonb', nullable: true })
+  turn: unknown;
+
+  @Column({ type: 'text', nullable: true })
+  phase: string | null;
+
   /** The secret seed of the game's dice; revealed once the game is over. */
   @Column({ type: 'text' })
   seed: string;

@@ -543,18 +543,31 @@ export function view(ctx: GameContext, given: GameState): GameView {
     }),
     fieldworks: state.fieldworks,
     objectives: state.objectives,
-    victoryPoints: isClassic(state)
-      ? {
-          union: classicVictoryPoints(ctx, state, 'union'),
-          confederate: classicVictoryPoints(ctx, state, 'confederate'),
-        }
-      : {
-          union: victoryPoints(ctx, state, 'union'),
-          confederate: victoryPoints(ctx, state, 'confederate'),
-        },
+    victoryPoints: victoryPointsOf(ctx, state),
     eliminatedStrength: state.eliminatedStrength,
     result: state.result,
   };
+}
+
+/** Both sides' victory points now, by the game's rules (the 1975 or the revised count). */
+export function victoryPointsOf(
+  ctx: GameContext,
+  state: GameState,
+): { union: number; confederate: number } {
+  return isClassic(state)
+    ? {
+        union: classicVictoryPoints(ctx, state, 'union'),
+        confederate: classicVictoryPoints(ctx, state, 'confederate'),
+      }
+    : {
+        union: victoryPoints(ctx, state, 'union'),
+        confederate: victoryPoints(ctx, state, 'confederate'),
+      };
+}
+
+/** The state with its keyed objects in canonical order (canonical.ts), as every entry point reads it. */
+export function canonicalStateOf(ctx: GameContext, state: GameState): GameState {
+  return canonical(ctx, state);
 }
 
 // ------------------------------------------------------------ odds preview ----

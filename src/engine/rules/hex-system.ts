@@ -21,7 +21,8 @@ import {
   notYetSupported,
   prepareGame,
   victoryStanding,
-  view,
+  canonicalStateOf,
+  victoryPointsOf,
   whoMustAct,
   type GameContext,
   type MapTables,
@@ -80,15 +81,25 @@ export interface HexGameView extends SystemView {
   objectives: Record<HexId, Side | null>;
 }
 
+/** Each scenario unit's place in the scenario's order, per context (built once: views are on the order path). */
+const scenarioRanks = new WeakMap<GameContext, Map<string, number>>();
+
 function sortByScenarioOrder<T extends { id: string }>(ctx: GameContext, units: T[]): T[] {
-  const order = new Map(ctx.scenario.units.map((u, i) => [u.id, i]));
-  const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
+  let order = scenarioRanks.get(ctx);
+  if (!order) {
+    order = new Map(ctx.scenario.units.map((u, i) => [u.id, i]));
+    scenarioRanks.set(ctx, order);
+  }
+  const ranks = order;
+  const rank = (id: string) => ranks.get(id) ?? Number.MAX_SAFE_INTEGER;
   return [...units].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
 }
 
 /** The hex game's view: everything on a hex map is public, so every reader sees the same. */
-export function hexGameView(ctx: GameContext, state: GameState): HexGameView {
-  const v = view(ctx, state);
+export function hexGameView(ctx: GameContext, given: GameState): HexGameView {
+  // What the engine's view() holds, less what this view leaves out (who must act, the
+  // result) and without copying every unit twice: built once per accepted order.
+  const state = canonicalStateOf(ctx, given);
   const blocked = new Set(state.blockedReinforcements ?? []);
   const reinforcements: HexReinforcementView[] = [];
   for (const u of Object.values(state.units)) {
@@ -106,27 +117,30 @@ export function hexGameView(ctx: GameContext, state: GameState): HexGameView {
   }
   reinforcements.sort((a, b) => a.turn - b.turn || a.unit.localeCompare(b.unit));
   return {
-    turn: v.turn,
-    turns: v.turns,
-    night: v.night,
-    phase: v.phase,
-    phasing: v.phasing,
+    turn: state.turn,
+    turns: ctx.scenario.turns,
+    night: state.night,
+    phase: state.phase,
+    phasing: state.phasing,
     // In the scenario's order: the stored state's key order is not kept by jsonb.
-    units: sortByScenarioOrder(ctx, v.units).map((u) => ({
-      id: u.id,
-      side: u.side,
-      designation: u.designation,
-      type: u.type,
-      hex: u.hex,
-      status: u.status,
-      strength: u.strength,
-      morale: u.morale,
-      markers: { ...u.markers },
-    })),
+    units: sortByScenarioOrder(ctx, Object.values(state.units)).map((u) => {
+      const spec = ctx.unitSpecs.get(u.id)!;
+      return {
+        id: u.id,
+        side: u.side,
+        designation: spec.designation,
+        type: spec.type,
+        hex: u.hex,
+        status: u.status,
+        strength: u.strength,
+        morale: u.morale,
+        markers: { ...u.markers },
+      };
+    }),
     reinforcements,
-    fieldworks: v.fieldworks,
-    points: { union: v.victoryPoints.union, confederate: v.victoryPoints.confederate },
-    eliminatedStrength: { ...v.eliminatedStrength },
+    fieldworks: state.fieldworks,
+    points: victoryPointsOf(ctx, state),
+    eliminatedStrength: { ...state.eliminatedStrength },
     objectives: objectiveHolders(ctx.scenario.victory, state, canOccupy(ctx)),
   };
 }

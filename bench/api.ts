@@ -6,11 +6,11 @@
  *   - bot:     POST orders the client already knows (chosen beforehand by the
  *              engine in this process from the same seed), back to back.
  * For each: accepted orders per second and p50/p95/p99 of POST /orders; then
- * the same database work done directly with pg — the order transaction's
- * shape (BEGIN; SELECT … FOR UPDATE; INSERT the entry — order, events, hash,
- * a snapshot every SNAPSHOT_EVERY — and UPDATE the game's state and version
- * in one statement, as the service does; COMMIT), payloads as large as the
- * service's — and the ratios.
+ * the same database work done directly with pg in two shapes (rawLoad): issue
+ * 20's baseline, the order transaction (BEGIN; SELECT … FOR UPDATE; the entry
+ * and the row with its whole state; COMMIT), against which the goal is
+ * measured, and the one statement the service's optimistic path sends — and
+ * the ratios.
  * Then where an order's time goes (the Server-Timing header of every POST,
  * averaged, and the client's view of serialising and the network), storage
  * per order, memory per active game, and GET legal-orders on the largest
@@ -24,6 +24,7 @@
 import * as fs from 'node:fs';
 import { loadavg } from 'node:os';
 import * as path from 'node:path';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { Pool } from 'pg';
 import { gameDice } from '../src/engine/dice';
@@ -36,7 +37,6 @@ import { createScratchDatabase } from '../test/support/database';
 import {
   bearer,
   ClientGame,
-  chooseOrder,
   createGame,
   http,
   percentile,
@@ -83,19 +83,25 @@ class Breakdown {
   client = 0;
   serialise = 0;
 
-  add(header: string | null, clientMs: number, text: string): void {
+  paths = new Map<string, number>();
+
+  add(header: string | null, clientMs: number, body: unknown): void {
     if (!header) return;
     for (const part of header.split(',')) {
       const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
       if (m) this.sums.set(m[1], (this.sums.get(m[1]) ?? 0) + Number(m[2]));
+      const d = /^\s*path;desc="(\w+)"/.exec(part);
+      if (d) this.paths.set(d[1], (this.paths.get(d[1]) ?? 0) + 1);
     }
     this.orders++;
     this.client += clientMs;
-    // What serialising the answer costs: the same body, stringified again by the same V8.
-    const body: unknown = JSON.parse(text);
-    const t0 = performance.now();
-    JSON.stringify(body);
-    this.serialise += performance.now() - t0;
+    // What serialising the answer costs: the same body, stringified again by the same V8
+    // (every 16th answer, counted 16 times: the client's own CPU competes with the service's).
+    if (this.orders % 16 === 0) {
+      const t0 = performance.now();
+      JSON.stringify(body);
+      this.serialise += 16 * (performance.now() - t0);
+    }
   }
 
   print(): void {
@@ -112,6 +118,8 @@ class Breakdown {
       `    ${'network, queueing, client'.padEnd(34)} ${per(this.client - total - this.serialise)}`,
     );
     console.log(`    ${'client latency'.padEnd(34)} ${per(this.client)}`);
+    const paths = [...this.paths].map(([p, n]) => `${p} ${n}`).join(', ');
+    if (paths) console.log(`    path taken: ${paths}`);
   }
 }
 
@@ -156,6 +164,51 @@ function scripts(tag: string, count: number, random: () => number): Script[] {
   return out;
 }
 
+/**
+ * The benchmark's own HTTP client: node:http on keep-alive sockets, the body read
+ * as text, no decompression (loopback; the listing's gzip is measured apart). Node's
+ * fetch costs the client several times the CPU, which on a 2-core machine is taken
+ * from the service and PostgreSQL; raw pg's client is as lean.
+ */
+const agent = new HttpAgent({ keepAlive: true, maxSockets: 256 });
+function lean(
+  base: string,
+  method: string,
+  pathname: string,
+  body: string | undefined,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string; serverTiming: string | null }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${base}${pathname}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...headers,
+          ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const timing = res.headers['server-timing'];
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            serverTiming: typeof timing === 'string' ? timing : null,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${pathname}: timed out`)));
+    req.end(body);
+  });
+}
+
 async function serviceLoad(
   base: string,
   n: number,
@@ -181,19 +234,37 @@ async function serviceLoad(
   const started = Date.now();
   const post = async (game: ClientGame, body: object, side: 'union' | 'confederate') => {
     const t0 = performance.now();
-    const res = await fetch(`${base}/v1/games/${game.id}/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...bearer(game.tokens[side]) },
-      body: JSON.stringify(body),
+    const res = await lean(base, 'POST', `/v1/games/${game.id}/orders`, JSON.stringify(body), {
+      'content-type': 'application/json',
+      ...bearer(game.tokens[side]),
     });
-    const text = await res.text();
     const ms = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`order refused: ${res.status} ${text.slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(`order refused: ${res.status} ${res.text.slice(0, 300)}`);
     latencies.push(ms);
-    breakdown.add(res.headers.get('server-timing'), ms, text);
-    const answer = JSON.parse(text) as { version: number; game: { mustAct: { side: string } } };
+    const answer = JSON.parse(res.text) as {
+      version: number;
+      game: { mustAct: { side: string } };
+    };
+    breakdown.add(res.serverTiming, ms, answer);
     game.version = answer.version;
     game.mustAct = (answer.game.mustAct?.side as ClientGame['mustAct']) ?? null;
+  };
+  /** The listing mode's choice, as chooseOrder makes it, over the lean client. */
+  const choose = async (game: ClientGame, random: () => number) => {
+    if (!game.mustAct) return null;
+    const side = game.mustAct;
+    const res = await lean(base, 'GET', `/v1/games/${game.id}/legal-orders`, undefined, {
+      ...bearer(game.tokens[side]),
+    });
+    if (res.status !== 200)
+      throw new Error(`legal-orders: ${res.status} ${res.text.slice(0, 300)}`);
+    const listing = JSON.parse(res.text) as { version: number; orders: Array<{ type: string }> };
+    const orders = listing.orders.filter((o) => o.type !== 'resign');
+    if (orders.length === 0) return null;
+    const end = orders.find((o) => o.type === 'end-phase');
+    const order = end && random() < 0.25 ? end : orders[Math.floor(random() * orders.length)];
+    return { order, version: listing.version, side };
   };
   await Promise.all(
     games.map(async (first, i) => {
@@ -201,7 +272,7 @@ async function serviceLoad(
       if (mode === 'listing') {
         const random = prng(i + 1);
         while (Date.now() < until) {
-          const choice = await chooseOrder(base, game, random);
+          const choice = await choose(game, random);
           if (!choice) {
             game = await createGame(base, `bench-${mode}-${n}-${i}-${Date.now()}`);
             continue;
@@ -223,11 +294,20 @@ async function serviceLoad(
 }
 
 /**
- * The service's order transaction with pg and nothing else, on copies of real
- * rows: the same statements with payloads of the same size (orders and events
- * of real entries, a real state, a snapshot every SNAPSHOT_EVERY entries).
+ * The database work of an order with pg and nothing else, on copies of real rows,
+ * payloads of the same size (orders and events of real entries, a real state, a
+ * snapshot every SNAPSHOT_EVERY entries), in one of two shapes:
+ *   - transaction: issue 20's baseline, the order transaction as the issue measured
+ *     it — BEGIN; SELECT … FOR UPDATE; the entry and the row with the whole state in
+ *     one statement; COMMIT;
+ *   - statement: what the service's optimistic path now sends — one statement, the
+ *     version known beforehand, the row taking the state only with a snapshot.
  */
-async function rawLoad(url: string, n: number): Promise<Figures> {
+async function rawLoad(
+  url: string,
+  n: number,
+  shape: 'transaction' | 'statement',
+): Promise<Figures> {
   const pool = new Pool({ connectionString: url, max: n });
   try {
     const sample = await pool.query<{
@@ -263,36 +343,40 @@ async function rawLoad(url: string, n: number): Promise<Figures> {
       ids.map(async (id) => {
         const client = await pool.connect();
         try {
+          let version = 0;
           while (Date.now() < until) {
             const t0 = performance.now();
-            await client.query('BEGIN');
-            const g = await client.query(
-              'SELECT id, version, status, updated_at FROM games WHERE id = $1 FOR UPDATE',
-              [id],
-            );
-            const seq = g.rows[0].version + 1;
-            const e = entries[seq % entries.length];
-            // The service's statement (GamesService.recordEntry): entry and row in one round trip.
-            await client.query(
-              `WITH entry AS (
+            if (shape === 'statement') {
+              // The service's optimistic statement: the version known beforehand, the row
+              // taking the state only with a snapshot, no transaction of its own.
+              const seq = version + 1;
+              const e = entries[seq % entries.length];
+              const snapshot = seq % SNAPSHOT_EVERY === 0;
+              await client.query(
+                `WITH g AS (
+                   UPDATE games SET ${snapshot ? 'state = $7::jsonb, state_seq = $2::int, ' : ''}version = $2::int,
+                     status = 'active', result = 'null', turn = '1', phase = 'movement', updated_at = now()
+                   WHERE id = $1::uuid AND version = $8::int
+                   RETURNING id
+                 )
                  INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, now())
-               )
-               UPDATE games SET state = $8, version = $2, status = 'active', result = 'null', updated_at = now()
-               WHERE id = $1 AND version = $9`,
-              [
-                id,
-                seq,
-                e.side,
-                e.order,
-                e.events,
-                e.state_hash,
-                seq % SNAPSHOT_EVERY === 0 ? state : null,
-                state,
-                seq - 1,
-              ],
-            );
-            await client.query('COMMIT');
+                 SELECT $1::uuid, $2::int, $3::text, $4::jsonb, $5::jsonb, $6::text, $7::jsonb, now() FROM g`,
+                [
+                  id,
+                  seq,
+                  e.side,
+                  e.order,
+                  e.events,
+                  e.state_hash,
+                  snapshot ? state : null,
+                  version,
+                ],
+              );
+              version = seq;
+              latencies.push(performance.now() - t0);
+              continue;
+            }
+            await client.query('BEGIN');
             latencies.push(performance.now() - t0);
           }
         } finally {
@@ -464,7 +548,8 @@ async function main(): Promise<void> {
           bytes: stored.bytes + s1.bytes - s0.bytes,
           rows: stored.rows + s1.rows - s0.rows,
         };
-        const raw = await rawLoad(scratch.url, n);
+        const raw = await rawLoad(scratch.url, n, 'transaction');
+        const own = await rawLoad(scratch.url, n, 'statement');
         const ratio = service.perSecond / raw.perSecond;
         const latency = service.p50 / raw.p50;
         console.log(`  ${String(n).padStart(2)} games  service ${fmt(service)}`);
@@ -472,9 +557,14 @@ async function main(): Promise<void> {
         console.log(
           `            service/raw: throughput ${ratio.toFixed(2)} (goal ≥ 0.5), p50 latency ×${latency.toFixed(1)} (goal ≤ 2)`,
         );
+        console.log(`      raw pg, 1 stmt ${fmt(own)}`);
+        console.log(
+          `            service/1 stmt: throughput ${(service.perSecond / own.perSecond).toFixed(2)}, p50 latency ×${(service.p50 / own.p50).toFixed(1)}`,
+        );
         table.push(
           `| ${mode} | ${n} | ${service.perSecond.toFixed(0)} | ${service.p50.toFixed(1)} / ${service.p95.toFixed(1)} / ${service.p99.toFixed(1)} ms | ` +
-            `${raw.perSecond.toFixed(0)} | ${raw.p50.toFixed(1)} / ${raw.p95.toFixed(1)} / ${raw.p99.toFixed(1)} ms | ${ratio.toFixed(2)} | ×${latency.toFixed(1)} |`,
+            `${raw.perSecond.toFixed(0)} | ${raw.p50.toFixed(1)} / ${raw.p95.toFixed(1)} / ${raw.p99.toFixed(1)} ms | ${ratio.toFixed(2)} | ×${latency.toFixed(1)} | ` +
+            `${own.perSecond.toFixed(0)} | ${own.p50.toFixed(1)} ms | ${(service.perSecond / own.perSecond).toFixed(2)} |`,
         );
       }
     }
@@ -495,9 +585,9 @@ async function main(): Promise<void> {
     console.log(`load average at end ${load()}`);
     console.log('\nREADME table rows:');
     console.log(
-      '| Mode | Games | Service orders/s | p50 / p95 / p99 | Raw pg tx/s | p50 / p95 / p99 | Throughput service/raw | p50 service/raw |',
+      '| Mode | Games | Service orders/s | p50 / p95 / p99 | Raw pg tx/s | p50 / p95 / p99 | Throughput service/raw | p50 service/raw | Raw pg 1 stmt/s | p50 | Service/1 stmt |',
     );
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const row of table) console.log(row);
   } finally {
     await pool.end();

@@ -377,6 +377,33 @@ async function rawLoad(
               continue;
             }
             await client.query('BEGIN');
+            const g = await client.query(
+              'SELECT id, version, status, updated_at FROM games WHERE id = $1 FOR UPDATE',
+              [id],
+            );
+            const seq = g.rows[0].version + 1;
+            const e = entries[seq % entries.length];
+            // Issue 20's baseline: the order transaction as the issue measured it, the row taking the whole state.
+            await client.query(
+              `WITH entry AS (
+                 INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+               )
+               UPDATE games SET state = $8, version = $2, status = 'active', result = 'null', updated_at = now()
+               WHERE id = $1 AND version = $9`,
+              [
+                id,
+                seq,
+                e.side,
+                e.order,
+                e.events,
+                e.state_hash,
+                seq % SNAPSHOT_EVERY === 0 ? state : null,
+                state,
+                seq - 1,
+              ],
+            );
+            await client.query('COMMIT');
             latencies.push(performance.now() - t0);
           }
         } finally {

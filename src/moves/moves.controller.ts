@@ -45,8 +45,8 @@ export class MovesController {
   ) {}
 
   /**
-   * The listing is serialised and gzip-compressed once per position, seat and
-   * first page (MovesService), and sent compressed when the client accepts it.
+   * The listing is serialised once per position, seat and first page (MovesService),
+   * compressed once when a client first accepts gzip, and sent compressed to those that do.
    */
   @Get('legal-orders')
   @SeatTokenCheckedByHandler()
@@ -74,10 +74,11 @@ export class MovesController {
     res.status(200);
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Vary', 'Accept-Encoding');
-    if (body.gzip && acceptsGzip(req)) {
+    const gzip = acceptsGzip(req) ? body.gzip() : null;
+    if (gzip) {
       res.setHeader('Content-Encoding', 'gzip');
-      res.setHeader('Content-Length', body.gzip.length);
-      res.end(body.gzip);
+      res.setHeader('Content-Length', gzip.length);
+      res.end(gzip);
     } else {
       res.setHeader('Content-Length', body.json.length);
       res.end(body.json);

@@ -28,11 +28,22 @@ export interface LegalOrdersDto {
   next?: string;
 }
 
-/** A page of the listing, serialised once and compressed once (GET legal-orders answers it as it is). */
-export interface LegalOrdersBody {
-  json: Buffer;
-  /** gzip of `json`, when it is worth it (over 1 KiB). */
-  gzip: Buffer | null;
+/**
+ * A page of the listing, serialised once and compressed at most once, when a client
+ * first takes gzip (GET legal-orders answers it as it is).
+ */
+export class LegalOrdersBody {
+  private compressed: Buffer | null | undefined;
+
+  constructor(readonly json: Buffer) {}
+
+  /** gzip of `json` when it is worth it (over 1 KiB), else null; made on first use. */
+  gzip(): Buffer | null {
+    if (this.compressed === undefined)
+      this.compressed =
+        this.json.length > 1024 ? gzipSync(this.json, { level: zlib.Z_BEST_SPEED }) : null;
+    return this.compressed;
+  }
 }
 
 export interface OrderAcceptedDto {
@@ -140,10 +151,7 @@ export class MovesService {
     const json = Buffer.from(
       JSON.stringify(this.pageOf(version, side, listing.orders, offset, limit)),
     );
-    const body: LegalOrdersBody = {
-      json,
-      gzip: json.length > 1024 ? gzipSync(json, { level: zlib.Z_BEST_SPEED }) : null,
-    };
+    const body = new LegalOrdersBody(json);
     if (firstPage) listing.first = body;
     return body;
   }

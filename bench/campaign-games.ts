@@ -16,19 +16,9 @@ import {
   type BlockCampaignGameState,
 } from '../src/engine/rules/block-campaign-system';
 import type { Order } from '../src/engine/state';
+import { xorshiftRandom } from '../test/support/xorshift';
 
-/** xorshift32: the players' choices, reproducible from a number. */
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
+const rng = xorshiftRandom;
 
 const ends = (o: Order) =>
   o.type === 'end-moves' ||

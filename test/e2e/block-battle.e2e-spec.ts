@@ -20,6 +20,7 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
 import { asAuthor } from '../support/scenario-author';
+import { xorshiftRandom } from '../support/xorshift';
 
 type Side = 'union' | 'confederate';
 type Reader = Side | 'public';
@@ -38,17 +39,7 @@ const SCENARIO_ID = 'e2e-block-first-manassas';
 const HIDDEN_KEYS = ['disrupted', 'fired', 'hidden', 'id', 'moves', 'place', 'retreating', 'side'];
 const MAX_ORDERS = 1500;
 
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
+const rng = xorshiftRandom;
 
 describe('Block battle through the API (002 6.0–7.6, notes §8, §10): two seats, a spectator, fog of war, a verified replay', () => {
   let t: TestApp;

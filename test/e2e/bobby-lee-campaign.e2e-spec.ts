@@ -12,6 +12,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
+import { xorshiftRandom } from '../support/xorshift';
 
 type Side = 'union' | 'confederate';
 type Reader = Side | 'public';
@@ -28,17 +29,7 @@ const UPRIGHT_KEYS = ['forceMarch', 'hex', 'hidden', 'id', 'moved', 'side'];
 const SCENARIO = 'bobby-lee-1861';
 const ORDERS = 40;
 
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
+const rng = xorshiftRandom;
 
 describe('Bobby Lee campaign through the API (002 3.0-5.4, notes §8): two seats over REST and GraphQL, fog of war', () => {
   let t: TestApp;

@@ -36,6 +36,7 @@ import { blockView } from '../../../src/engine/rules/block/block-view';
 import type { Order } from '../../../src/engine/state';
 import type { GameEvent, Side } from '../../../src/engine/types';
 import { stateHash } from '../../../src/games/state-hash';
+import { xorshiftRandom } from '../../support/xorshift';
 
 const ROOT = join(__dirname, '..', '..', '..', 'scenarios');
 const load = (id: string): unknown =>
@@ -64,17 +65,7 @@ const sample = (into: Map<string, unknown>, value: object) => {
   if (!into.has(key)) into.set(key, value);
 };
 
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
+const rng = xorshiftRandom;
 
 /**
  * The blocks `reader` may not see: the enemy's (every one for the public)

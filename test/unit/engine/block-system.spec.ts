@@ -15,6 +15,7 @@ import { rerunReplayOf, type ReplayEntryInput } from '../../../src/engine/replay
 import { TakebackWindow, takebackRefusal } from '../../../src/engine/flow';
 import type { Order } from '../../../src/engine/state';
 import { stateHash } from '../../../src/games/state-hash';
+import { xorshiftRandom } from '../../support/xorshift';
 
 const doc = JSON.parse(
   readFileSync(
@@ -30,15 +31,7 @@ function playUntil(stop: (s: BlockGameState) => boolean, seed = 20261127) {
   const ctx = BLOCK_RULES.prepare(doc, undefined);
   let state = BLOCK_RULES.newGame(ctx, OPTIONS, gameDice(SEED, 0, ENGINE_REVISION));
   const entries: ReplayEntryInput[] = [];
-  let x = seed;
-  const random = () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
+  const random = xorshiftRandom(seed);
   for (let n = 0; n < 2000 && !state.result && !stop(state); n++) {
     const seat = BLOCK_RULES.mustAct(ctx, state, null)!.seats[0];
     const orders = BLOCK_RULES.legalOrders(ctx, state, seat);

@@ -24,6 +24,7 @@ import type {
   SuppliedCounters,
   UnitSpec,
 } from '../../../src/engine/types';
+import { xorshiftPicker } from '../../support/xorshift';
 
 /** The scenarios/ folder of the repository. */
 export const SCENARIOS_ROOT = join(__dirname, '../../../scenarios');
@@ -195,17 +196,7 @@ export function orderPlay(ctx: GameContext): OrderPlay {
 }
 
 /** The test's own choices (never the game's dice): xorshift32 from `seed`. */
-export function picker(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x % n;
-  };
-}
+export const picker = xorshiftPicker;
 
 /** A free set-up played out: each side places units where the first listed place order puts them, then ends; dice seeded by `seed`. */
 export function playFreeSetUp(ctx: GameContext, start: GameState, seed: string): GameState {

@@ -11,6 +11,7 @@ import { newBattle } from './battle-scenario';
 import { applyBattleOrder, battleLegalOrders, battleMustAct } from './battle';
 import { blockView } from './block-view';
 import type { BlockBattleState, BlockOrder, Side } from './types';
+import { xorshiftRandom } from '../../../../test/support/xorshift';
 
 const ROOT = join(__dirname, '..', '..', '..', '..', 'scenarios');
 export function loadBattleScenario(id: string): BlockBattleScenario {
@@ -42,17 +43,7 @@ export function checkFog(state: BlockBattleState, reader: Side | null): void {
     expect(Object.keys(view.pending!).sort()).toEqual(['kind', 'side']);
 }
 
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 4294967296;
-  };
-}
+const rng = xorshiftRandom;
 
 function pick(orders: BlockOrder[], r: () => number, state: BlockBattleState): BlockOrder {
   const place = orders.filter((o) => o.type === 'place');

@@ -19,6 +19,7 @@ import { fixedDice, seededDice } from '../../dice';
 import { MORALE_STATES } from './morale';
 import { combatGame } from './combat.fixtures';
 import { combatOf } from './combat';
+import { xorshiftPicker } from '../../../../test/support/xorshift';
 
 function shilohContext(): GameContext {
   const dir = path.join(__dirname, '../../../../scenarios/shiloh');
@@ -29,18 +30,7 @@ function shilohContext(): GameContext {
   return prepareGame(scenario, map);
 }
 
-/** A small deterministic generator for the test's own choices (never the game's dice). */
-function picker(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x % n;
-  };
-}
+const picker = xorshiftPicker;
 
 function checkInvariants(ctx: GameContext, state: GameState, eliminated: Set<string>): void {
   const byHex = new Map<string, { sides: Set<string>; land: number; boats: number }>();

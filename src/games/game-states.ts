@@ -84,15 +84,18 @@ export class HotStates {
   });
 
   get(key: StateKey): SystemState | undefined {
+    return this.keptFor(key)?.state;
+  }
+
+  /** What is kept for exactly this row: its version, status and update time. */
+  private keptFor(key: StateKey): HotState | undefined {
     const hot = this.cache.get(key.id);
-    if (
-      hot &&
+    return hot &&
       hot.version === key.version &&
       hot.status === key.status &&
       hot.updatedAt === key.updatedAt.getTime()
-    )
-      return hot.state;
-    return undefined;
+      ? hot
+      : undefined;
   }
 
   /**
@@ -125,14 +128,8 @@ export class HotStates {
 
   /** Adds the facts to the state kept for exactly this row (a read with the seats). */
   attach(key: StateKey, facts: HotFacts): void {
-    const hot = this.cache.get(key.id);
-    if (
-      hot &&
-      hot.version === key.version &&
-      hot.status === key.status &&
-      hot.updatedAt === key.updatedAt.getTime()
-    )
-      hot.facts = { ...facts, hooked: facts.hooked ?? hot.facts?.hooked };
+    const hot = this.keptFor(key);
+    if (hot) hot.facts = { ...facts, hooked: facts.hooked ?? hot.facts?.hooked };
   }
 
   /** Drops what is kept for game `id` (the next read takes it from the database). */

@@ -805,10 +805,7 @@ export class GamesService {
            : ''
        }
        SELECT count(*)::int AS n FROM g`;
-    const [written] = m
-      ? await m.query<Array<{ n: number }>>(sql, params)
-      : // No transaction: straight to the driver's pool (one statement, TypeORM's query runner adds nothing).
-        ((await this.pool().query(sql, params)).rows as Array<{ n: number }>);
+    const [written] = await (m ?? this.dataSource.manager).query<Array<{ n: number }>>(sql, params);
     timing?.lap('db');
     if (written?.n !== 1) return null;
     const entry: EntryWithState = {
@@ -835,15 +832,6 @@ export class GamesService {
     facts?: HotFacts,
   ): void {
     this.hot.set(key, stateAsPlayed(state), jsonLength, facts);
-  }
-
-  /** The pg pool under TypeORM's PostgreSQL driver (both databases speak to it: PGlite behind its socket). */
-  private pool(): { query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> } {
-    return (
-      this.dataSource.driver as unknown as {
-        master: { query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }> };
-      }
-    ).master;
   }
 
   /** The game's state and facts as last kept in memory, for an optimistic order (HotStates.current). */

@@ -220,7 +220,7 @@ async function serviceLoad(
   const plans =
     mode === 'bot'
       ? Array.from({ length: n }, (_, i) =>
-          scripts(`bench-bot-${n}-${i}`, Math.ceil((SECONDS * 400) / n) + 50, prng(i + 1)),
+          scripts(`bench-bot-${n}-${i}`, Math.ceil((SECONDS * 1500) / n) + 50, prng(i + 1)),
         )
       : [];
   const games: ClientGame[] = [];
@@ -352,16 +352,19 @@ async function rawLoad(
               const seq = version + 1;
               const e = entries[seq % entries.length];
               const snapshot = seq % SNAPSHOT_EVERY === 0;
-              await client.query(
-                `WITH g AS (
+              const text = `WITH g AS (
                    UPDATE games SET ${snapshot ? 'state = $7::jsonb, state_seq = $2::int, ' : ''}version = $2::int,
                      status = 'active', result = 'null', turn = '1', phase = 'movement', updated_at = now()
                    WHERE id = $1::uuid AND version = $8::int
                    RETURNING id
                  )
                  INSERT INTO game_entries (game_id, seq, side, "order", events, state_hash, state, created_at)
-                 SELECT $1::uuid, $2::int, $3::text, $4::jsonb, $5::jsonb, $6::text, $7::jsonb, now() FROM g`,
-                [
+                 SELECT $1::uuid, $2::int, $3::text, $4::jsonb, $5::jsonb, $6::text, $7::jsonb, now() FROM g`;
+              await client.query({
+                // Named, as the service sends it (src/database/named-statements.ts).
+                name: snapshot ? 'bench-statement-snapshot' : 'bench-statement',
+                text,
+                values: [
                   id,
                   seq,
                   e.side,
@@ -371,7 +374,7 @@ async function rawLoad(
                   snapshot ? state : null,
                   version,
                 ],
-              );
+              });
               version = seq;
               latencies.push(performance.now() - t0);
               continue;

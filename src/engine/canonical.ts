@@ -28,10 +28,53 @@ const canonicalOf = new WeakMap<object, GameState>();
 const canonicalStates = new WeakSet<object>();
 
 /**
+ * Sorted copies already made, deeply frozen. The rules build a state from the
+ * one they were given by spreading it, so a unit an order did not touch is the
+ * very object of the canonical state before: kept here, it is sorted once, not
+ * again at every order, and its canonical JSON text is kept with it
+ * (canonicalTextOf). Frozen, so that a rule can never change one in place
+ * behind these memos: such a write throws instead (issue 20).
+ */
+const settledParts = new WeakSet<object>();
+const settledTexts = new WeakMap<object, string>();
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
+/** sortKeysDeep(value), made once per object and frozen (see settledParts). */
+function settled<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (settledParts.has(value)) return value;
+  const copy = sortKeysDeep(value);
+  deepFreeze(copy);
+  settledParts.add(copy as object);
+  return copy;
+}
+
+/**
+ * The canonical JSON text kept for a settled part of a canonical state, made by
+ * `make` the first time (state-hash.ts: an order hashes its whole state, but only
+ * the parts it changed are serialised again). Any other value: made every time.
+ */
+export function canonicalTextOf(value: object, make: () => string): string {
+  if (!settledParts.has(value)) return make();
+  let text = settledTexts.get(value);
+  if (text === undefined) {
+    text = make();
+    settledTexts.set(value, text);
+  }
+  return text;
+}
+
+/**
  * The state with every keyed object in canonical order: `units` in the order
  * of `unitOrder` (the scenario's units; any other unit after them, sorted),
  * every other object's keys sorted. States of revision 1 are returned as
  * they are: they were played in the key order they were given (revision.ts).
+ * Its units and other members are settled: sorted once and frozen.
  */
 export function canonicalState(state: GameState, unitOrder: readonly string[]): GameState {
   if (!atRevision(state, CANONICAL_KEY_ORDER)) return state;
@@ -41,14 +84,14 @@ export function canonicalState(state: GameState, unitOrder: readonly string[]): 
   const units: GameState['units'] = {};
   for (const id of unitOrder) {
     const u = state.units[id];
-    if (u !== undefined) units[id] = sortKeysDeep(u);
+    if (u !== undefined) units[id] = settled(u);
   }
   for (const id of Object.keys(state.units).sort()) {
-    if (!(id in units)) units[id] = sortKeysDeep(state.units[id]);
+    if (!(id in units)) units[id] = settled(state.units[id]);
   }
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(state).sort()) {
-    out[k] = k === 'units' ? units : sortKeysDeep((state as unknown as Record<string, unknown>)[k]);
+    out[k] = k === 'units' ? units : settled((state as unknown as Record<string, unknown>)[k]);
   }
   const canonical = out as unknown as GameState;
   canonicalOf.set(state, canonical);

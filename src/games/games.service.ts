@@ -10,6 +10,7 @@ import type { PreparedScenario, Reader, ScenarioGap, SystemState } from '../engi
 import type { GameOptions, GameResult } from '../engine/state';
 import { SIDES, type GameEvent, type Side } from '../engine/types';
 import { ProblemException } from '../common/errors/problem';
+import { NamedStatements } from '../database/named-statements';
 import { EmbeddedDatabaseService } from '../database/embedded-database.service';
 import type { ServerTiming } from '../common/server-timing';
 import { Game, type ForkOrigin } from './entities/game.entity';
@@ -471,7 +472,12 @@ export class GamesService {
     private readonly hot: HotStates,
     /** Which database (orderTransaction folds BEGIN into the locked read on PostgreSQL only). */
     @Optional() private readonly database?: EmbeddedDatabaseService,
-  ) {}
+  ) {
+    this.statements = new NamedStatements(dataSource);
+  }
+
+  /** The optimistic order statement, parsed and planned once per connection. */
+  private readonly statements: NamedStatements;
 
   /** POST /v1/games: a new game at version 0, with one seat per side and the seed commitment. */
   async create(input: CreateGameInput): Promise<CreatedGame> {
@@ -805,7 +811,9 @@ export class GamesService {
            : ''
        }
        SELECT count(*)::int AS n FROM g`;
-    const [written] = await (m ?? this.dataSource.manager).query<Array<{ n: number }>>(sql, params);
+    const [written] = m
+      ? await m.query<Array<{ n: number }>>(sql, params)
+      : await this.statements.query<{ n: number }>(sql, params);
     timing?.lap('db');
     if (written?.n !== 1) return null;
     const entry: EntryWithState = {

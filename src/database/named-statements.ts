@@ -23,14 +23,22 @@ const MAX_NAMED = 64;
  * from about 5,100 to 8,000 statements/s on 2 cores when named). Each text gets a
  * name derived from it, so a name never stands for two texts (pg refuses that).
  * Outside a transaction only: a transaction's statements go through its own
- * EntityManager.
+ * EntityManager. On a real PostgreSQL server only: the embedded database's one
+ * session outlives the pool's connections to it (and is shared by every pool of
+ * the process), so a statement named on an earlier connection would "already
+ * exist" on the next one; there every statement goes unnamed through TypeORM.
  */
 export class NamedStatements {
   private readonly names = new Map<string, string>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    /** Whether the database is a real PostgreSQL server (known only once connected). */
+    private readonly onServer: () => boolean,
+  ) {}
 
   async query<T>(text: string, values: unknown[]): Promise<T[]> {
+    if (!this.onServer()) return this.dataSource.query<T[]>(text, values);
     let name = this.names.get(text);
     if (name === undefined && this.names.size < MAX_NAMED) {
       name = `muster_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;

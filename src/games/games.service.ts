@@ -473,7 +473,7 @@ export class GamesService {
     /** Which database (orderTransaction folds BEGIN into the locked read on PostgreSQL only). */
     @Optional() private readonly database?: EmbeddedDatabaseService,
   ) {
-    this.statements = new NamedStatements(dataSource);
+    this.statements = new NamedStatements(dataSource, () => database?.kind === 'postgresql');
   }
 
   /** The optimistic order statement, parsed and planned once per connection. */
@@ -1110,10 +1110,14 @@ export class GamesService {
   ): Promise<{ loaded: LoadedGame; meta: R }> {
     if (!isGameId(id)) throw gameNotFound(id);
     const m = manager ?? this.dataSource.manager;
+    // Outside a transaction the reads are named statements: a listing or a view reads
+    // the row at every request (issue 20), and PostgreSQL then plans it once per connection.
+    const query = <T>(sql: string, values: unknown[]): Promise<T[]> =>
+      manager === undefined ? this.statements.query<T>(sql, values) : m.query<T[]>(sql, values);
     const sql = `SELECT ${GAME_COLUMNS}${extra} FROM games WHERE id = $1${lock ? ' FOR UPDATE' : ''}`;
-    const [meta] = (await (first
-      ? first(sql, [id, ...params])
-      : m.query(sql, [id, ...params]))) as R[];
+    const [meta] = first
+      ? ((await first(sql, [id, ...params])) as R[])
+      : await query<R>(sql, [id, ...params]);
     if (!meta) throw gameNotFound(id);
     let row = gameOf(meta);
     let state = this.hot.get(row);
@@ -1122,7 +1126,7 @@ export class GamesService {
     const prepared = await this.contexts.get(row.scenarioId, row.options);
     if (state === undefined) {
       // The row holds the state after entry state_seq: sent only when that is the current one.
-      const [full] = await m.query<Array<GameRowRaw & { state: string | null }>>(
+      const [full] = await query<GameRowRaw & { state: string | null }>(
         `SELECT ${GAME_COLUMNS}, CASE WHEN state_seq = version THEN state::text END AS state
          FROM games WHERE id = $1`,
         [id],

@@ -61,10 +61,14 @@ export class MovesController {
     // (MovesService.listing); a bad query is answered 401 before 400 all the same.
     let query: LegalOrdersQuery;
     try {
-      query = (await queryPipe.transform(raw, {
-        type: 'query',
-        metatype: LegalOrdersQuery,
-      })) as LegalOrdersQuery;
+      // No parameters (a UI's every listing): nothing for the pipe's copy and checks to do.
+      query =
+        Object.keys(raw).length === 0
+          ? {}
+          : ((await queryPipe.transform(raw, {
+              type: 'query',
+              metatype: LegalOrdersQuery,
+            })) as LegalOrdersQuery);
     } catch (e) {
       await this.games.seatSide(id, authorization);
       throw e;

@@ -96,6 +96,8 @@ export class MovesController {
    * The body is checked by hand (checkSubmitOrder, the same 400 as the
    * validation pipe) rather than copied through class-transformer: the order
    * path is the hottest one (issue 20). Server-Timing says where its time went.
+   * The answer is written here, as the listing is: Express's send would hash
+   * every answer for an ETag no client can use on a POST.
    */
   @Post('orders')
   @SeatTokenCheckedByHandler()
@@ -105,8 +107,8 @@ export class MovesController {
     @Body() raw: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<OrderAcceptedDto> {
+    @Res() res: Response,
+  ): Promise<void> {
     // The seat token is checked under the game row's lock (MovesService.submit): a bad
     // request is answered 401 before 400 all the same, by the full check on that rare path.
     const bad = (problem: unknown) =>
@@ -139,9 +141,12 @@ export class MovesController {
       idempotencyKey,
       timing,
     });
+    const json = JSON.stringify(answer.body satisfies OrderAcceptedDto);
     res.status(answer.statusCode);
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.setHeader('Server-Timing', timing.header());
-    return answer.body;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(json));
+    res.end(json);
   }
 }

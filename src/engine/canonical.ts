@@ -54,6 +54,11 @@ function settled<T>(value: T): T {
   return copy;
 }
 
+/** Whether `value` is a settled part of a canonical state: sorted, frozen, never to change. */
+export function isSettled(value: object): boolean {
+  return settledParts.has(value);
+}
+
 /**
  * The canonical JSON text kept for a settled part of a canonical state, made by
  * `make` the first time (state-hash.ts: an order hashes its whole state, but only

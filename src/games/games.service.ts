@@ -28,7 +28,8 @@ import {
   newGameSecret,
   newSeed,
   seedCommitment,
-  tokenMatches,
+  presentedMatches,
+  presentedToken,
 } from './seat-tokens';
 import {
   canonicalJson,
@@ -1093,7 +1094,8 @@ export class GamesService {
   /** The seat whose token is `token` (compared against every seat), or null. */
   static seatMatching(seats: readonly SeatHash[], token: string): SeatHash | null {
     let found: SeatHash | null = null;
-    for (const seat of seats) if (tokenMatches(token, seat.hash)) found = seat;
+    const presented = presentedToken(token);
+    for (const seat of seats) if (presentedMatches(presented, seat.hash)) found = seat;
     return found;
   }
 

@@ -20,7 +20,16 @@ export function hashSeatToken(token: string): string {
 
 /** Constant-time comparison of a presented token against a stored hash. */
 export function tokenMatches(token: string, storedHash: string): boolean {
-  const presented = Buffer.from(hashSeatToken(token), 'hex');
+  return presentedMatches(presentedToken(token), storedHash);
+}
+
+/** A presented token's hash, as bytes: made once when it is compared with several seats. */
+export function presentedToken(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** Constant-time comparison of a presented token's hash (presentedToken) against a stored hash. */
+export function presentedMatches(presented: Buffer, storedHash: string): boolean {
   const stored = Buffer.from(storedHash, 'hex');
   return presented.length === stored.length && timingSafeEqual(presented, stored);
 }

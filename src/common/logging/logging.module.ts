@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import { levels } from 'pino';
 import pretty from 'pino-pretty';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { requestId } from '../request-id';
@@ -32,6 +33,7 @@ export function loggedUrl(url: string | undefined): string {
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
+        const threshold = levels.values[config.logLevel] ?? Number.POSITIVE_INFINITY;
         const options = {
           level: config.logLevel,
           genReqId: requestId,
@@ -43,8 +45,13 @@ export function loggedUrl(url: string | undefined): string {
             }),
             res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
           },
-          customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
-            err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+          // A level LOG_LEVEL leaves out is "silent": pino-http then skips the line's
+          // message and object altogether, not only its writing (every request pays for them).
+          customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => {
+            const level =
+              err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+            return levels.values[level] >= threshold ? level : 'silent';
+          },
           customSuccessMessage: (req: IncomingMessage, res: ServerResponse, ms: number) =>
             `${req.method} ${loggedUrl(req.url)} ${res.statusCode} ${Math.round(ms)} ms`,
           customErrorMessage: (req: IncomingMessage, res: ServerResponse) =>

@@ -11,6 +11,7 @@
  * on a hex map is public.
  */
 import { boardPosition, renderBoardSvg } from '../board';
+import { isSettled } from '../canonical';
 import type { Dice } from '../dice';
 import {
   applyOrder,
@@ -29,7 +30,7 @@ import {
 } from '../game';
 import { gameScenario } from '../scenario/counters';
 import { hiddenFrom, orderForReader, stateForReader } from '../secrecy';
-import type { GameOptions, GameResult, GameState, PendingDecision } from '../state';
+import type { GameOptions, GameResult, GameState, PendingDecision, UnitState } from '../state';
 import type { HexId, MapDocument, ScenarioDocument, Side } from '../types';
 import { competitionScoreOf, objectiveHolders } from '../victory';
 import { canOccupy } from './blue-grey/victory';
@@ -92,7 +93,48 @@ function sortByScenarioOrder<T extends { id: string }>(ctx: GameContext, units: 
   }
   const ranks = order;
   const rank = (id: string) => ranks.get(id) ?? Number.MAX_SAFE_INTEGER;
+  // A canonical state's units are already in the scenario's order (canonical.ts).
+  let sorted = true;
+  for (let i = 1; i < units.length && sorted; i++) {
+    const a = rank(units[i - 1].id);
+    sorted = a < rank(units[i].id) && a !== Number.MAX_SAFE_INTEGER;
+  }
+  if (sorted) return units;
   return [...units].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Each settled unit's view, per context: a unit an order left as it was is the
+ * same frozen object in the next state (canonical.ts), so its view is made once,
+ * and frozen too, not again with every answer (issue 20).
+ */
+const unitViews = new WeakMap<GameContext, WeakMap<UnitState, HexUnitView>>();
+
+function unitView(ctx: GameContext, u: UnitState): HexUnitView {
+  let views = unitViews.get(ctx);
+  if (!views) {
+    views = new WeakMap();
+    unitViews.set(ctx, views);
+  }
+  const known = views.get(u);
+  if (known) return known;
+  const spec = ctx.unitSpecs.get(u.id)!;
+  const view: HexUnitView = {
+    id: u.id,
+    side: u.side,
+    designation: spec.designation,
+    type: spec.type,
+    hex: u.hex,
+    status: u.status,
+    strength: u.strength,
+    morale: u.morale,
+    markers: { ...u.markers },
+  };
+  if (isSettled(u)) {
+    Object.freeze(view.markers);
+    views.set(u, Object.freeze(view));
+  }
+  return view;
 }
 
 /** The hex game's view: everything on a hex map is public, so every reader sees the same. */
@@ -123,20 +165,7 @@ export function hexGameView(ctx: GameContext, given: GameState): HexGameView {
     phase: state.phase,
     phasing: state.phasing,
     // In the scenario's order: the stored state's key order is not kept by jsonb.
-    units: sortByScenarioOrder(ctx, Object.values(state.units)).map((u) => {
-      const spec = ctx.unitSpecs.get(u.id)!;
-      return {
-        id: u.id,
-        side: u.side,
-        designation: spec.designation,
-        type: spec.type,
-        hex: u.hex,
-        status: u.status,
-        strength: u.strength,
-        morale: u.morale,
-        markers: { ...u.markers },
-      };
-    }),
+    units: sortByScenarioOrder(ctx, Object.values(state.units)).map((u) => unitView(ctx, u)),
     reinforcements,
     fieldworks: state.fieldworks,
     points: victoryPointsOf(ctx, state),

@@ -1,10 +1,14 @@
 /**
  * API benchmark (issue 20): the built service on a fresh database on the real
  * PostgreSQL, N concurrent games of Shiloh (1, 8, 32), each driven by its own
- * client, in two modes:
+ * client, in these modes:
  *   - listing: GET legal-orders, POST one of them, repeat (as a UI does);
  *   - bot:     POST orders the client already knows (chosen beforehand by the
- *              engine in this process from the same seed), back to back.
+ *              engine in this process from the same seed), back to back, asking
+ *              for the minimal answer (Prefer: return=minimal: the game's header,
+ *              not its whole view), as a bot that keeps its own picture does;
+ *   - bot-whole: the same bot taking the whole answer (compared with the bot's raw
+ *              pg figures of the same level, measured just before).
  * For each: accepted orders per second and p50/p95/p99 of POST /orders; then
  * the same database work done directly with pg in two shapes (rawLoad): issue
  * 20's baseline, the order transaction (BEGIN; SELECT … FOR UPDATE; the entry
@@ -17,7 +21,7 @@
  * scenario. Loopback only, bounded in time.
  * Run: npm run bench -- api (needs PostgreSQL: TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432/test)
  * BENCH_API_SECONDS (default 10), BENCH_API_GAMES (default 1,8,32), BENCH_API_MODES (default
- * listing,bot), BENCH_CPU_PROF=dir (a V8 CPU profile of the service, written when it stops).
+ * listing,bot,bot-whole), BENCH_CPU_PROF=dir (a V8 CPU profile of the service, written when it stops).
  * The service gets this process's environment: DATABASE_POOL_SIZE and WORKERS set here
  * configure it (both printed).
  */
@@ -47,9 +51,10 @@ import { ensureBuilt, startService } from '../test/reliability/support/service';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_API_GAMES ?? '1,8,32').split(',').map(Number);
-const MODES = (process.env.BENCH_API_MODES ?? 'listing,bot')
+type Mode = 'listing' | 'bot' | 'bot-whole';
+const MODES = (process.env.BENCH_API_MODES ?? 'listing,bot,bot-whole')
   .split(',')
-  .filter((m): m is 'listing' | 'bot' => m === 'listing' || m === 'bot');
+  .filter((m): m is Mode => m === 'listing' || m === 'bot' || m === 'bot-whole');
 const SPANS = ['auth', 'framework', 'db', 'parse', 'rules', 'hash', 'view', 'after'];
 
 interface Figures {
@@ -212,20 +217,20 @@ function lean(
 async function serviceLoad(
   base: string,
   n: number,
-  mode: 'listing' | 'bot',
+  mode: Mode,
   breakdown: Breakdown,
 ): Promise<Figures> {
   const latencies: number[] = [];
   // Bot mode: orders chosen beforehand; a client that runs out ends early (the rate counts the time taken).
   const plans =
-    mode === 'bot'
+    mode !== 'listing'
       ? Array.from({ length: n }, (_, i) =>
           scripts(`bench-bot-${n}-${i}`, Math.ceil((SECONDS * 1500) / n) + 50, prng(i + 1)),
         )
       : [];
   const games: ClientGame[] = [];
   for (let i = 0; i < n; i++) {
-    const seed = mode === 'bot' ? plans[i][0].seed : `bench-${mode}-${n}-${i}`;
+    const seed = mode !== 'listing' ? plans[i][0].seed : `bench-${mode}-${n}-${i}`;
     // Choosing the bot's orders above can take longer than the server's keep-alive:
     // the first request may go out on a socket the server has just closed. Once more.
     games.push(await createGame(base, seed).catch(() => createGame(base, seed)));
@@ -236,6 +241,7 @@ async function serviceLoad(
     const t0 = performance.now();
     const res = await lean(base, 'POST', `/v1/games/${game.id}/orders`, JSON.stringify(body), {
       'content-type': 'application/json',
+      ...(mode === 'bot' ? { prefer: 'return=minimal' } : {}),
       ...bearer(game.tokens[side]),
     });
     const ms = performance.now() - t0;
@@ -567,14 +573,18 @@ async function main(): Promise<void> {
         `DATABASE_POOL_SIZE ${process.env.DATABASE_POOL_SIZE ?? '(default)'}, WORKERS ${process.env.WORKERS ?? '(default)'}; ` +
         `load average at start ${load()}`,
     );
-    const breakdown = new Breakdown();
     let stored = { bytes: 0, rows: 0 };
     const table: string[] = [];
+    /** The bot's raw pg figures by level, for bot-whole (the same database work, just measured). */
+    const botRaw = new Map<number, { raw: Figures; own: Figures }>();
     for (const mode of MODES) {
+      const breakdown = new Breakdown();
       console.log(
         mode === 'listing'
           ? 'with the legal-order listing between submissions (as a UI):'
-          : 'without listing (a bot that knows its orders):',
+          : mode === 'bot'
+            ? 'without listing, minimal answers (a bot that knows its orders: Prefer: return=minimal):'
+            : 'without listing, whole answers (the same bot taking the whole game view with every answer):',
       );
       for (const n of LEVELS) {
         const s0 = await entryStorage(pool);
@@ -584,12 +594,14 @@ async function main(): Promise<void> {
           bytes: stored.bytes + s1.bytes - s0.bytes,
           rows: stored.rows + s1.rows - s0.rows,
         };
-        const raw = await rawLoad(scratch.url, n, 'transaction');
-        const own = await rawLoad(scratch.url, n, 'statement');
+        const known = mode === 'bot-whole' ? botRaw.get(n) : undefined;
+        const raw = known?.raw ?? (await rawLoad(scratch.url, n, 'transaction'));
+        const own = known?.own ?? (await rawLoad(scratch.url, n, 'statement'));
+        if (mode === 'bot') botRaw.set(n, { raw, own });
         const ratio = service.perSecond / raw.perSecond;
         const latency = service.p50 / raw.p50;
         console.log(`  ${String(n).padStart(2)} games  service ${fmt(service)}`);
-        console.log(`            raw pg  ${fmt(raw)}`);
+        console.log(`            raw pg  ${fmt(raw)}${known ? '   (the bot run above)' : ''}`);
         console.log(
           `            service/raw: throughput ${ratio.toFixed(2)} (goal ≥ 0.5), p50 latency ×${latency.toFixed(1)} (goal ≤ 2)`,
         );
@@ -603,8 +615,8 @@ async function main(): Promise<void> {
             `${own.perSecond.toFixed(0)} | ${own.p50.toFixed(1)} ms | ${(service.perSecond / own.perSecond).toFixed(2)} |`,
         );
       }
+      breakdown.print();
     }
-    breakdown.print();
     console.log(
       `storage per order (game_entries: table, TOAST and indexes, service runs only): ` +
         `${(stored.bytes / Math.max(1, stored.rows)).toFixed(0)} bytes over ${stored.rows} entries ` +

@@ -38,9 +38,17 @@ export function configureApp(app: INestApplication): INestApplication {
         'Content-Type',
         'Idempotency-Key',
         'Last-Event-ID',
+        'Prefer',
         'X-Request-Id',
       ],
-      exposedHeaders: ['Location', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
+      exposedHeaders: [
+        'Location',
+        'Retry-After',
+        'X-Request-Id',
+        'Idempotent-Replayed',
+        'Preference-Applied',
+        'Server-Timing',
+      ],
       maxAge: 600,
     });
   }

@@ -133,6 +133,20 @@ export function gameView(
   // The header last: a system's view never overrides the game's identity, version or status.
   return {
     ...system.view(ctx, state, reader),
+    ...gameViewHeader(prepared, meta, state, version, updatedAt, reader),
+  };
+}
+
+/** The header of a game view alone (an order's answer with `Prefer: return=minimal`). */
+export function gameViewHeader(
+  prepared: PreparedScenario,
+  meta: GameMeta,
+  state: SystemState,
+  version: number,
+  updatedAt: Date,
+  reader: Reader,
+): GameViewHeader {
+  return {
     id: meta.id,
     scenario: meta.scenarioId,
     rulesSystem: meta.rulesSystem,

@@ -33,6 +33,21 @@ function acceptsGzip(req: Request): boolean {
     .some((part) => /^\s*(gzip|\*)\s*(;\s*q\s*=\s*(1(\.0*)?|0?\.\d*[1-9]\d*))?\s*$/i.test(part));
 }
 
+/**
+ * Whether a Prefer header (RFC 7240: comma-separated preferences, each with optional
+ * `;` parameters, names case-insensitive) asks for `return=minimal`.
+ */
+export function prefersMinimal(prefer: string | undefined): boolean {
+  if (typeof prefer !== 'string') return false;
+  return prefer.split(',').some((preference) => {
+    const [name, value] = preference.split(';')[0].split('=');
+    return (
+      name.trim().toLowerCase() === 'return' &&
+      (value ?? '').trim().replace(/^"(.*)"$/, '$1').toLowerCase() === 'minimal'
+    );
+  });
+}
+
 /** The global pipe's checks, run by hand where the handler must check the seat token first. */
 const queryPipe = createValidationPipe();
 
@@ -97,7 +112,9 @@ export class MovesController {
    * validation pipe) rather than copied through class-transformer: the order
    * path is the hottest one (issue 20). Server-Timing says where its time went.
    * The answer is written here, as the listing is: Express's send would hash
-   * every answer for an ETag no client can use on a POST.
+   * every answer for an ETag no client can use on a POST. `Prefer: return=minimal`
+   * makes the answer's game the view's header alone (Preference-Applied says so),
+   * except with an Idempotency-Key, whose stored answer is always the whole one.
    */
   @Post('orders')
   @SeatTokenCheckedByHandler()
@@ -106,6 +123,7 @@ export class MovesController {
     @Headers('authorization') authorization: string | undefined,
     @Body() raw: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers('prefer') prefer: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
@@ -133,6 +151,7 @@ export class MovesController {
     }
     const timing = timingOf(req);
     timing.lap('framework');
+    const minimal = idempotencyKey === undefined && prefersMinimal(prefer);
     const answer = await this.moves.submit({
       gameId: id,
       token: bearerToken(authorization),
@@ -140,10 +159,12 @@ export class MovesController {
       order: body.order,
       idempotencyKey,
       timing,
+      minimal,
     });
     const json = JSON.stringify(answer.body satisfies OrderAcceptedDto);
     res.status(answer.statusCode);
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    if (minimal) res.setHeader('Preference-Applied', 'return=minimal');
     res.setHeader('Server-Timing', timing.header());
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(json));

@@ -10,7 +10,13 @@ import { byteBoundedCache } from '../common/byte-caches';
 import { ProblemException } from '../common/errors/problem';
 import { ServerTiming } from '../common/server-timing';
 import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
-import { gameStatus, gameView, type GameViewDto } from '../games/game-view';
+import {
+  gameStatus,
+  gameView,
+  gameViewHeader,
+  type GameViewDto,
+  type GameViewHeader,
+} from '../games/game-view';
 import { Game } from '../games/entities/game.entity';
 import type { HotFacts } from '../games/game-states';
 import { GamesService, isIdempotencyKeyTaken, type LoadedGame } from '../games/games.service';
@@ -51,7 +57,8 @@ export interface OrderAcceptedDto {
   version: number;
   seq: number;
   events: GameEvent[];
-  game: GameViewDto;
+  /** The whole view, or its header alone when the client asked for a minimal answer. */
+  game: GameViewDto | GameViewHeader;
 }
 
 export interface SubmitOrderInput {
@@ -68,6 +75,13 @@ export interface SubmitOrderInput {
   idempotencyKey?: string;
   /** Where the time goes (the Server-Timing header of POST orders). */
   timing?: ServerTiming;
+  /**
+   * `Prefer: return=minimal` (RFC 7240): the answer's game is the view's header
+   * alone (status, version, turn, phase, mustAct, result…), not the whole view —
+   * for a bot that keeps its own picture. Not with an Idempotency-Key, whose
+   * stored answer is always the whole one.
+   */
+  minimal?: boolean;
 }
 
 /** The answer to a submission: the status and body to send (stored for idempotent retries). */
@@ -314,7 +328,7 @@ export class MovesService {
     if (!result.ok) return null;
     timing.lap('rules');
     const fingerprint = this.fingerprint({ ...given, side });
-    const accepted = this.accepted(prepared, row, side, result, timing);
+    const accepted = this.accepted(prepared, row, side, result, timing, given.minimal === true);
     let recorded: Awaited<ReturnType<GamesService['recordEntryIfCurrent']>>;
     try {
       recorded = await this.games.recordEntryIfCurrent(
@@ -397,7 +411,8 @@ export class MovesService {
 
   /**
    * The answer to an accepted order, for the seat that gave it: its events and view as
-   * that seat sees them. Made before the write, which stores it under the Idempotency-Key.
+   * that seat sees them (the view's header alone when `minimal`). Made before the write,
+   * which stores it under the Idempotency-Key.
    */
   private accepted(
     prepared: LoadedGame['prepared'],
@@ -405,6 +420,7 @@ export class MovesService {
     side: Side,
     result: { state: SystemState; events: GameEvent[] },
     timing: ServerTiming,
+    minimal: boolean,
   ): { body: OrderAcceptedDto; at: Date } {
     const at = new Date();
     const seq = row.version + 1;
@@ -414,7 +430,7 @@ export class MovesService {
       version: seq,
       seq,
       events: system.eventsFor(ctx, result.events, side, status === 'finished'),
-      game: gameView(prepared, row, result.state, seq, at, side),
+      game: (minimal ? gameViewHeader : gameView)(prepared, row, result.state, seq, at, side),
     };
     timing.lap('view');
     return { body, at };
@@ -558,7 +574,14 @@ export class MovesService {
         }
         timing.lap('rules');
 
-        const { body, at } = this.accepted(prepared, row, input.side, result, timing);
+        const { body, at } = this.accepted(
+          prepared,
+          row,
+          input.side,
+          result,
+          timing,
+          input.minimal === true,
+        );
         const seq = row.version + 1;
         // Keyed with the game's secret: the published hash reveals nothing hidden before the end.
         const recorded = await this.games.recordEntry(m, {

@@ -418,6 +418,56 @@ describe('orders: GET /legal-orders and POST /orders', () => {
     expect(await entries(g)).toBe(1);
   });
 
+  it('Prefer: return=minimal: the game in the answer is the view header alone (Preference-Applied); the whole view otherwise and with an Idempotency-Key', async () => {
+    const g = await newGame();
+    const minimal = await submit(
+      g,
+      'confederate',
+      { expectedVersion: 0, order: { type: 'end-phase' } },
+      { Prefer: 'handling=lenient, RETURN = "minimal"' },
+    ).expect(200);
+    expectMatchesSpec(minimal);
+    expect(minimal.headers['preference-applied']).toBe('return=minimal');
+    const header = [
+      'id',
+      'scenario',
+      'rulesSystem',
+      'rulesVersion',
+      'status',
+      'version',
+      'turn',
+      'phase',
+      'mustAct',
+      'result',
+      'testing',
+      'createdAt',
+      'updatedAt',
+    ];
+    expect(Object.keys(minimal.body.game).sort()).toEqual([...header].sort());
+    // The same header as the whole view of the same position (GET, as the public sees it).
+    const view = (await request(server).get(`/v1/games/${g.id}`).expect(200)).body;
+    for (const k of header) expect(minimal.body.game[k]).toEqual(view[k]);
+    expect(minimal.body).toMatchObject({ version: 1, seq: 1, events: expect.any(Array) });
+
+    const whole = await submit(
+      g,
+      'confederate',
+      { expectedVersion: 1, order: { type: 'end-phase' } },
+      { Prefer: 'return=representation' },
+    ).expect(200);
+    expect(whole.headers['preference-applied']).toBeUndefined();
+    expect(whole.body.game.units.length).toBeGreaterThan(0);
+    // With a key the stored answer is the whole one, whatever the preference.
+    const keyed = await submit(
+      g,
+      'union',
+      { expectedVersion: 2, order: { type: 'resign' } },
+      { Prefer: 'return=minimal', 'Idempotency-Key': 'minimal-1' },
+    ).expect(200);
+    expect(keyed.headers['preference-applied']).toBeUndefined();
+    expect(keyed.body.game.units.length).toBeGreaterThan(0);
+  });
+
   it('20 concurrent submissions with the same expectedVersion: exactly one accepted, 19 get 409, one new entry', async () => {
     const g = await newGame();
     const body = { expectedVersion: 0, order: { type: 'end-phase' } };

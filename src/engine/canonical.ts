@@ -87,12 +87,20 @@ export function canonicalState(state: GameState, unitOrder: readonly string[]): 
   const known = canonicalOf.get(state);
   if (known) return known;
   const units: GameState['units'] = {};
+  let placed = 0;
   for (const id of unitOrder) {
     const u = state.units[id];
-    if (u !== undefined) units[id] = settled(u);
+    if (u !== undefined) {
+      units[id] = settled(u);
+      placed++;
+    }
   }
-  for (const id of Object.keys(state.units).sort()) {
-    if (!(id in units)) units[id] = settled(state.units[id]);
+  const ids = Object.keys(state.units);
+  // Units beyond the scenario's (rare): after them, sorted.
+  if (ids.length !== placed) {
+    for (const id of ids.sort()) {
+      if (!(id in units)) units[id] = settled(state.units[id]);
+    }
   }
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(state).sort()) {

@@ -103,4 +103,25 @@ describe('canonical JSON (issue 20: the faster text is the same text)', () => {
     }
     expect(n).toBeGreaterThan(100);
   });
+
+  it('large objects one after the other: the same text whatever their key order, and other keys sorted anew', () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `u-${(i * 7) % 40}`);
+    const make = (order: string[], extra?: string) => {
+      const o: Record<string, number> = {};
+      for (const id of order) o[id] = Number(id.slice(2));
+      if (extra) o[extra] = -1;
+      return o;
+    };
+    const sorted = [...ids].sort();
+    const first = make(ids);
+    expect(canonicalJson(first)).toBe(referenceCanonicalJson(first));
+    // The same keys in the same order again, then in another order, then other keys.
+    expect(canonicalJson(make(ids))).toBe(referenceCanonicalJson(first));
+    expect(canonicalJson(make([...ids].reverse()))).toBe(referenceCanonicalJson(first));
+    const other = make(ids, 'a-first');
+    expect(canonicalJson(other)).toBe(referenceCanonicalJson(other));
+    expect(canonicalJson(other).startsWith('{"a-first":-1,')).toBe(true);
+    const fewer = make(sorted.slice(1));
+    expect(canonicalJson(fewer)).toBe(referenceCanonicalJson(fewer));
+  });
 });

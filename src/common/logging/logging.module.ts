@@ -37,6 +37,10 @@ export function loggedUrl(url: string | undefined): string {
         const options = {
           level: config.logLevel,
           genReqId: requestId,
+          // Our serializers take the request and response themselves: wrapped, pino-http
+          // would first copy every request through pino's own (all its headers), for
+          // each request's child logger, only for these to keep three fields of it.
+          wrapSerializers: false,
           serializers: {
             req: (req: IncomingMessage & { id?: string }) => ({
               id: req.id,

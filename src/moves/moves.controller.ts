@@ -43,7 +43,10 @@ export function prefersMinimal(prefer: string | undefined): boolean {
     const [name, value] = preference.split(';')[0].split('=');
     return (
       name.trim().toLowerCase() === 'return' &&
-      (value ?? '').trim().replace(/^"(.*)"$/, '$1').toLowerCase() === 'minimal'
+      (value ?? '')
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase() === 'minimal'
     );
   });
 }

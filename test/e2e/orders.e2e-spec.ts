@@ -3,6 +3,7 @@ import { createTestApp, TestApp } from '../support/app';
 import { GameHooks } from '../../src/games/game-hooks';
 import { DataSource } from 'typeorm';
 import { SNAPSHOT_EVERY } from '../../src/games/game-states';
+import { GAME_VIEW_HEADER } from '../../src/games/game-view';
 import { stateHasher } from '../../src/games/state-hash';
 import { expectMatchesSpec } from '../support/openapi';
 
@@ -428,21 +429,7 @@ describe('orders: GET /legal-orders and POST /orders', () => {
     ).expect(200);
     expectMatchesSpec(minimal);
     expect(minimal.headers['preference-applied']).toBe('return=minimal');
-    const header = [
-      'id',
-      'scenario',
-      'rulesSystem',
-      'rulesVersion',
-      'status',
-      'version',
-      'turn',
-      'phase',
-      'mustAct',
-      'result',
-      'testing',
-      'createdAt',
-      'updatedAt',
-    ];
+    const header: readonly string[] = GAME_VIEW_HEADER;
     expect(Object.keys(minimal.body.game).sort()).toEqual([...header].sort());
     // The same header as the whole view of the same position (GET, as the public sees it).
     const view = (await request(server).get(`/v1/games/${g.id}`).expect(200)).body;

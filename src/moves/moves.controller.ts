@@ -19,7 +19,7 @@ import { GamesService } from '../games/games.service';
 import { bearerToken } from '../games/seat-tokens';
 import { LegalOrdersQuery } from './dto/legal-orders.query';
 import { checkSubmitOrder } from './dto/submit-order.dto';
-import { MovesService, type OrderAcceptedDto } from './moves.service';
+import { MovesService } from './moves.service';
 
 /** Longest accepted Idempotency-Key. */
 const MAX_KEY = 200;
@@ -154,7 +154,6 @@ export class MovesController {
     }
     const timing = timingOf(req);
     timing.lap('framework');
-    const minimal = idempotencyKey === undefined && prefersMinimal(prefer);
     const answer = await this.moves.submit({
       gameId: id,
       token: bearerToken(authorization),
@@ -162,12 +161,12 @@ export class MovesController {
       order: body.order,
       idempotencyKey,
       timing,
-      minimal,
+      minimal: prefersMinimal(prefer),
     });
-    const json = JSON.stringify(answer.body satisfies OrderAcceptedDto);
+    const json = JSON.stringify(answer.body);
     res.status(answer.statusCode);
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    if (minimal) res.setHeader('Preference-Applied', 'return=minimal');
+    if (answer.minimal) res.setHeader('Preference-Applied', 'return=minimal');
     res.setHeader('Server-Timing', timing.header());
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(json));

@@ -78,8 +78,8 @@ export interface SubmitOrderInput {
   /**
    * `Prefer: return=minimal` (RFC 7240): the answer's game is the view's header
    * alone (status, version, turn, phase, mustAct, result…), not the whole view —
-   * for a bot that keeps its own picture. Not with an Idempotency-Key, whose
-   * stored answer is always the whole one.
+   * for a bot that keeps its own picture. Ignored with an Idempotency-Key, whose
+   * stored answer is always the whole one (SubmitAnswer.minimal says which it was).
    */
   minimal?: boolean;
 }
@@ -90,6 +90,8 @@ export interface SubmitAnswer {
   body: OrderAcceptedDto;
   /** True when this is the stored answer of an earlier submission with the same Idempotency-Key. */
   replayed: boolean;
+  /** True when the answer's game is the view's header alone (`minimal` asked, no Idempotency-Key). */
+  minimal: boolean;
 }
 
 /** Memory for listings (every order of a game's position for a seat, and its first page serialised). */
@@ -241,7 +243,10 @@ export class MovesService {
   }
 
   /** POST /v1/games/{id}/orders. */
-  async submit(input: SubmitOrderInput): Promise<SubmitAnswer> {
+  async submit(given: SubmitOrderInput): Promise<SubmitAnswer> {
+    // An Idempotency-Key's answer is stored and replayed: always the whole one.
+    const minimal = given.minimal === true && given.idempotencyKey === undefined;
+    const input = { ...given, minimal };
     if (isFlowEntry(input.order)) {
       // Draw agreed, abort, timeout, adjudication, takeback: the service writes them (src/engine/flow.ts).
       throw new ProblemException({
@@ -284,7 +289,12 @@ export class MovesService {
       );
     }
     timing.lap('after');
-    return { statusCode: answer.statusCode, body: answer.body, replayed: answer.replayed };
+    return {
+      statusCode: answer.statusCode,
+      body: answer.body,
+      replayed: answer.replayed,
+      minimal,
+    };
   }
 
   /**
@@ -328,7 +338,7 @@ export class MovesService {
     if (!result.ok) return null;
     timing.lap('rules');
     const fingerprint = this.fingerprint({ ...given, side });
-    const accepted = this.accepted(prepared, row, side, result, timing, given.minimal === true);
+    const accepted = this.accepted(prepared, row, side, result, timing, given.minimal);
     let recorded: Awaited<ReturnType<GamesService['recordEntryIfCurrent']>>;
     try {
       recorded = await this.games.recordEntryIfCurrent(
@@ -420,7 +430,7 @@ export class MovesService {
     side: Side,
     result: { state: SystemState; events: GameEvent[] },
     timing: ServerTiming,
-    minimal: boolean,
+    minimal: boolean | undefined,
   ): { body: OrderAcceptedDto; at: Date } {
     const at = new Date();
     const seq = row.version + 1;
@@ -580,7 +590,7 @@ export class MovesService {
           input.side,
           result,
           timing,
-          input.minimal === true,
+          input.minimal,
         );
         const seq = row.version + 1;
         // Keyed with the game's secret: the published hash reveals nothing hidden before the end.

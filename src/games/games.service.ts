@@ -477,7 +477,7 @@ export class GamesService {
     this.statements = new NamedStatements(dataSource, () => database?.kind === 'postgresql');
   }
 
-  /** The optimistic order statement, parsed and planned once per connection. */
+  /** The optimistic order statement and the row reads outside transactions, planned once per connection. */
   private readonly statements: NamedStatements;
 
   /** POST /v1/games: a new game at version 0, with one seat per side and the seed commitment. */

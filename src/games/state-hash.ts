@@ -43,26 +43,8 @@ function canonicalArrayJson(value: unknown[]): string {
   return out + ']';
 }
 
-/** The keys of the last large object sorted, and their order (see sortedKeys). */
-let lastKeys: string[] = [];
-let lastSorted: string[] = [];
-
-/**
- * An object's keys, sorted. A state's large objects (a hex game's `units`, by unit id)
- * come with the same keys in the same order, order after order: the sorted order of the
- * last one is reused when its keys are the same, in the same order.
- */
-function sortedKeys(record: Record<string, unknown>): string[] {
-  const keys = Object.keys(record);
-  if (keys.length < 32) return keys.sort();
-  if (keys.length === lastKeys.length && keys.every((k, i) => k === lastKeys[i])) return lastSorted;
-  lastKeys = keys;
-  lastSorted = [...keys].sort();
-  return lastSorted;
-}
-
 function canonicalObjectJson(record: Record<string, unknown>): string {
-  const keys = sortedKeys(record);
+  const keys = Object.keys(record).sort();
   let out = '{';
   let first = true;
   for (const k of keys) {

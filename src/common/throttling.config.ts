@@ -2,8 +2,12 @@ import { ConfigError } from './config/config';
 
 /**
  * Rate limits: every client address may make at most `limit` requests in any window
- * of `ttlSeconds` seconds (a sliding window per address, across all routes). Over it,
- * 429 problem+json with code RATE_LIMITED and Retry-After. Read from the environment:
+ * of `ttlSeconds` seconds (per address, across all routes). Over it, 429
+ * problem+json with code RATE_LIMITED and Retry-After, for a window's length. In one
+ * process the window slides (a sliding window counter: this window's hits and the
+ * last one's, weighted); shared through Redis it is a fixed window from the
+ * address's first request (@nest-lab/throttler-storage-redis). Either way each
+ * request costs the same small work whatever the limit. Read from the environment:
  *
  *   THROTTLE_LIMIT  requests per window (default 10000; 0 turns rate limiting off)
  *   THROTTLE_TTL    window length in seconds (default 60)

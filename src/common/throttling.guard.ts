@@ -13,7 +13,8 @@ const UNLIMITED_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 type Ctx = { req?: Request; res?: Response };
 
 /**
- * The global rate-limit guard: @nestjs/throttler's sliding window, with
+ * The global rate-limit guard: @nestjs/throttler's guard over a sliding window
+ * counter (throttling-storage.ts), with
  *
  * - one budget per client address across every route (the library's default key
  *   is per route; a flood spread over routes should count as one flood),

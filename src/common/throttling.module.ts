@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from './config/config';
-import { SharedThrottlerStorage } from './throttling-storage';
+import { SharedThrottlerStorage, WindowThrottlerStorage } from './throttling-storage';
 import { THROTTLE_CONFIG, ThrottleConfig, loadThrottleConfig } from './throttling.config';
 import { REQUEST_LIMIT, RateLimitGuard } from './throttling.guard';
 
@@ -19,7 +19,7 @@ export class ThrottleConfigModule {}
  * for the settings and throttling.guard.ts for the answer over the limit). Counters
  * live in Redis when REDIS_URL is set, so every instance counts against one budget per
  * client (throttling-storage.ts; per instance while Redis is unreachable), else in
- * process memory.
+ * process memory (WindowThrottlerStorage: constant work per request).
  */
 @Module({
   imports: [
@@ -28,7 +28,9 @@ export class ThrottleConfigModule {}
       imports: [ThrottleConfigModule],
       inject: [THROTTLE_CONFIG, APP_CONFIG],
       useFactory: (config: ThrottleConfig, app: AppConfig) => ({
-        ...(app.redisUrl ? { storage: new SharedThrottlerStorage(app.redisUrl) } : {}),
+        storage: app.redisUrl
+          ? new SharedThrottlerStorage(app.redisUrl)
+          : new WindowThrottlerStorage(),
         throttlers: [
           {
             name: REQUEST_LIMIT,

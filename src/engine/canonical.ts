@@ -68,9 +68,21 @@ export function canonicalTextOf(value: object, make: () => string): string {
   if (!settledParts.has(value)) return make();
   let text = settledTexts.get(value);
   if (text === undefined) {
-    text = make();
+    text = flattened(make());
     settledTexts.set(value, text);
   }
+  return text;
+}
+
+/**
+ * The same string, flattened. Text built by `+=` is a rope of every piece it was
+ * made of; a kept text left so is walked piece by piece again by every hash of
+ * every later state that contains it (sha256 over a Shiloh state took ~10× as long
+ * on the rope as on flat text: issue 20). Reading a character of a rope makes V8
+ * flatten it in place, once.
+ */
+function flattened(text: string): string {
+  if (text.length > 0) text.charCodeAt(0);
   return text;
 }
 

@@ -20,7 +20,7 @@
  * per order, memory per active game, and GET legal-orders on the largest
  * scenario. Loopback only, bounded in time.
  * Run: npm run bench -- api (needs PostgreSQL: TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432/test)
- * BENCH_API_SECONDS (default 10), BENCH_API_GAMES (default 1,8,32), BENCH_API_MODES (default
+ * BENCH_API_SECONDS (default 10), BENCH_API_WARMUP_SECONDS (default 5), BENCH_API_GAMES (default 1,8,32), BENCH_API_MODES (default
  * listing,bot,bot-whole), BENCH_CPU_PROF=dir (a V8 CPU profile of the service, written when it stops).
  * The service gets this process's environment: DATABASE_POOL_SIZE and WORKERS set here
  * configure it (both printed).
@@ -50,6 +50,12 @@ import { postgresAvailable, postgresServerUrl } from '../test/reliability/suppor
 import { ensureBuilt, startService } from '../test/reliability/support/service';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+/**
+ * Seconds of listing-mode load before the first measured run (BENCH_API_WARMUP_SECONDS):
+ * a service just started runs its hot paths interpreted until V8 has compiled them,
+ * which the first run (1 game, listing) alone would pay; a deployed service is warm.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 5);
 const LEVELS = (process.env.BENCH_API_GAMES ?? '1,8,32').split(',').map(Number);
 type Mode = 'listing' | 'bot' | 'bot-whole';
 const MODES = (process.env.BENCH_API_MODES ?? 'listing,bot,bot-whole')
@@ -241,13 +247,14 @@ async function serviceLoad(
   n: number,
   mode: Mode,
   breakdown: Breakdown,
+  seconds = SECONDS,
 ): Promise<Figures> {
   const latencies: number[] = [];
   // Bot mode: orders chosen beforehand; a client that runs out ends early (the rate counts the time taken).
   const plans =
     mode !== 'listing'
       ? Array.from({ length: n }, (_, i) =>
-          scripts(`bench-bot-${n}-${i}`, Math.ceil((SECONDS * 1500) / n) + 50, prng(i + 1)),
+          scripts(`bench-bot-${n}-${i}`, Math.ceil((seconds * 1500) / n) + 50, prng(i + 1)),
         )
       : [];
   const games: ClientGame[] = [];
@@ -257,7 +264,7 @@ async function serviceLoad(
     // the first request may go out on a socket the server has just closed. Once more.
     games.push(await createGame(base, seed).catch(() => createGame(base, seed)));
   }
-  const until = Date.now() + SECONDS * 1000;
+  const until = Date.now() + seconds * 1000;
   const started = Date.now();
   const cpu0 = cpuMs(servicePid);
   const post = async (game: ClientGame, body: object, side: 'union' | 'confederate') => {
@@ -603,6 +610,12 @@ async function main(): Promise<void> {
         `DATABASE_POOL_SIZE ${process.env.DATABASE_POOL_SIZE ?? '(default)'}, WORKERS ${process.env.WORKERS ?? '(default)'}; ` +
         `load average at start ${load()}`,
     );
+    if (WARMUP_SECONDS > 0) {
+      const warm = await serviceLoad(svc.url, 4, 'listing', new Breakdown(), WARMUP_SECONDS);
+      console.log(
+        `warm-up (not counted): ${WARMUP_SECONDS} s of listing mode at 4 games, ${warm.count} orders`,
+      );
+    }
     let stored = { bytes: 0, rows: 0 };
     const table: string[] = [];
     /** The bot's raw pg figures by level, for bot-whole (the same database work, just measured). */

@@ -79,8 +79,9 @@ let servicePid: number | null = null;
 /**
  * CPU time (user + system, ms) of a process so far, from /proc/<pid>/stat (clock ticks
  * of 10 ms: over a 10 s run, well under 1 % of the figure). Null where there is no /proc.
- * Unlike the rate, it does not depend on what else the machine runs: the figure to
- * compare two builds by on a noisy machine.
+ * What an order costs the service, beside how fast it went; on a shared virtual machine
+ * it moves with the neighbours too (the same build measured 1.3–1.9 ms per bot order at
+ * 8 games over one afternoon), so compare builds by runs alternated on one machine.
  */
 function cpuMs(pid: number | null): number | null {
   if (pid === null) return null;

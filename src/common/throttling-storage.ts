@@ -47,25 +47,15 @@ export class WindowThrottlerStorage implements ThrottlerStorage {
     this.counts = new LRUCache<string, WindowCount>({ max: maxClients });
   }
 
-  increment(
+  async increment(
     key: string,
     ttl: number,
     limit: number,
     blockDuration: number,
     throttlerName: string,
   ): Promise<Record> {
-    return Promise.resolve(this.count(key, ttl, limit, blockDuration, throttlerName));
-  }
-
-  private count(
-    key: string,
-    ttl: number,
-    limit: number,
-    blockDuration: number,
-    name: string,
-  ): Record {
     const now = this.now();
-    const id = `${name}\u0000${key}`;
+    const id = `${throttlerName}\u0000${key}`;
     let c = this.counts.get(id);
     if (!c || (c.blockedUntil !== 0 && c.blockedUntil <= now)) {
       // New, or its block is over: it counts afresh (as @nestjs/throttler's storage does).
@@ -90,12 +80,13 @@ export class WindowThrottlerStorage implements ThrottlerStorage {
     const covered = 1 - (now - c.windowStart) / ttl;
     const totalHits = Math.ceil(c.previous * covered + c.current);
     if (totalHits > limit) {
-      c.blockedUntil = now + Math.max(blockDuration, 1);
+      const block = Math.max(blockDuration, 1);
+      c.blockedUntil = now + block;
       return {
         totalHits,
         timeToExpire,
         isBlocked: true,
-        timeToBlockExpire: Math.max(1, Math.ceil(Math.max(blockDuration, 1) / 1000)),
+        timeToBlockExpire: Math.max(1, Math.ceil(block / 1000)),
       };
     }
     return { totalHits, timeToExpire, isBlocked: false, timeToBlockExpire: 0 };

@@ -69,7 +69,7 @@ interface Figures {
   p95: number;
   p99: number;
   count: number;
-  /** The service process's CPU time (user + system, all its threads) per order, when /proc tells. */
+  /** The service's CPU time (user + system, its workers and all their threads) per order, when /proc tells. */
   cpuPerOrder?: number;
 }
 
@@ -77,8 +77,9 @@ interface Figures {
 let servicePid: number | null = null;
 
 /**
- * CPU time (user + system, ms) of a process so far, from /proc/<pid>/stat (clock ticks
- * of 10 ms: over a 10 s run, well under 1 % of the figure). Null where there is no /proc.
+ * CPU time (user + system, ms) of a process and its children so far (the workers of
+ * WORKERS=n), from /proc/<pid>/stat (clock ticks of 10 ms: over a 10 s run, well under
+ * 1 % of the figure). Null where there is no /proc.
  * What an order costs the service, beside how fast it went; on a shared virtual machine
  * it moves with the neighbours too (the same build measured 1.3–1.9 ms per bot order at
  * 8 games over one afternoon), so compare builds by runs alternated on one machine.
@@ -86,9 +87,21 @@ let servicePid: number | null = null;
 function cpuMs(pid: number | null): number | null {
   if (pid === null) return null;
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    let total = 0;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      // Fields after the command: state, ppid, … utime (12th), stime (13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) === pid || Number(fields[1]) === pid)
+        total += (Number(fields[11]) + Number(fields[12])) * 10;
+    }
+    return total;
   } catch {
     return null;
   }
@@ -211,13 +224,14 @@ function lean(
   pathname: string,
   body: string | undefined,
   headers: Record<string, string>,
+  client: HttpAgent = agent,
 ): Promise<{ status: number; text: string; serverTiming: string | null }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       `${base}${pathname}`,
       {
         method,
-        agent,
+        agent: client,
         headers: {
           ...headers,
           ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
@@ -265,16 +279,35 @@ async function serviceLoad(
     // the first request may go out on a socket the server has just closed. Once more.
     games.push(await createGame(base, seed).catch(() => createGame(base, seed)));
   }
+  // Each game's client is its own: one keep-alive connection, as a player's UI or bot
+  // holds (a shared pool would send a game's requests down any of its sockets, and with
+  // WORKERS=n to any worker, where no real client's would go).
+  const clients = Array.from(
+    { length: n },
+    () => new HttpAgent({ keepAlive: true, maxSockets: 1 }),
+  );
   const until = Date.now() + seconds * 1000;
   const started = Date.now();
   const cpu0 = cpuMs(servicePid);
-  const post = async (game: ClientGame, body: object, side: 'union' | 'confederate') => {
+  const post = async (
+    game: ClientGame,
+    body: object,
+    side: 'union' | 'confederate',
+    client: HttpAgent,
+  ) => {
     const t0 = performance.now();
-    const res = await lean(base, 'POST', `/v1/games/${game.id}/orders`, JSON.stringify(body), {
-      'content-type': 'application/json',
-      ...(mode === 'bot' ? { prefer: 'return=minimal' } : {}),
-      ...bearer(game.tokens[side]),
-    });
+    const res = await lean(
+      base,
+      'POST',
+      `/v1/games/${game.id}/orders`,
+      JSON.stringify(body),
+      {
+        'content-type': 'application/json',
+        ...(mode === 'bot' ? { prefer: 'return=minimal' } : {}),
+        ...bearer(game.tokens[side]),
+      },
+      client,
+    );
     const ms = performance.now() - t0;
     if (res.status !== 200)
       throw new Error(`order refused: ${res.status} ${res.text.slice(0, 300)}`);
@@ -288,12 +321,17 @@ async function serviceLoad(
     game.mustAct = (answer.game.mustAct?.side as ClientGame['mustAct']) ?? null;
   };
   /** The listing mode's choice, as chooseOrder makes it, over the lean client. */
-  const choose = async (game: ClientGame, random: () => number) => {
+  const choose = async (game: ClientGame, random: () => number, client: HttpAgent) => {
     if (!game.mustAct) return null;
     const side = game.mustAct;
-    const res = await lean(base, 'GET', `/v1/games/${game.id}/legal-orders`, undefined, {
-      ...bearer(game.tokens[side]),
-    });
+    const res = await lean(
+      base,
+      'GET',
+      `/v1/games/${game.id}/legal-orders`,
+      undefined,
+      { ...bearer(game.tokens[side]) },
+      client,
+    );
     if (res.status !== 200)
       throw new Error(`legal-orders: ${res.status} ${res.text.slice(0, 300)}`);
     const listing = JSON.parse(res.text) as { version: number; orders: Array<{ type: string }> };
@@ -309,12 +347,17 @@ async function serviceLoad(
       if (mode === 'listing') {
         const random = prng(i + 1);
         while (Date.now() < until) {
-          const choice = await choose(game, random);
+          const choice = await choose(game, random, clients[i]);
           if (!choice) {
             game = await createGame(base, `bench-${mode}-${n}-${i}-${Date.now()}`);
             continue;
           }
-          await post(game, { expectedVersion: choice.version, order: choice.order }, choice.side);
+          await post(
+            game,
+            { expectedVersion: choice.version, order: choice.order },
+            choice.side,
+            clients[i],
+          );
         }
         return;
       }
@@ -322,12 +365,13 @@ async function serviceLoad(
         if (s > 0) game = await createGame(base, plans[i][s].seed);
         for (const { side, order } of plans[i][s].orders) {
           if (Date.now() >= until) break;
-          await post(game, { expectedVersion: game.version, order }, side);
+          await post(game, { expectedVersion: game.version, order }, side, clients[i]);
         }
       }
     }),
   );
   const cpu1 = cpuMs(servicePid);
+  for (const c of clients) c.destroy();
   return {
     ...figures(latencies, (Date.now() - started) / 1000),
     ...(cpu0 !== null && cpu1 !== null && latencies.length > 0
@@ -647,7 +691,7 @@ async function main(): Promise<void> {
         console.log(`  ${String(n).padStart(2)} games  service ${fmt(service)}`);
         if (service.cpuPerOrder !== undefined)
           console.log(
-            `            service CPU ${service.cpuPerOrder.toFixed(2)} ms per order (user + system, all its threads${mode === 'listing' ? ', its listing included' : ''})`,
+            `            service CPU ${service.cpuPerOrder.toFixed(2)} ms per order (user + system, its workers and threads${mode === 'listing' ? ', its listing included' : ''})`,
           );
         console.log(`            raw pg  ${fmt(raw)}${known ? '   (the bot run above)' : ''}`);
         console.log(

@@ -565,6 +565,38 @@ function memoryPerGame(k: number): number | null {
   return (after - before) / k;
 }
 
+/**
+ * What any request costs the service before its own work: GET /health/live (no
+ * database, a few bytes of JSON) from 8 clients for 5 s, its rate and the service's
+ * CPU per request. An order's POST pays this and its own work; a listing-mode order
+ * pays it twice (its GET and its POST).
+ */
+async function requestFloor(base: string): Promise<void> {
+  const until = Date.now() + 5000;
+  const started = Date.now();
+  const cpu0 = cpuMs(servicePid);
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      const client = new HttpAgent({ keepAlive: true, maxSockets: 1 });
+      while (Date.now() < until) {
+        const res = await lean(base, 'GET', '/health/live', undefined, {}, client);
+        if (res.status !== 200) throw new Error(`/health/live: ${res.status}`);
+        count++;
+      }
+      client.destroy();
+    }),
+  );
+  const cpu1 = cpuMs(servicePid);
+  const rate = count / ((Date.now() - started) / 1000);
+  console.log(
+    `the floor of a request (GET /health/live, 8 clients, 5 s): ${rate.toFixed(0)} /s` +
+      (cpu0 !== null && cpu1 !== null
+        ? `, service CPU ${(((cpu1 - cpu0) / count) * 1000).toFixed(0)} µs per request`
+        : ''),
+  );
+}
+
 /** GET legal-orders on the shipped scenario with the most units (a game that the service creates without options). */
 async function largestListing(base: string): Promise<void> {
   const dir = path.join(__dirname, '../scenarios');
@@ -645,7 +677,10 @@ async function main(): Promise<void> {
   const svc = await startService({
     databaseUrl: scratch.url,
     env: { LOG_LEVEL: 'warn' },
-    ...(prof ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${prof}`] } : {}),
+    nodeArgs: [
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+    ],
   });
   servicePid = svc.pid;
   const pool = new Pool({ connectionString: scratch.url, max: 1 });
@@ -722,6 +757,7 @@ async function main(): Promise<void> {
             `serialised and gzipped; heap of 400 copies): ${(perGame / 1024).toFixed(0)} KiB`,
     );
     await largestListing(svc.url);
+    await requestFloor(svc.url);
     console.log(`load average at end ${load()}`);
     console.log('\nREADME table rows:');
     console.log(

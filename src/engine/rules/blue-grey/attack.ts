@@ -478,27 +478,23 @@ export function candidateAttacks(ctx: GameContext, state: GameState, side: Side)
   const plan = currentWitness(ctx, state);
   if (plan && plan.length > 0)
     push({ type: 'attack', attackers: [...plan[0].units], defenders: [...plan[0].hexes] });
-  // Each hex is judged once, and only hexes holding an enemy unit at all: attackableHex scans
-  // every unit, and the artillery's ranges overlap (the listing's costliest part otherwise).
+  // Only hexes holding an enemy unit are judged, each once: attackableHex scans every unit,
+  // and the artillery's ranges overlap (the listing's costliest part otherwise).
   const enemyHexes = new Set<HexId>();
   for (const id in state.units) {
     const u = state.units[id];
     if (u.side !== side && onMap(u)) enemyHexes.add(u.hex);
   }
-  const judged = new Map<HexId, boolean>();
+  const attackable = new Set<HexId>();
+  for (const h of enemyHexes) if (attackableHex(ctx, state, phase, h, side)) attackable.add(h);
   const targets = new Set<HexId>();
   for (const u of mine) {
     const r =
       isGunboat(ctx, u.id) || isArtillery(ctx, u.id) || bombardsAsArtillery(ctx, u.id)
         ? Math.max(1, bombardRange(ctx, u.id))
         : 1;
-    for (const h of ctx.map.grid.within(u.hex!, r)) {
-      if (h === u.hex || !enemyHexes.has(h)) continue;
-      let attackable = judged.get(h);
-      if (attackable === undefined)
-        judged.set(h, (attackable = attackableHex(ctx, state, phase, h, side)));
-      if (attackable) targets.add(h);
-    }
+    for (const h of ctx.map.grid.within(u.hex!, r))
+      if (h !== u.hex && attackable.has(h)) targets.add(h);
   }
   for (const h of [...targets].sort()) {
     const adj = mine.filter((u) => adjacentAttackRefusal(ctx, state, u, h) === null);

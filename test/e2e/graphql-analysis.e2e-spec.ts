@@ -11,6 +11,7 @@ import { createClient } from 'graphql-ws';
 import request from 'supertest';
 import type { Order } from '../../src/engine/state';
 import type { Side } from '../../src/engine/types';
+import { watchLiveListeners } from '../support/live-listeners';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
 
@@ -207,6 +208,7 @@ describe('GraphQL for analysers: stateAt, legalOrdersAt, verifyReplay, scenarioS
     const token = tokensOf(created.body);
     await new Promise<void>((resolve) => server.listen(0, resolve));
     const { port } = server.address() as AddressInfo;
+    const listeners = watchLiveListeners(t.app);
     const client = createClient({
       url: `ws://127.0.0.1:${port}/graphql`,
       webSocketImpl: WebSocketImpl,
@@ -231,7 +233,8 @@ describe('GraphQL for analysers: stateAt, legalOrdersAt, verifyReplay, scenarioS
           },
         );
       });
-      await new Promise((r) => setTimeout(r, 300));
+      await listeners.until(id, 1);
+      listeners.restore();
       await request(server)
         .post(`/v1/games/${id}/orders`)
         .set({ Authorization: `Bearer ${token.confederate}` })

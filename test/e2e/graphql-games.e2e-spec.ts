@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
 import request from 'supertest';
+import { watchLiveListeners } from '../support/live-listeners';
 import { createTestApp, TestApp } from '../support/app';
 
 // ws ships no type declarations here (no @types/ws); graphql-ws only needs its constructor.
@@ -209,6 +210,7 @@ describe('GraphQL: games, game(id) with legalOrders, replay, victory, createGame
     const { id, tokens } = await createGame();
     await new Promise<void>((resolve) => server.listen(0, resolve));
     const { port } = server.address() as AddressInfo;
+    const listeners = watchLiveListeners(t.app);
     const client = createClient({
       url: `ws://127.0.0.1:${port}/graphql`,
       webSocketImpl: WebSocketImpl,
@@ -236,8 +238,9 @@ describe('GraphQL: games, game(id) with legalOrders, replay, victory, createGame
           },
         );
       });
-      // Give the subscription a moment to be registered before the orders arrive.
-      await new Promise((r) => setTimeout(r, 300));
+      // The subscription registered before the orders arrive.
+      await listeners.until(id, 1);
+      listeners.restore();
       await submit(id, 0, { type: 'end-phase' }, tokens.confederate).expect(200);
       const view = (await request(server).get(`/v1/games/${id}`)).body;
       await submit(id, 1, { type: 'end-phase' }, tokens[view.mustAct.side]).expect(200);

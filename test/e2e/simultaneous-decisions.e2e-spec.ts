@@ -15,6 +15,7 @@ import request from 'supertest';
 const WebSocketImpl = require('ws');
 import { DEFAULT_RULES, rulesRegistry } from '../../src/engine/rules';
 import { RULES_REGISTRY } from '../../src/scenarios/rules-registry';
+import { watchLiveListeners } from '../support/live-listeners';
 import { createTestApp, TestApp } from '../support/app';
 import { expectMatchesSpec } from '../support/openapi';
 import { SEALED_BIDS, SEALED_BIDS_RULES } from '../support/sealed-bid-system';
@@ -93,6 +94,7 @@ describe('sealed simultaneous decisions: both seats must act, answers held unsee
     // Live updates (graphql-ws gameUpdated) as the public, the other seat and the answering seat.
     await new Promise<void>((resolve) => server.listen(0, resolve));
     const { port } = server.address() as AddressInfo;
+    const listeners = watchLiveListeners(t.app);
     const clients = (['public', 'union', 'confederate'] as const).map((reader) =>
       createClient({
         url: `ws://127.0.0.1:${port}/graphql`,
@@ -121,7 +123,8 @@ describe('sealed simultaneous decisions: both seats must act, answers held unsee
           );
         }),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await listeners.until(id, 3);
+    listeners.restore();
     const first = await submit('confederate', 0, { type: 'bid', bid: 7 }, 'c-1').expect(200);
     const [toPublic, toUnion, toConfederate] = await Promise.all(updates);
     await Promise.all(clients.map((c) => c.dispose()));

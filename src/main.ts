@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './common/bootstrap';
+import { createHttpAdapter } from './common/http-adapter';
 import { runPrimary } from './common/cluster';
 import { APP_CONFIG, AppConfig, ConfigError, loadConfig } from './common/config/config';
 import { describeStartupFailure, formatStartupFailure } from './common/startup-failure';
@@ -44,14 +45,18 @@ async function bootstrap(): Promise<void> {
   // Validate once, before anything else starts: every bad value (the rate limits' too) is
   // listed here in one clear message, not as a stack trace from inside Nest's injector.
   validateEnvironment(process.env);
-  const { workers, logFormat } = loadConfig(process.env);
+  const { workers, logFormat, trustProxy } = loadConfig(process.env);
   if (workers > 1 && cluster.isPrimary) {
     // WORKERS=n: this process only forks and watches the workers (src/common/cluster.ts).
     runPrimary(workers, logFormat);
     return;
   }
 
-  const app = await NestFactory.create(AppModule, { bufferLogs: true });
+  const app = await NestFactory.create(AppModule, createHttpAdapter({ trustProxy }), {
+    bufferLogs: true,
+    // Bodies are read by our parsers (http-adapter.ts registerBodyParsers), with their limits.
+    bodyParser: false,
+  });
   configureApp(app);
   // SIGINT/SIGTERM close TypeORM, then the embedded database, so its data reaches disk.
   app.enableShutdownHooks();
@@ -62,7 +67,14 @@ async function bootstrap(): Promise<void> {
   const server = app.getHttpServer() as Server;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
-  await app.listen(config.port);
+  // Every interface, as Node's own listen does (Fastify's default is localhost only):
+  // IPv6 and IPv4 where the host has IPv6, IPv4 alone where it has not.
+  try {
+    await app.listen(config.port, '::');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EAFNOSUPPORT') throw e;
+    await app.listen(config.port, '0.0.0.0');
+  }
 
   // What a person starting the service needs, in a few lines.
   const logger = app.get(Logger);

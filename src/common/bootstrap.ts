@@ -1,31 +1,29 @@
+import formbody from '@fastify/formbody';
 import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { ProblemFilter } from './errors/problem.filter';
 import { graphqlLandingPage } from './graphql-landing';
+import { registerBodyParsers } from './http-adapter';
 import { QuietStartupLogger } from './logging/quiet-startup.logger';
-import { checkJsonBody } from './json-limits';
-import { requestIdMiddleware } from './request-id';
+import { requestIdHook } from './request-id';
 import { rejectNulInUrl } from './url-limits';
 import { createValidationPipe } from './validation';
 
-/** Largest accepted JSON body (custom scenarios with a full map can be large). */
-export const JSON_BODY_LIMIT = '5mb';
-
 /**
  * The global set-up shared by main.ts and the tests (test/support/app.ts), so that
- * what the tests exercise is exactly what runs: pino logger, JSON body limit, the
- * validation pipe, the problem+json filter, CORS and the GraphiQL landing page. Call before `app.init()`/`listen()`.
+ * what the tests exercise is exactly what runs: pino logger, request id, body parsing
+ * and its limits, the validation pipe, the problem+json filter (Nest also hands it what
+ * fails before a handler runs, such as reading the body), CORS and the GraphiQL landing page.
+ * The app runs on Fastify (http-adapter.ts). Call before `app.init()`/`listen()`.
  */
 export function configureApp(app: INestApplication): INestApplication {
-  const expressApp = app as NestExpressApplication;
-  expressApp.useLogger(new QuietStartupLogger(app.get(Logger)));
-  expressApp.disable('x-powered-by');
-  expressApp.use(requestIdMiddleware);
-  const { corsOrigins, trustProxy } = app.get<AppConfig>(APP_CONFIG);
-  // TRUST_PROXY: behind a proxy, req.ip (the rate limits' key) is the client's from X-Forwarded-For.
-  expressApp.set('trust proxy', trustProxy);
+  const fastifyApp = app as NestFastifyApplication;
+  fastifyApp.useLogger(new QuietStartupLogger(app.get(Logger)));
+  const fastify = fastifyApp.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', requestIdHook);
+  const { corsOrigins } = app.get<AppConfig>(APP_CONFIG);
   if (corsOrigins.length > 0) {
     // Browser clients on other origins: preflight OPTIONS answered (204) with the
     // headers a client sends (seat token, idempotency key, SSE resume point) and the
@@ -53,10 +51,10 @@ export function configureApp(app: INestApplication): INestApplication {
     });
   }
   // GraphiQL at GET /graphql for browsers, served from npm packages (works offline).
-  expressApp.use(graphqlLandingPage);
-  expressApp.use(rejectNulInUrl);
-  expressApp.useBodyParser('json', { limit: JSON_BODY_LIMIT, verify: checkJsonBody });
-  expressApp.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: true });
+  fastify.addHook('onRequest', graphqlLandingPage);
+  fastify.addHook('onRequest', rejectNulInUrl);
+  registerBodyParsers(fastify);
+  void fastifyApp.register(formbody as never);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemFilter());
   return app;

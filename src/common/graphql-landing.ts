@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { NextFunction, Request, Response } from 'express';
+import accepts from 'accepts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROBLEM_CONTENT_TYPE, problemType } from './errors/problem';
 
 /** Where the landing page's scripts and styles are served, under the GraphQL path. */
@@ -121,40 +122,56 @@ function asset(name: string): Buffer {
 }
 
 /**
- * Express middleware serving the GraphiQL landing page at GET /graphql to browsers (an
+ * Fastify onRequest hook serving the GraphiQL landing page at GET /graphql to browsers (an
  * Accept header that prefers HTML and no `query` parameter), and its assets. Everything
  * else passes through to Apollo, whose own landing page is disabled (see graphql.ts).
  */
-export function graphqlLandingPage(req: Request, res: Response, next: NextFunction): void {
+export function graphqlLandingPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  next: () => void,
+): void {
+  const req = request.raw;
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-  if (req.path === '/graphql' || req.path === '/graphql/') {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (path === '/graphql' || path === '/graphql/') {
     if (
-      req.query.query !== undefined ||
-      req.accepts(['application/json', 'text/html']) !== 'text/html'
+      new URLSearchParams(q < 0 ? '' : url.slice(q + 1)).has('query') ||
+      accepts(req).type(['application/json', 'text/html']) !== 'text/html'
     ) {
       return next();
     }
-    res.type('text/html').setHeader('Cache-Control', 'no-cache');
-    res.send(graphiqlPage());
+    void reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(graphiqlPage());
     return;
   }
-  if (req.path.startsWith(`${ASSETS_PATH}/`)) {
-    const name = req.path.slice(ASSETS_PATH.length + 1);
+  if (path.startsWith(`${ASSETS_PATH}/`)) {
+    const name = path.slice(ASSETS_PATH.length + 1);
     if (!Object.hasOwn(ASSETS, name)) {
-      res.status(404).type(PROBLEM_CONTENT_TYPE);
-      res.send({
-        type: problemType('NOT_FOUND'),
-        title: 'Not found',
-        status: 404,
-        detail: `No landing-page asset "${name}".`,
-        code: 'NOT_FOUND',
-        instance: req.path,
-        requestId: (req as Request & { id?: string }).id,
-      });
+      void reply
+        .code(404)
+        .type(PROBLEM_CONTENT_TYPE)
+        .send(
+          JSON.stringify({
+            type: problemType('NOT_FOUND'),
+            title: 'Not found',
+            status: 404,
+            detail: `No landing-page asset "${name}".`,
+            code: 'NOT_FOUND',
+            instance: path,
+            requestId: request.id,
+          }),
+        );
       return;
     }
-    res.type(ASSETS[name].type).setHeader('Cache-Control', 'public, max-age=86400');
-    res.send(asset(name));
+    void reply
+      .type(`${ASSETS[name].type}; charset=utf-8`)
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(asset(name));
     return;
   }
   next();

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from './config/config';
 import {
   GRAPHQL_PARSE_OPTIONS,
@@ -26,6 +27,8 @@ export function graphqlOptions(
     autoSchemaFile: config.nodeEnv === 'production' ? true : SCHEMA_FILE,
     sortSchema: true,
     includeStacktraceInErrorResponses: false,
+    // The request and its reply (the rate limit's Retry-After header is set on it).
+    context: (req: FastifyRequest, res?: FastifyReply) => ({ req, res }),
     // Apollo's own landing page (the retired Playground, loaded from a CDN) is off:
     // GraphiQL is served from npm packages by graphql-landing.ts instead.
     playground: false,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingOf } from './server-timing';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -11,27 +12,31 @@ const ACCEPTABLE = /^[A-Za-z0-9._:-]{1,128}$/;
  * (letters, digits, . _ : -), otherwise a UUID is minted. The id is echoed in the
  * response header and appears in every log line of the request and in problem bodies.
  */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
-  const existing = (req as IncomingMessage & { id?: unknown }).id;
-  if (typeof existing === 'string') return existing;
+export function newRequestId(req: IncomingMessage): string {
   const incoming = req.headers[REQUEST_ID_HEADER.toLowerCase()];
   const candidate = Array.isArray(incoming) ? incoming[0] : incoming;
-  const id = candidate && ACCEPTABLE.test(candidate) ? candidate : randomUUID();
-  res.setHeader(REQUEST_ID_HEADER, id);
-  (req as IncomingMessage & { id?: string }).id = id;
-  return id;
+  return candidate && ACCEPTABLE.test(candidate) ? candidate : randomUUID();
+}
+
+/** The request's id, kept on the Node request (pino-http's `genReqId`: its log lines carry it). */
+export function requestId(req: IncomingMessage): string {
+  const r = req as IncomingMessage & { id?: unknown };
+  if (typeof r.id !== 'string') r.id = newRequestId(req);
+  return r.id as string;
 }
 
 /**
- * Express middleware assigning the id before anything else runs (body parsing
- * included), so even a malformed-JSON 400 carries it. pino-http then reuses it.
+ * Fastify onRequest hook, before anything else runs (body parsing included), so even a
+ * malformed-JSON 400 carries the id (made by Fastify's genReqId: http-adapter.ts).
+ * The request's clock for Server-Timing starts here too.
  */
-export function requestIdMiddleware(
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: () => void,
+export function requestIdHook(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: () => void,
 ): void {
-  timingOf(req); // the request's clock starts here (Server-Timing total)
-  requestId(req, res);
-  next();
+  timingOf(request.raw); // the request's clock starts here (Server-Timing total)
+  (request.raw as IncomingMessage & { id?: string }).id = request.id;
+  void reply.header(REQUEST_ID_HEADER, request.id);
+  done();
 }

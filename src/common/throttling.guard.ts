@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException } from './errors/problem';
 
 /** Name of the one throttler (the whole per-address request budget). */
@@ -10,7 +10,7 @@ export const REQUEST_LIMIT = 'requests';
 /** Paths never limited: orchestrators probe /health often, and it must tell the truth under load. */
 const UNLIMITED_PATHS = new Set(['/health', '/health/live', '/health/ready']);
 
-type Ctx = { req?: Request; res?: Response };
+type Ctx = { req?: FastifyRequest; res?: FastifyReply };
 
 /**
  * The global rate-limit guard: @nestjs/throttler's guard over a sliding window
@@ -34,8 +34,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   } {
     if (context.getType<string>() === 'graphql') {
       const ctx = GqlExecutionContext.create(context).getContext<Ctx>();
-      const req = ctx?.req ?? ({ headers: {} } as Request);
-      return { req, res: ctx?.res ?? req.res ?? {} };
+      return { req: ctx?.req ?? { headers: {} }, res: ctx?.res ?? {} };
     }
     return super.getRequestResponse(context);
   }
@@ -48,8 +47,9 @@ export class RateLimitGuard extends ThrottlerGuard {
       return !ctx?.req?.headers;
     }
     if (type !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    return UNLIMITED_PATHS.has(req.path);
+    const url = context.switchToHttp().getRequest<FastifyRequest>().url;
+    const q = url.indexOf('?');
+    return UNLIMITED_PATHS.has(q < 0 ? url : url.slice(0, q));
   }
 
   protected override generateKey(

@@ -1,17 +1,21 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException, PROBLEM_CONTENT_TYPE } from './errors/problem';
 
 /** A percent-encoded NUL byte anywhere in the path or query. */
 const ENCODED_NUL = /%00/i;
 
 /**
- * Express middleware: 400 problem+json NUL_CHARACTER for a request whose path
+ * Fastify onRequest hook: 400 problem+json NUL_CHARACTER for a request whose path
  * or query holds a NUL byte (`%00`). No id, seq or filter contains one, and
  * PostgreSQL refuses NUL in text (a scenario id with one answered 500 from the
  * database). Answered here, before routing, so no handler sees such a value.
  */
-export function rejectNulInUrl(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  const url = req.url ?? '';
+export function rejectNulInUrl(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  next: () => void,
+): void {
+  const url = request.raw.url ?? '';
   if (!ENCODED_NUL.test(url) && !url.includes('\u0000')) {
     next();
     return;
@@ -23,13 +27,6 @@ export function rejectNulInUrl(req: IncomingMessage, res: ServerResponse, next: 
     detail: 'The URL holds a NUL character (%00); no path or query parameter accepts one.',
     extensions: { limit: { name: 'nulCharacters', value: 0 } },
   });
-  const id = (req as IncomingMessage & { id?: unknown }).id;
-  const body = {
-    ...problem,
-    instance: url,
-    ...(id !== undefined ? { requestId: String(id) } : {}),
-  };
-  res.statusCode = 400;
-  res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
-  res.end(JSON.stringify(body));
+  const body = { ...problem, instance: url, requestId: request.id };
+  void reply.code(400).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }

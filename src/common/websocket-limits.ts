@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-// proxy-addr: Express's own dependency for `trust proxy` (no type declarations of its own).
+// proxy-addr: what Fastify (and Express before it) read `trustProxy` with (no type declarations of its own).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const proxyAddr = require('proxy-addr') as {
   (req: IncomingMessage, trust: (addr: string, hop: number) => boolean): string;
@@ -38,11 +38,11 @@ function refusal(
  * against the same per-address budget as an HTTP request (the same throttler
  * storage and key as RateLimitGuard), and subscriptions are capped per
  * connection and per client address. The client address is the upgrade
- * request's, under the same TRUST_PROXY setting as Express's `trust proxy`
- * (websockets do not go through Express, so proxy-addr, which Express uses, reads
+ * request's, under the same TRUST_PROXY setting as HTTP requests (websockets do
+ * not go through Fastify's routing, so proxy-addr, which Fastify uses, reads
  * X-Forwarded-For here): the socket's peer unless that peer is a trusted proxy.
  */
-/** Express's own reading of `trust proxy` (proxy-addr), for the websocket upgrade request. */
+/** The HTTP layer's reading of `trustProxy` (proxy-addr), for the websocket upgrade request. */
 function compileTrust(trust: boolean | number | string[]): (addr: string, hop: number) => boolean {
   if (trust === true) return () => true;
   if (trust === false) return () => false;

@@ -12,7 +12,9 @@ import {
   Sse,
 } from '@nestjs/common';
 import type { MessageEvent } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import accepts from 'accepts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { nodeResponse } from '../common/http-adapter';
 import { Observable } from 'rxjs';
 import { ProblemException } from '../common/errors/problem';
 import { CreateGameDto } from './dto/create-game.dto';
@@ -66,10 +68,10 @@ export class GamesController {
   @HttpCode(201)
   async create(
     @Body() body: CreateGameDto,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CreatedGame> {
     const created = await this.games.create(body);
-    res.setHeader('Location', `/v1/games/${created.id}`);
+    void res.header('Location', `/v1/games/${created.id}`);
     return created;
   }
 
@@ -97,7 +99,7 @@ export class GamesController {
    * each game is read and written in turn.
    */
   @Get('export')
-  async exportGames(@Query() query: ExportGamesQuery, @Res() res: Response): Promise<void> {
+  async exportGames(@Query() query: ExportGamesQuery, @Res() reply: FastifyReply): Promise<void> {
     const since = query.since !== undefined ? new Date(query.since) : undefined;
     const until = query.until !== undefined ? new Date(query.until) : undefined;
     if (since && until && since >= until)
@@ -123,7 +125,8 @@ export class GamesController {
       player: query.player,
       limit: query.limit ?? 20,
     });
-    res.status(200);
+    const res = nodeResponse(reply);
+    res.statusCode = 200;
     res.setHeader('Content-Type', `${NDJSON}; charset=utf-8`);
     res.setHeader('X-Muster-Export-Count', String(games.length));
     for (const g of games) {
@@ -158,16 +161,21 @@ export class GamesController {
    * streamed one per line.
    */
   @Get(':id/replay')
-  async replay(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async replay(
+    @Param('id') id: string,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     // A seat token is optional: with one, the reader sees his own side's sealed choices (17.62).
     const reader = await this.games.readerSide(id, req.headers.authorization);
-    const wanted = req.accepts(['application/json', NDJSON]);
+    const wanted = accepts(req.raw).type(['application/json', NDJSON]);
     if (wanted !== NDJSON) {
-      res.status(200).json(await this.games.replay(id, reader));
+      void reply.status(200).send(await this.games.replay(id, reader));
       return;
     }
     const { header, sealing } = await this.games.replayStart(id, reader);
-    res.status(200);
+    const res = nodeResponse(reply);
+    res.statusCode = 200;
     res.setHeader('Content-Type', `${NDJSON}; charset=utf-8`);
     res.setHeader('X-Muster-Scenario', header.scenario);
     res.setHeader('X-Muster-Rules-Version', header.rulesVersion);
@@ -198,10 +206,10 @@ export class GamesController {
   async exportText(
     @Param('id') id: string,
     @Headers('authorization') authorization: string | undefined,
-    @Res() res: Response,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     const text = await this.games.exportText(id, await this.games.readerSide(id, authorization));
-    res.status(200).type('text/plain; charset=utf-8').send(text);
+    void reply.status(200).type('text/plain; charset=utf-8').send(text);
   }
 
   /** Victory points after every entry; points and Strength Points lost per Game-Turn. */
@@ -252,11 +260,11 @@ export class GamesController {
     @Param('id') id: string,
     @Param('seq') seq: string,
     @Headers('authorization') authorization: string | undefined,
-    @Res() res: Response,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     const at = entryNumber(seq);
     const svg = await this.games.boardSvg(id, at, await this.games.readerSide(id, authorization));
-    res.status(200).type('image/svg+xml').send(svg);
+    void reply.status(200).type('image/svg+xml; charset=utf-8').send(svg);
   }
 
   /** The picture of the current position. */
@@ -264,11 +272,11 @@ export class GamesController {
   async board(
     @Param('id') id: string,
     @Headers('authorization') authorization: string | undefined,
-    @Res() res: Response,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     const reader = await this.games.readerSide(id, authorization);
     const svg = await this.games.boardSvg(id, undefined, reader);
-    res.status(200).type('image/svg+xml').send(svg);
+    void reply.status(200).type('image/svg+xml; charset=utf-8').send(svg);
   }
 
   /**

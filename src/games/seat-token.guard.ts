@@ -6,7 +6,7 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { Side } from '../engine/types';
 import { timingOf } from '../common/server-timing';
 import { bearerToken } from './seat-tokens';
@@ -18,7 +18,7 @@ export interface SeatPrincipal {
   side: Side;
 }
 
-type SeatRequest = Request & { seat?: SeatPrincipal };
+type SeatRequest = FastifyRequest & { seat?: SeatPrincipal };
 
 const CHECKED_BY_HANDLER = 'muster:seat-token-checked-by-handler';
 
@@ -51,8 +51,8 @@ export class SeatTokenGuard implements CanActivate {
       if (!bearerToken(req.headers.authorization)) throw missingSeatToken();
       return true;
     }
-    const gameId = String(req.params.id);
-    const timing = timingOf(req);
+    const gameId = String((req.params as { id?: unknown }).id);
+    const timing = timingOf(req.raw);
     timing.skip();
     req.seat = { gameId, side: await this.games.seatSide(gameId, req.headers.authorization) };
     timing.lap('auth');

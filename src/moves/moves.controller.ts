@@ -10,7 +10,7 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException } from '../common/errors/problem';
 import { timingOf } from '../common/server-timing';
 import { SeatTokenCheckedByHandler, SeatTokenGuard } from '../games/seat-token.guard';
@@ -25,7 +25,7 @@ import { MovesService } from './moves.service';
 const MAX_KEY = 200;
 
 /** Whether the client takes a gzip body (Accept-Encoding names gzip without q=0). */
-function acceptsGzip(req: Request): boolean {
+function acceptsGzip(req: FastifyRequest): boolean {
   const accept = req.headers['accept-encoding'];
   if (typeof accept !== 'string') return false;
   return accept
@@ -72,8 +72,8 @@ export class MovesController {
     @Param('id') id: string,
     @Headers('authorization') authorization: string | undefined,
     @Query() raw: Record<string, unknown>,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     // The seat token is checked against the seats' hashes read with the game row
     // (MovesService.listing); a bad query is answered 401 before 400 all the same.
@@ -93,18 +93,13 @@ export class MovesController {
     }
     const token = bearerToken(authorization) ?? '';
     const body = await this.moves.legalOrdersBody(id, { token }, query);
-    res.status(200);
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Vary', 'Accept-Encoding');
+    void reply
+      .code(200)
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .header('Vary', 'Accept-Encoding');
     const gzip = acceptsGzip(req) ? body.gzip() : null;
-    if (gzip) {
-      res.setHeader('Content-Encoding', 'gzip');
-      res.setHeader('Content-Length', gzip.length);
-      res.end(gzip);
-    } else {
-      res.setHeader('Content-Length', body.json.length);
-      res.end(body.json);
-    }
+    if (gzip) void reply.header('Content-Encoding', 'gzip').send(gzip);
+    else void reply.send(body.json);
   }
 
   /**
@@ -114,8 +109,7 @@ export class MovesController {
    * The body is checked by hand (checkSubmitOrder, the same 400 as the
    * validation pipe) rather than copied through class-transformer: the order
    * path is the hottest one (issue 20). Server-Timing says where its time went.
-   * The answer is written here, as the listing is: Express's send would hash
-   * every answer for an ETag no client can use on a POST. `Prefer: return=minimal`
+   * The answer is written here, as the listing is, from the JSON text made once. `Prefer: return=minimal`
    * makes the answer's game the view's header alone (Preference-Applied says so),
    * except with an Idempotency-Key, whose stored answer is always the whole one.
    */
@@ -127,8 +121,8 @@ export class MovesController {
     @Body() raw: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Headers('prefer') prefer: string | undefined,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     // The seat token is checked under the game row's lock (MovesService.submit): a bad
     // request is answered 401 before 400 all the same, by the full check on that rare path.
@@ -152,7 +146,7 @@ export class MovesController {
         }),
       );
     }
-    const timing = timingOf(req);
+    const timing = timingOf(req.raw);
     timing.lap('framework');
     const answer = await this.moves.submit({
       gameId: id,
@@ -164,12 +158,12 @@ export class MovesController {
       minimal: prefersMinimal(prefer),
     });
     const json = JSON.stringify(answer.body);
-    res.status(answer.statusCode);
-    if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    if (answer.minimal) res.setHeader('Preference-Applied', 'return=minimal');
-    res.setHeader('Server-Timing', timing.header());
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', Buffer.byteLength(json));
-    res.end(json);
+    if (answer.replayed) void reply.header('Idempotent-Replayed', 'true');
+    if (answer.minimal) void reply.header('Preference-Applied', 'return=minimal');
+    void reply
+      .code(answer.statusCode)
+      .header('Server-Timing', timing.header())
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .send(json);
   }
 }

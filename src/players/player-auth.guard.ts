@@ -6,7 +6,7 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { Scope } from './player-tokens';
 import { PlayersService, type PlayerPrincipal } from './players.service';
 
@@ -15,7 +15,7 @@ const SCOPE_KEY = 'muster:player-scope';
 /** The scope a route needs besides a valid player token (none: any live token). */
 export const RequireScope = (scope: Scope) => SetMetadata(SCOPE_KEY, scope);
 
-type PlayerRequest = Request & { player?: PlayerPrincipal };
+type PlayerRequest = FastifyRequest & { player?: PlayerPrincipal };
 
 /** REST routes that act for a player: "Authorization: Bearer mpt_…" with the route's scope. */
 @Injectable()

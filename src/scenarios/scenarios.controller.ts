@@ -11,7 +11,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ListScenariosQuery } from './list-scenarios.query';
 import type { ScenarioDetail } from './scenario.dto';
 import { ScenarioUploaders } from './scenario-uploader';
@@ -85,11 +85,11 @@ export class ScenariosController {
   async create(
     @Body() body: unknown,
     @Headers('authorization') authorization: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ScenarioDetail> {
     const uploader = await this.uploaders.identify(authorization);
     const created = await this.scenarios.create(body, uploader);
-    res.setHeader('Location', `/v1/scenarios/${encodeURIComponent(created.id)}`);
+    void res.header('Location', `/v1/scenarios/${encodeURIComponent(created.id)}`);
     return created;
   }
 

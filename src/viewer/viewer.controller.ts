@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { GamesService } from '../games/games.service';
 import { VIEWER_CSS, VIEWER_HTML, VIEWER_JS } from './viewer-page';
 
@@ -13,18 +13,21 @@ export class ViewerController {
   constructor(private readonly games: GamesService) {}
 
   @Get('games/:id')
-  async page(@Param('id') id: string, @Res() res: Response): Promise<void> {
+  async page(@Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
     const game = await this.games.view(id); // 404 GAME_NOT_FOUND before any page
-    res.status(200).type('text/html; charset=utf-8').send(VIEWER_HTML.replace('GAME_ID', game.id));
+    void res
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .send(VIEWER_HTML.replace('GAME_ID', game.id));
   }
 
   @Get('viewer/viewer.js')
-  script(@Res() res: Response): void {
-    res.status(200).type('text/javascript; charset=utf-8').send(VIEWER_JS);
+  script(@Res() res: FastifyReply): void {
+    void res.status(200).type('text/javascript; charset=utf-8').send(VIEWER_JS);
   }
 
   @Get('viewer/viewer.css')
-  style(@Res() res: Response): void {
-    res.status(200).type('text/css; charset=utf-8').send(VIEWER_CSS);
+  style(@Res() res: FastifyReply): void {
+    void res.status(200).type('text/css; charset=utf-8').send(VIEWER_CSS);
   }
 }

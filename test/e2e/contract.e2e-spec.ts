@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { parse } from 'yaml';
+import { createHttpAdapter } from '../../src/common/http-adapter';
 import { createTestApp, TestApp } from '../support/app';
 import {
   appOperations,
@@ -92,7 +93,9 @@ describe('the contract check itself', () => {
     const moduleRef = await Test.createTestingModule({
       controllers: [UndocumentedController],
     }).compile();
-    const app = moduleRef.createNestApplication({ logger: false });
+    const app = moduleRef.createNestApplication(createHttpAdapter({ trustProxy: false }), {
+      logger: false,
+    });
     await app.init();
     try {
       const { undocumented, unserved } = compareWithSpec(appOperations(app));

@@ -1,7 +1,9 @@
 import type { INestApplication, ModuleMetadata } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/common/bootstrap';
+import { createHttpAdapter } from '../../src/common/http-adapter';
 import {
   APP_CONFIG,
   AppConfig,
@@ -68,9 +70,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       .useValue(config);
     if (options.customize) builder = options.customize(builder);
     const moduleRef = await builder.compile();
-    app = moduleRef.createNestApplication({ bufferLogs: true });
+    app = moduleRef.createNestApplication(createHttpAdapter(config), {
+      bufferLogs: true,
+      bodyParser: false,
+    });
     configureApp(app);
     await app.init();
+    // Fastify's plugins and routes are ready once its own `ready` has run (supertest needs them).
+    await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await scratch?.drop().catch(() => undefined);

@@ -4,6 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { servedRoutes } from '../../src/common/http-adapter';
 
 /**
  * Helpers that hold the running app to the contract in openapi.yaml.
@@ -88,47 +89,26 @@ export function specOperations(doc: OpenApiDocument = loadOpenApi()): Operation[
   );
 }
 
-/** "/v1/games/:id" (Express) → "/v1/games/{id}" (OpenAPI). */
+/** "/v1/games/:id" (Fastify, as Express) → "/v1/games/{id}" (OpenAPI). */
 export function expressToOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-const CATCH_ALL = /^\/?(\*|\{\*[^}]*\}|\(\.\*\))$/;
-
-interface ExpressLayer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: ExpressLayer[] };
-}
+/** Fastify's catch-alls ("*", "/*"): Nest's not-found handler and CORS preflight, not API routes. */
+const CATCH_ALL = /^\/?\*$/;
 
 /**
- * Every route the application serves over REST, read from the Express router stack
- * (GraphQL at /graphql is middleware, not a route, and is not part of this contract).
+ * Every route the application serves over REST, as registered with Fastify
+ * (http-adapter.ts servedRoutes). Left out: the HEAD twin Fastify gives every GET,
+ * OPTIONS (CORS preflight), catch-alls, and GraphQL at /graphql (not part of this contract).
  */
 export function appOperations(app: INestApplication): Operation[] {
-  const instance = app.getHttpAdapter().getInstance() as {
-    router?: { stack: ExpressLayer[] };
-    _router?: { stack: ExpressLayer[] };
-  };
-  const stack = (instance.router ?? instance._router)?.stack ?? [];
   const out: Operation[] = [];
-  const walk = (layers: ExpressLayer[]): void => {
-    for (const layer of layers) {
-      if (layer.route) {
-        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const p of paths) {
-          // Catch-alls at the root are Nest's not-found handler and global middleware, not API routes.
-          if (CATCH_ALL.test(p)) continue;
-          for (const [method, on] of Object.entries(layer.route.methods)) {
-            if (!on || method === '_all') continue;
-            out.push({ method: method.toUpperCase(), path: expressToOpenApiPath(p) });
-          }
-        }
-      } else if (layer.handle?.stack) {
-        walk(layer.handle.stack);
-      }
-    }
-  };
-  walk(stack);
+  for (const { method, url } of servedRoutes(app.getHttpAdapter().getInstance() as object)) {
+    if (method === 'HEAD' || method === 'OPTIONS' || CATCH_ALL.test(url)) continue;
+    if (url === '/graphql') continue;
+    out.push({ method, path: expressToOpenApiPath(url) });
+  }
   const seen = new Set<string>();
   return out.filter((o) => {
     const key = `${o.method} ${o.path}`;

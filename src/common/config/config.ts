@@ -70,7 +70,7 @@ export interface AppConfig {
    */
   scenarioQuota: { count: number; bytes: number };
   /**
-   * TRUST_PROXY: Express's `trust proxy` setting, so rate limits key on the client's
+   * TRUST_PROXY: Fastify's `trustProxy` (read as Express read `trust proxy`), so rate limits key on the client's
    * address from X-Forwarded-For rather than the proxy's: unset/false (default: the
    * socket's address), true (trust every hop: only behind a proxy that overwrites the
    * header), a number of hops (e.g. 1), or a comma-separated list of addresses/subnets
@@ -273,7 +273,7 @@ function positiveInteger(
 
 const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
-/** TRUST_PROXY as Express's `trust proxy` value (see AppConfig.trustProxy). */
+/** TRUST_PROXY as a `trustProxy` value (Fastify's, which proxy-addr reads as Express did; see AppConfig.trustProxy). */
 function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | number | string[] {
   if (raw === undefined) return false;
   const lower = raw.toLowerCase();

@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { PROBLEM_CONTENT_TYPE, ProblemDetails } from './problem';
 import { toProblem } from './to-problem';
+import type { BaseProblem } from './problem';
 
 /**
  * The one global exception filter. Over REST every error — thrown by our code, by
@@ -30,18 +31,7 @@ export class ProblemFilter implements ExceptionFilter {
 
     if (host.getType() !== 'http') return undefined;
     const ctx = host.switchToHttp();
-    const request = ctx.getRequest<Request & { id?: unknown }>();
-    const response = ctx.getResponse<Response>();
-    const body: ProblemDetails = {
-      ...problem,
-      instance: request.originalUrl ?? request.url,
-      ...(request.id !== undefined ? { requestId: String(request.id) } : {}),
-    };
-    if (response.headersSent) {
-      response.end();
-      return undefined;
-    }
-    response.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+    sendProblem(ctx.getRequest<FastifyRequest>(), ctx.getResponse<FastifyReply>(), problem);
     return undefined;
   }
 
@@ -53,4 +43,22 @@ export class ProblemFilter implements ExceptionFilter {
       this.logger.debug(`Client error ${status}: ${(exception as Error)?.message}`);
     }
   }
+}
+
+/** The problem document as the answer to `request`, unless an answer has begun (then it is ended). */
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: BaseProblem): void {
+  const body: ProblemDetails = { ...problem, instance: request.url, requestId: String(request.id) };
+  if (reply.raw.headersSent) {
+    reply.raw.end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  if (reply.sent) {
+    // A handler that took the Node response (http-adapter.ts nodeResponse) and failed before writing.
+    reply.raw.statusCode = problem.status;
+    reply.raw.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
+    reply.raw.end(text);
+    return;
+  }
+  void reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(text);
 }

@@ -22,6 +22,15 @@ export function loggedUrl(url: string | undefined): string {
 }
 
 /**
+ * The request's path and query as the client sent them: @fastify/middie, which runs
+ * pino-http, strips the path a middleware is mounted on from `req.url` while it runs
+ * and keeps the whole one as `originalUrl`.
+ */
+function urlOf(req: IncomingMessage): string | undefined {
+  return (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url;
+}
+
+/**
  * Logs (pino). A person at a terminal reads one short coloured line per event
  * (pino-pretty); production and piped output stay one JSON object per line for log
  * collectors (LOG_FORMAT overrides the choice, see config.ts). Every request gets one id
@@ -45,7 +54,7 @@ export function loggedUrl(url: string | undefined): string {
             req: (req: IncomingMessage & { id?: string }) => ({
               id: req.id,
               method: req.method,
-              url: loggedUrl(req.url),
+              url: loggedUrl(urlOf(req)),
             }),
             res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
           },
@@ -57,11 +66,11 @@ export function loggedUrl(url: string | undefined): string {
             return levels.values[level] >= threshold ? level : 'silent';
           },
           customSuccessMessage: (req: IncomingMessage, res: ServerResponse, ms: number) =>
-            `${req.method} ${loggedUrl(req.url)} ${res.statusCode} ${Math.round(ms)} ms`,
+            `${req.method} ${loggedUrl(urlOf(req))} ${res.statusCode} ${Math.round(ms)} ms`,
           customErrorMessage: (req: IncomingMessage, res: ServerResponse) =>
-            `${req.method} ${loggedUrl(req.url)} ${res.statusCode} failed`,
+            `${req.method} ${loggedUrl(urlOf(req))} ${res.statusCode} failed`,
           // Health probes every few seconds would drown the log.
-          autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' },
+          autoLogging: { ignore: (req: IncomingMessage) => urlOf(req) === '/health' },
         };
         if (config.logFormat === 'json') return { pinoHttp: options };
         const stream = pretty({

@@ -8,6 +8,9 @@ import { newRequestId } from './request-id';
 /** Largest accepted request body (custom scenarios with a full map can be large): 5 MiB. */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
+/** Longest a request may take to arrive, headers and body (Node's own default). */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
 /**
  * The HTTP layer under Nest: Fastify (issue 20). Under Express the floor of a request
  * (bench/api.ts: GET /health/live) took 570–730 µs of the service's CPU on a 2-core
@@ -15,11 +18,15 @@ export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
  * keep what clients saw under Express:
  * - paths match case-insensitively and with or without a trailing slash;
  * - `TRUST_PROXY` has the same meaning (both read it with proxy-addr);
- * - every request's id is ours (request-id.ts), echoed as X-Request-Id.
+ * - every request's id is ours (request-id.ts), echoed as X-Request-Id;
+ * - a request must arrive within Node's default 5 minutes.
  */
 export function createHttpAdapter(config: Pick<AppConfig, 'trustProxy'>): FastifyAdapter {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request (headers and body) must arrive within 5 minutes, as under Node's own
+    // default: Fastify's default, 0, would let a client trickle a body forever.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: config.trustProxy,
     genReqId: (req: IncomingMessage) => newRequestId(req),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },

@@ -64,7 +64,8 @@ function parserError(status: number, type: string, message: string): Error {
  * Request bodies, as Express's body-parser read them: JSON (`application/json`, checked
  * by json-limits.ts before it is parsed, an empty body read as `{}`, only an object or
  * an array at the top), and any other type read and ignored (no handler takes one, and
- * its validation answers 400 as before; Fastify alone would answer 415).
+ * its validation answers 400 as before; Fastify alone would answer 415) — read under
+ * the same body limit, so that no body, of any type, is read past 5 MiB.
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
@@ -73,7 +74,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
     { parseAs: 'buffer' },
     (req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void) => {
       try {
-        checkJsonBody(req.raw, undefined as unknown as ServerResponse, body);
+        checkJsonBody(req.raw, body);
       } catch (e) {
         done(e as Error);
         return;
@@ -101,17 +102,15 @@ export function registerBodyParsers(app: FastifyInstance): void {
       }
     },
   );
-  app.addContentTypeParser('*', (_req, payload: IncomingMessage, done) => {
-    payload.resume();
-    payload.once('end', () => done(null, undefined));
-    payload.once('error', (e) => done(e));
-  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) =>
+    done(null, undefined),
+  );
 }
 
 /**
- * The Node response of a handler that writes its own answer (streams, pre-compressed
- * or pre-serialised bodies): Fastify is told to keep out of it, and the headers already
- * set on the reply (the request id, CORS) are carried over.
+ * The Node response of a handler that streams its answer (replay and export NDJSON):
+ * Fastify is told to keep out of it, and the headers already set on the reply (the
+ * request id, CORS) are carried over.
  */
 export function nodeResponse(reply: FastifyReply): ServerResponse {
   const headers = reply.getHeaders();

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 
 /** Deepest nesting of arrays/objects accepted in a JSON body. Real bodies (orders, scenarios, maps) use fewer than 10. */
 export const MAX_JSON_DEPTH = 64;
@@ -19,7 +19,7 @@ export const MAX_OBJECT_KEYS = 1000;
  */
 export const MAX_SCENARIO_OBJECT_KEYS = 20_000;
 
-/** A body-parser `verify` error: body-parser passes it on, ProblemFilter answers with its status and code. */
+/** A body bound's error, shaped as body-parser's were: ProblemFilter answers with its status and code. */
 export interface BodyLimitError extends Error {
   status: number;
   type: string;
@@ -47,7 +47,7 @@ function keyLimitOf(req: IncomingMessage): number {
 const U0000 = [0x75, 0x30, 0x30, 0x30, 0x30]; // "u0000" after a backslash
 
 /**
- * body-parser `verify` hook: refuses, before the body is parsed, a JSON body
+ * Refuses, before the body is parsed (http-adapter.ts), a JSON body
  * - nested deeper than {@link MAX_JSON_DEPTH} (recursive code downstream — Nest's
  *   ValidationPipe, hashing, the engine — would overflow the stack on `[[[[…]]]]`
  *   ten thousand deep and answer 500);
@@ -58,7 +58,7 @@ const U0000 = [0x75, 0x30, 0x30, 0x30, 0x30]; // "u0000" after a backslash
  * 400 problem+json naming the bound (`limit`). One pass over the bytes: a key is
  * counted at its colon, outside strings.
  */
-export function checkJsonBody(req: IncomingMessage, _res: ServerResponse, buffer: Buffer): void {
+export function checkJsonBody(req: IncomingMessage, buffer: Buffer): void {
   const maxKeys = keyLimitOf(req);
   // keys[d] counts the keys of the object open at depth d (arrays count none).
   const keys: number[] = [];

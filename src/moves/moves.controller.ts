@@ -109,9 +109,9 @@ export class MovesController {
    * The body is checked by hand (checkSubmitOrder, the same 400 as the
    * validation pipe) rather than copied through class-transformer: the order
    * path is the hottest one (issue 20). Server-Timing says where its time went.
-   * The answer is written here, as the listing is, from the JSON text made once. `Prefer: return=minimal`
-   * makes the answer's game the view's header alone (Preference-Applied says so),
-   * except with an Idempotency-Key, whose stored answer is always the whole one.
+   * The answer is sent as the JSON text made here. `Prefer: return=minimal` makes
+   * the answer's game the view's header alone (Preference-Applied says so), except
+   * with an Idempotency-Key, whose stored answer is always the whole one.
    */
   @Post('orders')
   @SeatTokenCheckedByHandler()

@@ -94,6 +94,14 @@ describe('errors are application/problem+json', () => {
     },
   );
 
+  it('a body of a type no handler reads is still bounded: over 5 MiB is a 413', async () => {
+    const res = await request(server)
+      .post('/probe/validate')
+      .set('Content-Type', 'text/plain')
+      .send('x'.repeat(6 * 1024 * 1024));
+    expectProblem(res, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
   it('an unknown route is a 404', async () => {
     const res = await request(server).get('/v1/no-such-thing');
     expectProblem(res, 404, 'NOT_FOUND');

@@ -1,9 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { PROBLEM_CONTENT_TYPE, ProblemDetails } from './problem';
+import { BaseProblem, PROBLEM_CONTENT_TYPE, ProblemDetails } from './problem';
 import { toProblem } from './to-problem';
-import type { BaseProblem } from './problem';
 
 /**
  * The one global exception filter. Over REST every error — thrown by our code, by

@@ -61,9 +61,19 @@ function parserError(status: number, type: string, message: string): Error {
 }
 
 /**
- * Request bodies, as Express's body-parser read them: JSON (`application/json`, checked
- * by json-limits.ts before it is parsed, an empty body read as `{}`, only an object or
- * an array at the top), and any other type read and ignored (no handler takes one, and
+ * The charset a JSON body's Content-Type names, lower-cased, or null when it names none
+ * (JSON is UTF-8: RFC 8259 8.1).
+ */
+function charsetOf(contentType: string | undefined): string | null {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  return match ? (match[1] ?? match[2]).toLowerCase() : null;
+}
+
+/**
+ * Request bodies, as Express's body-parser read them: JSON (`application/json`, in UTF-8
+ * — a body declared in another charset is 415, not misread; checked by json-limits.ts
+ * before it is parsed, an empty body read as `{}`, only an object or an array at the
+ * top), and any other type read and ignored (no handler takes one, and
  * its validation answers 400 as before; Fastify alone would answer 415) — read under
  * the same body limit, so that no body, of any type, is read past 5 MiB.
  */
@@ -73,6 +83,17 @@ export function registerBodyParsers(app: FastifyInstance): void {
     'application/json',
     { parseAs: 'buffer' },
     (req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void) => {
+      const charset = charsetOf(req.headers['content-type']);
+      if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') {
+        done(
+          parserError(
+            415,
+            'charset.unsupported',
+            `Unsupported charset "${charset.toUpperCase()}": a JSON body is read as UTF-8 only`,
+          ),
+        );
+        return;
+      }
       try {
         checkJsonBody(req.raw, body);
       } catch (e) {

@@ -102,6 +102,29 @@ describe('errors are application/problem+json', () => {
     expectProblem(res, 413, 'PAYLOAD_TOO_LARGE');
   });
 
+  it.each(['utf-16le', 'iso-8859-1', '"latin1"'])(
+    'a JSON body declared in charset %s is a 415 (read as UTF-8 only), never misread',
+    async (charset) => {
+      const res = await request(server)
+        .post('/probe/validate')
+        .set('Content-Type', `application/json; charset=${charset}`)
+        .send(JSON.stringify({ side: 'union', expectedVersion: 0, order: { hex: '0101' } }));
+      expectProblem(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(res.body.detail).toMatch(/charset/);
+    },
+  );
+
+  it.each(['utf-8', 'UTF-8', '"utf-8"', 'utf8'])(
+    'a JSON body declared in charset %s is read',
+    async (charset) => {
+      const res = await request(server)
+        .post('/probe/validate')
+        .set('Content-Type', `application/json; charset=${charset}`)
+        .send(JSON.stringify({ side: 'union', expectedVersion: 0, order: { hex: '0101' } }));
+      expect(res.status).toBe(201);
+    },
+  );
+
   it('an unknown route is a 404', async () => {
     const res = await request(server).get('/v1/no-such-thing');
     expectProblem(res, 404, 'NOT_FOUND');

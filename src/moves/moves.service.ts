@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { gzipSync, constants as zlib } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { gameDice } from '../engine/dice';
 import { revisionOf } from '../engine/revision';
 import { isFlowEntry } from '../engine/flow';
@@ -97,6 +98,9 @@ export interface SubmitAnswer {
 /** Memory for listings (every order of a game's position for a seat, and its first page serialised). */
 const LISTING_BYTES = 64 * 1024 * 1024;
 
+/** Games whose last listed version is kept (prefetchListing): a number each. */
+const LISTED_GAMES = 100_000;
+
 interface Listing {
   orders: Order[];
   first: LegalOrdersBody | null;
@@ -133,6 +137,8 @@ export class MovesService {
    * again, or both seats' clients, cost one generation.
    */
   private readonly listings = byteBoundedCache<Listing>({ maxBytes: LISTING_BYTES });
+  /** The version each recently listed game was last listed at (prefetchListing). */
+  private readonly listedAt = new LRUCache<string, number>({ max: LISTED_GAMES });
 
   constructor(
     private readonly games: GamesService,
@@ -163,13 +169,10 @@ export class MovesService {
   ): Promise<LegalOrdersBody> {
     const { version, side, listing, offset, limit } = await this.listing(gameId, seat, page);
     const firstPage = offset === 0 && limit === LEGAL_ORDERS_PAGE_MAX;
-    if (firstPage && listing.first) return listing.first;
-    const json = Buffer.from(
-      JSON.stringify(this.pageOf(version, side, listing.orders, offset, limit)),
+    if (firstPage) return (listing.first ??= this.firstPage(version, side, listing.orders));
+    return new LegalOrdersBody(
+      Buffer.from(JSON.stringify(this.pageOf(version, side, listing.orders, offset, limit))),
     );
-    const body = new LegalOrdersBody(json);
-    if (firstPage) listing.first = body;
-    return body;
   }
 
   private async listing(
@@ -204,6 +207,24 @@ export class MovesService {
         });
       offset = cursor.offset;
     }
+    const listing = this.cachedListing(row, prepared, state, side);
+    this.listedAt.set(row.id, row.version);
+    return {
+      version: row.version,
+      side,
+      listing,
+      offset,
+      limit: page.limit ?? LEGAL_ORDERS_PAGE_MAX,
+    };
+  }
+
+  /** The listing of a stored position for `side`, from the cache or generated (and kept) now. */
+  private cachedListing(
+    row: { id: string; version: number; status: string; updatedAt: Date },
+    prepared: LoadedGame['prepared'],
+    state: SystemState,
+    side: Side,
+  ): Listing {
     const key = `${row.id}|${row.version}|${row.status}|${row.updatedAt.getTime()}|${side}`;
     let listing = this.listings.get(key);
     if (!listing) {
@@ -216,13 +237,41 @@ export class MovesService {
         size: Math.max(1, Math.ceil(perOrder * orders.length * 5)),
       });
     }
-    return {
-      version: row.version,
-      side,
-      listing,
-      offset,
-      limit: page.limit ?? LEGAL_ORDERS_PAGE_MAX,
-    };
+    return listing;
+  }
+
+  /**
+   * After an accepted order of a game whose clients list its orders (a listing was
+   * asked at the version just before), the next position's listing for the seats that
+   * must act, made once the answer is on its way: the GET legal-orders that a UI sends
+   * next then finds it ready instead of waiting for it. Games nobody lists (bots) cost
+   * nothing more. Only the cache is filled — the GET still reads the row and uses the
+   * listing only for the position it reads — so a listing made here is never served
+   * for another position.
+   */
+  private prefetchListing(gameId: string, version: number): void {
+    if (this.listedAt.get(gameId) !== version - 1) return;
+    setImmediate(() => {
+      const hot = this.games.hotGame(gameId);
+      if (!hot || hot.row.version !== version) return;
+      try {
+        const { system, ctx } = hot.prepared;
+        for (const side of system.mustAct(ctx, hot.state)?.seats ?? []) {
+          const listing = this.cachedListing(hot.row, hot.prepared, hot.state, side);
+          listing.first ??= this.firstPage(version, side, listing.orders);
+        }
+      } catch (e) {
+        // The GET will make the listing itself (and answer any error it meets).
+        this.logger.warn(`listing ahead of ${gameId}@${version}: ${(e as Error).message}`);
+      }
+    });
+  }
+
+  /** A listing's first page (the one a client asks without limit or cursor), serialised. */
+  private firstPage(version: number, side: Side, orders: Order[]): LegalOrdersBody {
+    return new LegalOrdersBody(
+      Buffer.from(JSON.stringify(this.pageOf(version, side, orders, 0, LEGAL_ORDERS_PAGE_MAX))),
+    );
   }
 
   private pageOf(
@@ -277,6 +326,7 @@ export class MovesService {
       // database's copy, and the next order of this game may take the optimistic path.
       const { key, next, jsonLength, facts } = answer.committed;
       this.games.rememberState(key, next, jsonLength, facts);
+      this.prefetchListing(key.id, key.version);
     }
     if (answer.publish) {
       // Delivered to this instance's listeners now; the message to other instances is

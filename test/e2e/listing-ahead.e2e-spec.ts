@@ -1,0 +1,120 @@
+import request from 'supertest';
+import { DEFAULT_RULES } from '../../src/engine/rules';
+import { createTestApp, TestApp } from '../support/app';
+
+/**
+ * Issue 20: after an order of a game whose clients list its orders (a UI), the next
+ * position's listing is made as soon as the answer is on its way, so the GET
+ * legal-orders that follows finds it ready; a game nobody lists (a bot) costs no
+ * listing. What the GET answers is the listing of the position it reads, made ahead
+ * or not.
+ */
+describe('legal orders made ahead of the next listing (issue 20)', () => {
+  let t: TestApp;
+  let server: ReturnType<TestApp['app']['getHttpServer']>;
+  const system = DEFAULT_RULES.get('blue-grey')!;
+  let generated: jest.SpyInstance;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = t.app.getHttpServer();
+    generated = jest.spyOn(system, 'legalOrders');
+  });
+  afterAll(async () => {
+    generated.mockRestore();
+    await t?.close();
+  });
+
+  type SideName = 'union' | 'confederate';
+  interface Created {
+    id: string;
+    tokens: Record<SideName, string>;
+  }
+  async function newGame(seed: string): Promise<Created> {
+    const res = await request(server)
+      .post('/v1/games')
+      .send({ scenario: 'shiloh', seed, testing: true })
+      .expect(201);
+    const tokens = Object.fromEntries(
+      res.body.seats.map((s: { side: string; token: string }) => [s.side, s.token]),
+    );
+    return { id: res.body.id, tokens: tokens as Created['tokens'] };
+  }
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const mover = async (g: Created): Promise<SideName> =>
+    (await request(server).get(`/v1/games/${g.id}`).expect(200)).body.mustAct.side as SideName;
+  const listing = async (g: Created, side: SideName) =>
+    request(server).get(`/v1/games/${g.id}/legal-orders`).set(auth(g.tokens[side])).expect(200);
+  const submit = (g: Created, side: SideName, version: number, order: unknown) =>
+    request(server)
+      .post(`/v1/games/${g.id}/orders`)
+      .set(auth(g.tokens[side]))
+      .send({ expectedVersion: version, order })
+      .expect(200);
+  /** Lets the work queued after an answer (setImmediate) run. */
+  const settle = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  const movesOf = (body: { orders: Array<{ type: string }> }) =>
+    body.orders.filter((o) => o.type === 'move');
+
+  it('a listed game: the next listing is made once, after the answer, and the GET reads it', async () => {
+    const g = await newGame('listing-ahead-ui');
+    let side = await mover(g);
+    let listed = (await listing(g, side)).body;
+    for (let i = 0; i < 4; i++) {
+      const before = generated.mock.calls.length;
+      const answer = await submit(g, side, listed.version, movesOf(listed)[i] ?? listed.orders[0]);
+      await settle();
+      // Made ahead: once, for the seat that must act next, before any GET.
+      expect(generated.mock.calls.length).toBe(before + 1);
+      side = answer.body.game.mustAct.side as SideName;
+      expect(generated.mock.calls[before][2]).toBe(side);
+      listed = (await listing(g, side)).body;
+      // The GET found it: no listing of its own.
+      expect(generated.mock.calls.length).toBe(before + 1);
+      expect(listed.version).toBe(answer.body.version);
+    }
+  });
+
+  it('the listing made ahead is the one a GET alone would make', async () => {
+    // Two games from one seed, given the same orders: one listed before each order
+    // (its next listing made ahead), the other never listed until the end.
+    const ahead = await newGame('listing-ahead-same');
+    const alone = await newGame('listing-ahead-same');
+    let side = await mover(ahead);
+    for (let i = 0; i < 5; i++) {
+      const listed = (await listing(ahead, side)).body;
+      const order = movesOf(listed)[2 * i] ?? listed.orders[0];
+      const a = await submit(ahead, side, listed.version, order);
+      await submit(alone, side, listed.version, order);
+      await settle();
+      side = a.body.game.mustAct.side as SideName;
+    }
+    const before = generated.mock.calls.length;
+    const fromAhead = await listing(ahead, side);
+    expect(generated.mock.calls.length).toBe(before);
+    const fromGet = await listing(alone, side);
+    expect(generated.mock.calls.length).toBe(before + 1);
+    expect(fromAhead.text).toBe(fromGet.text);
+    expect(fromAhead.body.orders.length).toBeGreaterThan(10);
+  });
+
+  it('a game nobody lists (a bot) costs no listing after its orders', async () => {
+    const listedGame = await newGame('listing-ahead-bot-script');
+    const bot = await newGame('listing-ahead-bot-script');
+    let side = await mover(listedGame);
+    // The bot's orders, taken from a twin game's listings.
+    const script: Array<{ side: SideName; version: number; order: unknown }> = [];
+    for (let i = 0; i < 3; i++) {
+      const listed = (await listing(listedGame, side)).body;
+      const order = movesOf(listed)[i] ?? listed.orders[0];
+      script.push({ side, version: listed.version, order });
+      side = (await submit(listedGame, side, listed.version, order)).body.game.mustAct
+        .side as SideName;
+    }
+    await settle();
+    const before = generated.mock.calls.length;
+    for (const s of script) await submit(bot, s.side, s.version, s.order);
+    await settle();
+    expect(generated.mock.calls.length).toBe(before);
+  });
+});

@@ -71,6 +71,8 @@ interface Figures {
   count: number;
   /** The service's CPU time (user + system, its workers and all their threads) per order, when /proc tells. */
   cpuPerOrder?: number;
+  /** Listing mode: the GET legal-orders between submissions, p50 and p95 (ms). */
+  listing?: { p50: number; p95: number };
 }
 
 /** The service's process id, for its CPU time (Linux /proc). */
@@ -265,6 +267,7 @@ async function serviceLoad(
   seconds = SECONDS,
 ): Promise<Figures> {
   const latencies: number[] = [];
+  const listingLatencies: number[] = [];
   // Bot mode: orders chosen beforehand; a client that runs out ends early (the rate counts the time taken).
   const plans =
     mode !== 'listing'
@@ -324,6 +327,7 @@ async function serviceLoad(
   const choose = async (game: ClientGame, random: () => number, client: HttpAgent) => {
     if (!game.mustAct) return null;
     const side = game.mustAct;
+    const t0 = performance.now();
     const res = await lean(
       base,
       'GET',
@@ -334,6 +338,7 @@ async function serviceLoad(
     );
     if (res.status !== 200)
       throw new Error(`legal-orders: ${res.status} ${res.text.slice(0, 300)}`);
+    listingLatencies.push(performance.now() - t0);
     const listing = JSON.parse(res.text) as { version: number; orders: Array<{ type: string }> };
     const orders = listing.orders.filter((o) => o.type !== 'resign');
     if (orders.length === 0) return null;
@@ -376,6 +381,9 @@ async function serviceLoad(
     ...figures(latencies, (Date.now() - started) / 1000),
     ...(cpu0 !== null && cpu1 !== null && latencies.length > 0
       ? { cpuPerOrder: (cpu1 - cpu0) / latencies.length }
+      : {}),
+    ...(listingLatencies.length > 0
+      ? (({ p50, p95 }) => ({ listing: { p50, p95 } }))(figures(listingLatencies, 1))
       : {}),
   };
 }
@@ -654,6 +662,38 @@ async function largestListing(base: string): Promise<void> {
         `gzip (${(sizes.gzip / 1024).toFixed(1)} KiB, Content-Encoding ${first.encoding}), ` +
         `p50 ${percentile(plain, 50).toFixed(1)} ms uncompressed (${(sizes.plain / 1024).toFixed(1)} KiB)`,
     );
+    // A UI's next listing: the new position's, asked right after its order (made ahead
+    // of the GET, MovesService.prefetchListing, when the position before was listed).
+    const tokens = new Map(
+      (res.body.seats as Array<{ side: string; token: string }>).map((s) => [s.side, s.token]),
+    );
+    const random = prng(7);
+    let mover: string | undefined = side;
+    const after: number[] = [];
+    for (let i = 0; i < 40 && mover; i++) {
+      const seat = bearer(tokens.get(mover)!);
+      const t0 = performance.now();
+      const r = await fetch(url, { headers: { ...seat, 'accept-encoding': 'gzip' } });
+      const listing = (await r.json()) as { version: number; orders: Array<{ type: string }> };
+      if (i > 0) after.push(performance.now() - t0);
+      const moves = listing.orders.filter((o) => o.type === 'move');
+      const pool = moves.length > 0 ? moves : listing.orders.filter((o) => o.type !== 'resign');
+      if (pool.length === 0) break;
+      const answer = await http(
+        base,
+        'POST',
+        `/v1/games/${res.body.id}/orders`,
+        { expectedVersion: listing.version, order: pool[Math.floor(random() * pool.length)] },
+        seat,
+      );
+      if (answer.status !== 200) throw new Error(`order refused: ${answer.status}`);
+      mover = answer.body.game.mustAct?.side as string | undefined;
+    }
+    after.sort((a, b) => a - b);
+    console.log(
+      `  the next position's listing, asked right after an order (${after.length} orders): ` +
+        `p50 ${percentile(after, 50).toFixed(1)} ms / p95 ${percentile(after, 95).toFixed(1)} ms gzip`,
+    );
     return;
   }
 }
@@ -727,6 +767,10 @@ async function main(): Promise<void> {
         if (service.cpuPerOrder !== undefined)
           console.log(
             `            service CPU ${service.cpuPerOrder.toFixed(2)} ms per order (user + system, its workers and threads${mode === 'listing' ? ', its listing included' : ''})`,
+          );
+        if (service.listing)
+          console.log(
+            `            GET legal-orders between them: p50 ${service.listing.p50.toFixed(1)} ms / p95 ${service.listing.p95.toFixed(1)} ms`,
           );
         console.log(`            raw pg  ${fmt(raw)}${known ? '   (the bot run above)' : ''}`);
         console.log(

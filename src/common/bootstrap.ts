@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from './config/config';
+import { conditionalGet } from './conditional-get';
 import { ProblemFilter } from './errors/problem.filter';
 import { graphqlLandingPage } from './graphql-landing';
 import { registerBodyParsers } from './http-adapter';
@@ -14,7 +15,7 @@ import { createValidationPipe } from './validation';
 /**
  * The global set-up shared by main.ts and the tests (test/support/app.ts), so that
  * what the tests exercise is exactly what runs: pino logger, request id, body parsing
- * and its limits, the validation pipe, the problem+json filter (Nest also hands it what
+ * and its limits, conditional GETs (ETag, 304), the validation pipe, the problem+json filter (Nest also hands it what
  * fails before a handler runs, such as reading the body), CORS and the GraphiQL landing page.
  * The app runs on Fastify (http-adapter.ts). Call before `app.init()`/`listen()`.
  */
@@ -35,11 +36,13 @@ export function configureApp(app: INestApplication): INestApplication {
         'Authorization',
         'Content-Type',
         'Idempotency-Key',
+        'If-None-Match',
         'Last-Event-ID',
         'Prefer',
         'X-Request-Id',
       ],
       exposedHeaders: [
+        'ETag',
         'Location',
         'Retry-After',
         'X-Request-Id',
@@ -53,6 +56,8 @@ export function configureApp(app: INestApplication): INestApplication {
   // GraphiQL at GET /graphql for browsers, served from npm packages (works offline).
   fastify.addHook('onRequest', graphqlLandingPage);
   fastify.addHook('onRequest', rejectNulInUrl);
+  // ETag on GETs and 304 for If-None-Match, as under Express (conditional-get.ts).
+  fastify.addHook('onSend', conditionalGet);
   registerBodyParsers(fastify);
   void fastifyApp.register(formbody as never);
   app.useGlobalPipes(createValidationPipe());

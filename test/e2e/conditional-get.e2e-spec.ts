@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
+import { createShilohGame, seatAuth } from '../support/shiloh-game';
 
 /**
  * Conditional GETs (src/common/conditional-get.ts), as under Express: a successful GET
@@ -18,15 +19,8 @@ describe('conditional GETs: ETag and 304', () => {
   afterAll(() => t?.close());
 
   async function newGame(seed: string) {
-    const res = await request(server)
-      .post('/v1/games')
-      .send({ scenario: 'shiloh', seed, testing: true })
-      .expect(201);
-    const side = res.body.game.mustAct.side as string;
-    const token = (res.body.seats as Array<{ side: string; token: string }>).find(
-      (s) => s.side === side,
-    )!.token;
-    return { id: res.body.id as string, auth: { Authorization: `Bearer ${token}` } };
+    const g = await createShilohGame(server, seed);
+    return { id: g.id, auth: seatAuth(g.tokens[g.mover]) };
   }
 
   it('a game view: tagged, 304 while unchanged, a new tag after an order', async () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DEFAULT_RULES } from '../../src/engine/rules';
 import { createTestApp, TestApp } from '../support/app';
+import { createShilohGame, seatAuth, type SideName, type TestGame } from '../support/shiloh-game';
 
 /**
  * Issue 20: after an order of a game whose clients list its orders (a UI), the next
@@ -25,27 +26,11 @@ describe('legal orders made ahead of the next listing (issue 20)', () => {
     await t?.close();
   });
 
-  type SideName = 'union' | 'confederate';
-  interface Created {
-    id: string;
-    tokens: Record<SideName, string>;
-  }
-  async function newGame(seed: string): Promise<Created> {
-    const res = await request(server)
-      .post('/v1/games')
-      .send({ scenario: 'shiloh', seed, testing: true })
-      .expect(201);
-    const tokens = Object.fromEntries(
-      res.body.seats.map((s: { side: string; token: string }) => [s.side, s.token]),
-    );
-    return { id: res.body.id, tokens: tokens as Created['tokens'] };
-  }
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const mover = async (g: Created): Promise<SideName> =>
-    (await request(server).get(`/v1/games/${g.id}`).expect(200)).body.mustAct.side as SideName;
-  const listing = async (g: Created, side: SideName) =>
+  const newGame = (seed: string) => createShilohGame(server, seed);
+  const auth = seatAuth;
+  const listing = async (g: TestGame, side: SideName) =>
     request(server).get(`/v1/games/${g.id}/legal-orders`).set(auth(g.tokens[side])).expect(200);
-  const submit = (g: Created, side: SideName, version: number, order: unknown) =>
+  const submit = (g: TestGame, side: SideName, version: number, order: unknown) =>
     request(server)
       .post(`/v1/games/${g.id}/orders`)
       .set(auth(g.tokens[side]))
@@ -58,7 +43,7 @@ describe('legal orders made ahead of the next listing (issue 20)', () => {
 
   it('a listed game: the next listing is made once, after the answer, and the GET reads it', async () => {
     const g = await newGame('listing-ahead-ui');
-    let side = await mover(g);
+    let side = g.mover;
     let listed = (await listing(g, side)).body;
     for (let i = 0; i < 4; i++) {
       const before = generated.mock.calls.length;
@@ -80,7 +65,7 @@ describe('legal orders made ahead of the next listing (issue 20)', () => {
     // (its next listing made ahead), the other never listed until the end.
     const ahead = await newGame('listing-ahead-same');
     const alone = await newGame('listing-ahead-same');
-    let side = await mover(ahead);
+    let side = ahead.mover;
     for (let i = 0; i < 5; i++) {
       const listed = (await listing(ahead, side)).body;
       const order = movesOf(listed)[2 * i] ?? listed.orders[0];
@@ -101,7 +86,7 @@ describe('legal orders made ahead of the next listing (issue 20)', () => {
   it('a game nobody lists (a bot) costs no listing after its orders', async () => {
     const listedGame = await newGame('listing-ahead-bot-script');
     const bot = await newGame('listing-ahead-bot-script');
-    let side = await mover(listedGame);
+    let side = listedGame.mover;
     // The bot's orders, taken from a twin game's listings.
     const script: Array<{ side: SideName; version: number; order: unknown }> = [];
     for (let i = 0; i < 3; i++) {

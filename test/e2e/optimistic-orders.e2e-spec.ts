@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { HotStates } from '../../src/games/game-states';
 import { createTestApp, TestApp } from '../support/app';
+import { createShilohGame, seatAuth } from '../support/shiloh-game';
 
 /**
  * Issue 20: an order this instance can decide from the game as it last wrote
@@ -27,17 +28,8 @@ describe('orders: the optimistic path and its guards (issue 20)', () => {
     id: string;
     tokens: Record<SideName, string>;
   }
-  async function newGame(seed: string): Promise<Created> {
-    const res = await request(server)
-      .post('/v1/games')
-      .send({ scenario: 'shiloh', seed, testing: true })
-      .expect(201);
-    const tokens = Object.fromEntries(
-      res.body.seats.map((s: { side: string; token: string }) => [s.side, s.token]),
-    );
-    return { id: res.body.id, tokens: tokens as Created['tokens'] };
-  }
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const newGame = (seed: string): Promise<Created> => createShilohGame(server, seed);
+  const auth = seatAuth;
   const pathOf = (res: request.Response) =>
     /path;desc="(\w+)"/.exec(String(res.headers['server-timing']))?.[1];
   const entries = async (g: Created) =>

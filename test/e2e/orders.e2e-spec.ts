@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
+import { createShilohGame, seatAuth } from '../support/shiloh-game';
 import { GameHooks } from '../../src/games/game-hooks';
 import { DataSource } from 'typeorm';
 import { SNAPSHOT_EVERY } from '../../src/games/game-states';
@@ -22,17 +23,8 @@ describe('orders: GET /legal-orders and POST /orders', () => {
   });
   afterAll(() => t?.close());
 
-  async function newGame(seed = 'orders-e2e'): Promise<Created> {
-    const res = await request(server)
-      .post('/v1/games')
-      .send({ scenario: 'shiloh', seed, testing: true })
-      .expect(201);
-    const tokens = Object.fromEntries(
-      res.body.seats.map((s: { side: string; token: string }) => [s.side, s.token]),
-    );
-    return { id: res.body.id, tokens: tokens as Created['tokens'] };
-  }
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const newGame = (seed = 'orders-e2e'): Promise<Created> => createShilohGame(server, seed);
+  const auth = seatAuth;
   const submit = (
     g: Created,
     side: 'union' | 'confederate',

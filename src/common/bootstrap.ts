@@ -15,8 +15,9 @@ import { createValidationPipe } from './validation';
 /**
  * The global set-up shared by main.ts and the tests (test/support/app.ts), so that
  * what the tests exercise is exactly what runs: pino logger, request id, body parsing
- * and its limits, conditional GETs (ETag, 304), the validation pipe, the problem+json filter (Nest also hands it what
- * fails before a handler runs, such as reading the body), CORS and the GraphiQL landing page.
+ * and its limits, conditional GETs (ETag, 304), the validation pipe, the problem+json
+ * filter (Nest also hands it what fails before a handler runs, such as reading the
+ * body), CORS and the GraphiQL landing page.
  * The app runs on Fastify (http-adapter.ts). Call before `app.init()`/`listen()`.
  */
 export function configureApp(app: INestApplication): INestApplication {

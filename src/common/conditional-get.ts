@@ -3,15 +3,30 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 
 /**
+ * Tags of bodies sent as the same Buffer again and again (a listing's cached page,
+ * a GraphiQL asset): each is hashed once, not at every request.
+ */
+const tagsOfBuffers = new WeakMap<Buffer, string>();
+
+/** The weak ETag of a body, as Express made it (the `etag` package). */
+function tagOf(body: string | Buffer): string {
+  if (typeof body === 'string') return etag(body, { weak: true });
+  let tag = tagsOfBuffers.get(body);
+  if (tag === undefined) {
+    tag = etag(body, { weak: true });
+    tagsOfBuffers.set(body, tag);
+  }
+  return tag;
+}
+
+/**
  * Conditional GETs, as Express answered them before the move to Fastify: every
  * successful GET or HEAD answered with a body in one piece carries a weak ETag of
- * that body (the `etag` package, as Express made it), and a request whose
- * `If-None-Match` names it is answered 304 with no body — a client polling a game
- * view or a listing that has not changed gets a few headers instead of the document.
- * The tag is made from the body this reader is sent, so it tells nothing another
- * reader's body would. A handler that knows its body's tag (a listing's cached page,
- * moves.controller.ts) sets the header itself and no hashing is done here. Streamed
- * answers (replay NDJSON, export) are not tagged; POST answers are never hashed.
+ * that body, and a request whose `If-None-Match` names it is answered 304 with no
+ * body — a client polling a game view or a listing that has not changed gets a few
+ * headers instead of the document. The tag is made from the body this reader is sent,
+ * so it tells nothing another reader's body would. Streamed answers (replay NDJSON,
+ * export) are not tagged; POST answers are never hashed.
  */
 export function conditionalGet(
   req: FastifyRequest,
@@ -27,11 +42,8 @@ export function conditionalGet(
     done(null, payload);
     return;
   }
-  let tag = reply.getHeader('etag');
-  if (typeof tag !== 'string') {
-    tag = etag(payload, { weak: true });
-    void reply.header('ETag', tag);
-  }
+  const tag = tagOf(payload);
+  void reply.header('ETag', tag);
   if (fresh(req.headers, { etag: tag })) {
     // 304 Not Modified: the headers alone, as Express sent them (no body, type or length).
     void reply.code(304);
@@ -42,9 +54,4 @@ export function conditionalGet(
     return;
   }
   done(null, payload);
-}
-
-/** The weak ETag of a body, as conditionalGet makes it (for a handler that caches its body). */
-export function weakETag(body: Buffer): string {
-  return etag(body, { weak: true });
 }

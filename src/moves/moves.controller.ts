@@ -98,10 +98,8 @@ export class MovesController {
       .header('Content-Type', 'application/json; charset=utf-8')
       .header('Vary', 'Accept-Encoding');
     const gzip = acceptsGzip(req) ? body.gzip() : null;
-    // The page's tag is kept with it: a cached listing is not hashed again (conditional-get.ts).
-    if (gzip)
-      void reply.header('Content-Encoding', 'gzip').header('ETag', body.etag('gzip')).send(gzip);
-    else void reply.header('ETag', body.etag('json')).send(body.json);
+    if (gzip) void reply.header('Content-Encoding', 'gzip').send(gzip);
+    else void reply.send(body.json);
   }
 
   /**

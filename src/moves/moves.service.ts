@@ -8,7 +8,6 @@ import type { Order } from '../engine/state';
 import type { SystemState } from '../engine/rules';
 import type { GameEvent, Side } from '../engine/types';
 import { byteBoundedCache } from '../common/byte-caches';
-import { weakETag } from '../common/conditional-get';
 import { ProblemException } from '../common/errors/problem';
 import { ServerTiming } from '../common/server-timing';
 import { GameUpdatesBus, updateOfEntry } from '../games/game-updates';
@@ -42,15 +41,8 @@ export interface LegalOrdersDto {
  */
 export class LegalOrdersBody {
   private compressed: Buffer | null | undefined;
-  private readonly tags: { json?: string; gzip?: string } = {};
 
   constructor(readonly json: Buffer) {}
-
-  /** The weak ETag of the body as sent (conditional-get.ts), made once per encoding. */
-  etag(encoding: 'json' | 'gzip'): string {
-    const body = encoding === 'gzip' ? this.gzip() : this.json;
-    return (this.tags[encoding] ??= weakETag(body ?? this.json));
-  }
 
   /** gzip of `json` when it is worth it (over 1 KiB), else null; made on first use. */
   gzip(): Buffer | null {

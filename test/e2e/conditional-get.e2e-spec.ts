@@ -87,7 +87,7 @@ describe('conditional GETs: ETag and 304', () => {
     expect(plainTag).toMatch(/^W\//);
     expect(zippedTag).toMatch(/^W\//);
     expect(zippedTag).not.toBe(plainTag);
-    // The tag kept with the listing is the one of the body sent.
+    // The tag is the one of the body sent.
     expect(plainTag).toMatch(new RegExp(`^W/"${Buffer.byteLength(plain.text).toString(16)}-`));
 
     await request(server)

@@ -14,7 +14,9 @@
  * 20's baseline, the order transaction (BEGIN; SELECT … FOR UPDATE; the entry
  * and the row with its whole state; COMMIT), against which the goal is
  * measured, and the one statement the service's optimistic path sends — and
- * the ratios.
+ * the ratios. Beside each run, where its CPU went per order: the service, its
+ * clients (this process) and PostgreSQL (when it runs here), and the most orders a
+ * second that split allows with every core of this machine busy: the three share them.
  * Then where an order's time goes (the Server-Timing header of every POST,
  * averaged, and the client's view of serialising and the network), storage
  * per order, memory per active game, and GET legal-orders on the largest
@@ -26,7 +28,7 @@
  * configure it (both printed).
  */
 import * as fs from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import * as path from 'node:path';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -50,6 +52,8 @@ import { postgresAvailable, postgresServerUrl } from '../test/reliability/suppor
 import { ensureBuilt, startService } from '../test/reliability/support/service';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+/** The cores the service, its clients and PostgreSQL share (all on this machine). */
+const CORES = availableParallelism();
 /**
  * Seconds of listing-mode load before the first measured run (BENCH_API_WARMUP_SECONDS):
  * a service just started runs its hot paths interpreted until V8 has compiled them,
@@ -71,6 +75,10 @@ interface Figures {
   count: number;
   /** The service's CPU time (user + system, its workers and all their threads) per order, when /proc tells. */
   cpuPerOrder?: number;
+  /** This process's CPU time per order or transaction: the clients (they run here, on the same cores). */
+  clientCpuPerOrder?: number;
+  /** PostgreSQL's CPU time per order or transaction (every postgres process), when it runs on this machine. */
+  databaseCpuPerOrder?: number;
   /** Listing mode: the GET legal-orders between submissions. */
   listing?: Figures;
 }
@@ -88,6 +96,26 @@ let servicePid: number | null = null;
  */
 function cpuMs(pid: number | null): number | null {
   if (pid === null) return null;
+  return procCpuMs((entry, ppid) => entry === pid || ppid === pid);
+}
+
+/** Whether the database the bench measures runs on this machine (its CPU then shows in /proc). */
+let databaseIsLocal = false;
+
+/**
+ * CPU time (ms) of every PostgreSQL process so far (the postmaster, its backends and
+ * background workers; a backend that exited meanwhile is missed, so the figure is a
+ * floor), when the database runs on this machine; else null.
+ * Why the bench reads it: the service, its clients and PostgreSQL share this machine's
+ * cores, and their CPU per order together bounds the rate any service could reach here.
+ */
+function databaseCpuMs(): number | null {
+  if (!databaseIsLocal) return null;
+  return procCpuMs((_entry, _ppid, command) => command === 'postgres');
+}
+
+/** CPU time (user + system, ms) summed over the /proc entries `take` picks. */
+function procCpuMs(take: (pid: number, ppid: number, command: string) => boolean): number | null {
   try {
     let total = 0;
     for (const entry of fs.readdirSync('/proc')) {
@@ -98,15 +126,66 @@ function cpuMs(pid: number | null): number | null {
       } catch {
         continue; // gone meanwhile
       }
-      // Fields after the command: state, ppid, … utime (12th), stime (13th).
+      // "<pid> (<command>) <state> <ppid> …": utime and stime are the 12th and 13th fields after the command.
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(entry) === pid || Number(fields[1]) === pid)
+      if (take(Number(entry), Number(fields[1]), command))
         total += (Number(fields[11]) + Number(fields[12])) * 10;
     }
     return total;
   } catch {
     return null;
   }
+}
+
+/** This process's CPU time so far (ms): the clients the bench runs. */
+function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** CPU per order of this process and of PostgreSQL over a run (from readings taken at its start). */
+class CpuSplit {
+  private readonly own0 = ownCpuMs();
+  private readonly db0 = databaseCpuMs();
+
+  perOrder(count: number): Pick<Figures, 'clientCpuPerOrder' | 'databaseCpuPerOrder'> {
+    if (count === 0) return {};
+    const db1 = this.db0 === null ? null : databaseCpuMs();
+    return {
+      clientCpuPerOrder: (ownCpuMs() - this.own0) / count,
+      ...(this.db0 !== null && db1 !== null
+        ? { databaseCpuPerOrder: (db1 - this.db0) / count }
+        : {}),
+    };
+  }
+}
+
+/**
+ * Where a run's CPU went, per order (or transaction): the service, its clients (this
+ * process) and PostgreSQL, all on this machine's cores. Their sum bounds the rate: with
+ * every core busy on this split, no more than cores × 1000 / sum a second; beside the
+ * raw pg rate of the same level, the best ratio this machine allows that workload.
+ */
+function cpuSplitLine(f: Figures, unit: string, rawPerSecond?: number): string | null {
+  if (f.clientCpuPerOrder === undefined) return null;
+  const parts = [
+    ...(f.cpuPerOrder !== undefined ? [['service', f.cpuPerOrder] as const] : []),
+    ['clients', f.clientCpuPerOrder] as const,
+    ...(f.databaseCpuPerOrder !== undefined
+      ? [['PostgreSQL', f.databaseCpuPerOrder] as const]
+      : []),
+  ];
+  const sum = parts.reduce((t, [, ms]) => t + ms, 0);
+  const text = `CPU per ${unit}: ${parts.map(([who, ms]) => `${who} ${ms.toFixed(2)}`).join(' + ')} = ${sum.toFixed(2)} ms`;
+  if (
+    rawPerSecond === undefined ||
+    f.cpuPerOrder === undefined ||
+    f.databaseCpuPerOrder === undefined
+  )
+    return text;
+  const bound = (CORES * 1000) / sum;
+  return `${text}; ${CORES} cores all busy: at most ${bound.toFixed(0)} /s (${(bound / rawPerSecond).toFixed(2)} of raw pg)`;
 }
 
 const fmt = (f: Figures) =>
@@ -292,6 +371,7 @@ async function serviceLoad(
   const until = Date.now() + seconds * 1000;
   const started = Date.now();
   const cpu0 = cpuMs(servicePid);
+  const split = new CpuSplit();
   const post = async (
     game: ClientGame,
     body: object,
@@ -382,6 +462,7 @@ async function serviceLoad(
     ...(cpu0 !== null && cpu1 !== null && latencies.length > 0
       ? { cpuPerOrder: (cpu1 - cpu0) / latencies.length }
       : {}),
+    ...split.perOrder(latencies.length),
     ...(listingLatencies.length > 0
       ? { listing: figures(listingLatencies, (Date.now() - started) / 1000) }
       : {}),
@@ -434,6 +515,7 @@ async function rawLoad(
     const latencies: number[] = [];
     const until = Date.now() + SECONDS * 1000;
     const started = Date.now();
+    const split = new CpuSplit();
     await Promise.all(
       ids.map(async (id) => {
         const client = await pool.connect();
@@ -509,7 +591,10 @@ async function rawLoad(
         }
       }),
     );
-    return figures(latencies, (Date.now() - started) / 1000);
+    return {
+      ...figures(latencies, (Date.now() - started) / 1000),
+      ...split.perOrder(latencies.length),
+    };
   } finally {
     await pool.end();
   }
@@ -705,6 +790,8 @@ const load = () =>
 
 async function main(): Promise<void> {
   const server = postgresServerUrl();
+  // PostgreSQL's CPU is read from /proc only when it runs here (cpuSplitLine).
+  databaseIsLocal = /^(127\.|localhost$|\[?::1\]?$)/.test(new URL(server).hostname);
   if (!(await postgresAvailable(server))) {
     console.log(
       `API benchmark skipped: no PostgreSQL answers at ${server} (set TEST_DATABASE_URL).`,
@@ -772,7 +859,11 @@ async function main(): Promise<void> {
           console.log(
             `            GET legal-orders between them: p50 ${service.listing.p50.toFixed(1)} ms / p95 ${service.listing.p95.toFixed(1)} ms`,
           );
+        const serviceSplit = cpuSplitLine(service, 'order', raw.perSecond);
+        if (serviceSplit) console.log(`            ${serviceSplit}`);
         console.log(`            raw pg  ${fmt(raw)}${known ? '   (the bot run above)' : ''}`);
+        const rawSplit = cpuSplitLine(raw, 'transaction');
+        if (rawSplit) console.log(`            raw pg ${rawSplit}`);
         console.log(
           `            service/raw: throughput ${ratio.toFixed(2)} (goal ≥ 0.5), p50 latency ×${latency.toFixed(1)} (goal ≤ 2)`,
         );

@@ -659,35 +659,66 @@ function memoryPerGame(k: number): number | null {
 }
 
 /**
- * What any request costs the service before its own work: GET /health/live (no
- * database, a few bytes of JSON) from 8 clients for 5 s, its rate and the service's
- * CPU per request. An order's POST pays this and its own work; a listing-mode order
- * pays it twice (its GET and its POST).
+ * What a request costs before its own work, from 8 clients for 5 s each: its rate and
+ * the CPU per request of the service, its clients and PostgreSQL (CpuSplit). First the
+ * floor of any request (GET /health/live: no database, a few bytes of JSON); an order's
+ * POST pays it and its own work, a listing-mode order pays it twice. Then a listing
+ * GET whose listing is already made (the same position asked again, one order a page):
+ * the request, the row it reads and the seat's token, with no listing to generate or
+ * carry; and the same GET taking the whole cached first page of Shiloh's opening,
+ * which adds carrying and parsing it (its size printed).
  */
 async function requestFloor(base: string): Promise<void> {
-  const until = Date.now() + 5000;
-  const started = Date.now();
-  const cpu0 = cpuMs(servicePid);
-  let count = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      const client = new HttpAgent({ keepAlive: true, maxSockets: 1 });
-      while (Date.now() < until) {
-        const res = await lean(base, 'GET', '/health/live', undefined, {}, client);
-        if (res.status !== 200) throw new Error(`/health/live: ${res.status}`);
-        count++;
-      }
-      client.destroy();
-    }),
-  );
-  const cpu1 = cpuMs(servicePid);
-  const rate = count / ((Date.now() - started) / 1000);
-  console.log(
-    `the floor of a request (GET /health/live, 8 clients, 5 s): ${rate.toFixed(0)} /s` +
-      (cpu0 !== null && cpu1 !== null
-        ? `, service CPU ${(((cpu1 - cpu0) / count) * 1000).toFixed(0)} µs per request`
-        : ''),
-  );
+  const game = await createGame(base, 'bench-request-floor');
+  const side = game.mustAct!;
+  const requests: Array<[string, string, Record<string, string>]> = [
+    ['the floor of a request (GET /health/live)', '/health/live', {}],
+    [
+      'a listing GET with its listing made (?limit=1)',
+      `/v1/games/${game.id}/legal-orders?limit=1`,
+      bearer(game.tokens[side]),
+    ],
+    [
+      'the same GET taking the whole first page',
+      `/v1/games/${game.id}/legal-orders`,
+      bearer(game.tokens[side]),
+    ],
+  ];
+  for (const [label, url, headers] of requests) {
+    const until = Date.now() + 5000;
+    const started = Date.now();
+    const cpu0 = cpuMs(servicePid);
+    const split = new CpuSplit();
+    let count = 0;
+    let answer: { text: string; body: { orders?: unknown[] } } | null = null;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const client = new HttpAgent({ keepAlive: true, maxSockets: 1 });
+        while (Date.now() < until) {
+          const res = await lean(base, 'GET', url, undefined, headers, client);
+          if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+          // As a client reads the answer.
+          answer = { text: res.text, body: JSON.parse(res.text) as { orders?: unknown[] } };
+          count++;
+        }
+        client.destroy();
+      }),
+    );
+    const cpu1 = cpuMs(servicePid);
+    const rate = count / ((Date.now() - started) / 1000);
+    const { clientCpuPerOrder: clients, databaseCpuPerOrder: database } = split.perOrder(count);
+    const µs = (ms: number | undefined) =>
+      ms === undefined ? '—' : `${(ms * 1000).toFixed(0)} µs`;
+    const a = answer as { text: string; body: { orders?: unknown[] } } | null;
+    const size = a?.body.orders
+      ? ` (${a.body.orders.length} orders, ${(Buffer.byteLength(a.text) / 1024).toFixed(1)} KiB)`
+      : '';
+    console.log(
+      `${label}${size}, 8 clients, 5 s: ${rate.toFixed(0)} /s; CPU per request: service ` +
+        `${µs(cpu0 !== null && cpu1 !== null ? (cpu1 - cpu0) / count : undefined)}, ` +
+        `clients ${µs(clients)}, PostgreSQL ${µs(database)}`,
+    );
+  }
 }
 
 /** GET legal-orders on the shipped scenario with the most units (a game that the service creates without options). */

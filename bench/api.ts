@@ -104,18 +104,23 @@ let databaseIsLocal = false;
 
 /**
  * CPU time (ms) of every PostgreSQL process so far (the postmaster, its backends and
- * background workers; a backend that exited meanwhile is missed, so the figure is a
- * floor), when the database runs on this machine; else null.
+ * background workers), with that of the backends already gone: the postmaster reaped
+ * them, and /proc counts their time in its own children's (else a pool that closes
+ * during a run would take its backends' time out of the sum). When the database runs
+ * on this machine; else null.
  * Why the bench reads it: the service, its clients and PostgreSQL share this machine's
  * cores, and their CPU per order together bounds the rate any service could reach here.
  */
 function databaseCpuMs(): number | null {
   if (!databaseIsLocal) return null;
-  return procCpuMs((_entry, _ppid, command) => command === 'postgres');
+  return procCpuMs((_entry, _ppid, command) => command === 'postgres', true);
 }
 
-/** CPU time (user + system, ms) summed over the /proc entries `take` picks. */
-function procCpuMs(take: (pid: number, ppid: number, command: string) => boolean): number | null {
+/** CPU time (user + system, ms) summed over the /proc entries `take` picks, with their reaped children's when `reaped`. */
+function procCpuMs(
+  take: (pid: number, ppid: number, command: string) => boolean,
+  reaped = false,
+): number | null {
   try {
     let total = 0;
     for (const entry of fs.readdirSync('/proc')) {
@@ -126,11 +131,16 @@ function procCpuMs(take: (pid: number, ppid: number, command: string) => boolean
       } catch {
         continue; // gone meanwhile
       }
-      // "<pid> (<command>) <state> <ppid> …": utime and stime are the 12th and 13th fields after the command.
+      // "<pid> (<command>) <state> <ppid> …": utime and stime are the 12th and 13th fields
+      // after the command, cutime and cstime (children waited for) the 14th and 15th.
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (take(Number(entry), Number(fields[1]), command))
-        total += (Number(fields[11]) + Number(fields[12])) * 10;
+        total +=
+          (Number(fields[11]) +
+            Number(fields[12]) +
+            (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) *
+          10;
     }
     return total;
   } catch {
@@ -144,15 +154,29 @@ function ownCpuMs(): number {
   return (user + system) / 1000;
 }
 
-/** CPU per order of this process and of PostgreSQL over a run (from readings taken at its start). */
+/**
+ * CPU per order over a run, from readings taken at its start: the service's (unless the
+ * run does not use it: raw pg), this process's (the clients) and PostgreSQL's.
+ */
 class CpuSplit {
+  private readonly service0: number | null;
   private readonly own0 = ownCpuMs();
   private readonly db0 = databaseCpuMs();
 
-  perOrder(count: number): Pick<Figures, 'clientCpuPerOrder' | 'databaseCpuPerOrder'> {
+  constructor(withService = true) {
+    this.service0 = withService ? cpuMs(servicePid) : null;
+  }
+
+  perOrder(
+    count: number,
+  ): Pick<Figures, 'cpuPerOrder' | 'clientCpuPerOrder' | 'databaseCpuPerOrder'> {
     if (count === 0) return {};
+    const service1 = this.service0 === null ? null : cpuMs(servicePid);
     const db1 = this.db0 === null ? null : databaseCpuMs();
     return {
+      ...(this.service0 !== null && service1 !== null
+        ? { cpuPerOrder: (service1 - this.service0) / count }
+        : {}),
       clientCpuPerOrder: (ownCpuMs() - this.own0) / count,
       ...(this.db0 !== null && db1 !== null
         ? { databaseCpuPerOrder: (db1 - this.db0) / count }
@@ -370,7 +394,6 @@ async function serviceLoad(
   );
   const until = Date.now() + seconds * 1000;
   const started = Date.now();
-  const cpu0 = cpuMs(servicePid);
   const split = new CpuSplit();
   const post = async (
     game: ClientGame,
@@ -455,14 +478,11 @@ async function serviceLoad(
       }
     }),
   );
-  const cpu1 = cpuMs(servicePid);
+  const cpu = split.perOrder(latencies.length);
   for (const c of clients) c.destroy();
   return {
     ...figures(latencies, (Date.now() - started) / 1000),
-    ...(cpu0 !== null && cpu1 !== null && latencies.length > 0
-      ? { cpuPerOrder: (cpu1 - cpu0) / latencies.length }
-      : {}),
-    ...split.perOrder(latencies.length),
+    ...cpu,
     ...(listingLatencies.length > 0
       ? { listing: figures(listingLatencies, (Date.now() - started) / 1000) }
       : {}),
@@ -515,7 +535,7 @@ async function rawLoad(
     const latencies: number[] = [];
     const until = Date.now() + SECONDS * 1000;
     const started = Date.now();
-    const split = new CpuSplit();
+    const split = new CpuSplit(false);
     await Promise.all(
       ids.map(async (id) => {
         const client = await pool.connect();
@@ -687,36 +707,33 @@ async function requestFloor(base: string): Promise<void> {
   for (const [label, url, headers] of requests) {
     const until = Date.now() + 5000;
     const started = Date.now();
-    const cpu0 = cpuMs(servicePid);
     const split = new CpuSplit();
     let count = 0;
-    let answer: { text: string; body: { orders?: unknown[] } } | null = null;
+    let last = '';
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         const client = new HttpAgent({ keepAlive: true, maxSockets: 1 });
         while (Date.now() < until) {
           const res = await lean(base, 'GET', url, undefined, headers, client);
           if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-          // As a client reads the answer.
-          answer = { text: res.text, body: JSON.parse(res.text) as { orders?: unknown[] } };
+          JSON.parse(res.text); // as a client reads the answer
+          last = res.text;
           count++;
         }
         client.destroy();
       }),
     );
-    const cpu1 = cpuMs(servicePid);
+    const cpu = split.perOrder(count);
     const rate = count / ((Date.now() - started) / 1000);
-    const { clientCpuPerOrder: clients, databaseCpuPerOrder: database } = split.perOrder(count);
     const µs = (ms: number | undefined) =>
       ms === undefined ? '—' : `${(ms * 1000).toFixed(0)} µs`;
-    const a = answer as { text: string; body: { orders?: unknown[] } } | null;
-    const size = a?.body.orders
-      ? ` (${a.body.orders.length} orders, ${(Buffer.byteLength(a.text) / 1024).toFixed(1)} KiB)`
+    const orders = (JSON.parse(last) as { orders?: unknown[] }).orders;
+    const size = orders
+      ? ` (${orders.length} orders, ${(Buffer.byteLength(last) / 1024).toFixed(1)} KiB)`
       : '';
     console.log(
       `${label}${size}, 8 clients, 5 s: ${rate.toFixed(0)} /s; CPU per request: service ` +
-        `${µs(cpu0 !== null && cpu1 !== null ? (cpu1 - cpu0) / count : undefined)}, ` +
-        `clients ${µs(clients)}, PostgreSQL ${µs(database)}`,
+        `${µs(cpu.cpuPerOrder)}, clients ${µs(cpu.clientCpuPerOrder)}, PostgreSQL ${µs(cpu.databaseCpuPerOrder)}`,
     );
   }
 }

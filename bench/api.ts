@@ -875,6 +875,8 @@ async function main(): Promise<void> {
     const table: string[] = [];
     /** The bot's raw pg figures by level, for bot-whole (the same database work, just measured). */
     const botRaw = new Map<number, { raw: Figures; own: Figures }>();
+    /** Each run's rate and ratio to raw pg, by mode and level, for listing mode's ceiling. */
+    const rates = new Map<string, { perSecond: number; ratio: number }>();
     for (const mode of MODES) {
       const breakdown = new Breakdown();
       console.log(
@@ -898,6 +900,7 @@ async function main(): Promise<void> {
         if (mode === 'bot') botRaw.set(n, { raw, own });
         const ratio = service.perSecond / raw.perSecond;
         const latency = service.p50 / raw.p50;
+        rates.set(`${mode} ${n}`, { perSecond: service.perSecond, ratio });
         console.log(`  ${String(n).padStart(2)} games  service ${fmt(service)}`);
         if (service.cpuPerOrder !== undefined)
           console.log(
@@ -939,6 +942,24 @@ async function main(): Promise<void> {
         : `memory per active game (a Shiloh state held in memory and its seat's cached listing, ` +
             `serialised and gzipped; heap of 400 copies): ${(perGame / 1024).toFixed(0)} KiB`,
     );
+    const ceiling = LEVELS.flatMap((n) => {
+      const listing = rates.get(`listing ${n}`);
+      const whole = rates.get(`bot-whole ${n}`);
+      return listing && whole
+        ? [
+            `  ${String(n).padStart(2)} games: listing ${listing.perSecond.toFixed(0)} /s (${listing.ratio.toFixed(2)} of raw pg), ` +
+              `bot-whole ${whole.perSecond.toFixed(0)} /s (${whole.ratio.toFixed(2)})`,
+          ]
+        : [];
+    });
+    // A listing client's loop is a bot-whole client's (the same POST, answered with the
+    // whole view) with a GET added, on the same cores: it cannot outrun bot-whole. Printed
+    // so that what listing mode lacks is read against what the order alone reaches.
+    if (ceiling.length > 0)
+      console.log(
+        "listing mode's ceiling: each of its orders is a bot-whole order and a GET besides, so at each level it cannot outrun bot-whole:\n" +
+          ceiling.join('\n'),
+      );
     await largestListing(svc.url);
     await requestFloor(svc.url);
     console.log(`load average at end ${load()}`);

@@ -23,7 +23,8 @@
  * scenario. Loopback only, bounded in time.
  * Run: npm run bench -- api (needs PostgreSQL: TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432/test)
  * BENCH_API_SECONDS (default 10), BENCH_API_WARMUP_SECONDS (default 5), BENCH_API_GAMES (default 1,8,32), BENCH_API_MODES (default
- * listing,bot,bot-whole), BENCH_CPU_PROF=dir (a V8 CPU profile of the service, written when it stops).
+ * listing,bot,bot-whole), BENCH_CPU_PROF=dir (a V8 CPU profile of the service, written when it stops),
+ * BENCH_API_EXTRA_GET=path (an experiment: the bot modes GET it before each order; see EXTRA_GET).
  * The service gets this process's environment: DATABASE_POOL_SIZE and WORKERS set here
  * configure it (both printed).
  */
@@ -65,6 +66,13 @@ type Mode = 'listing' | 'bot' | 'bot-whole';
 const MODES = (process.env.BENCH_API_MODES ?? 'listing,bot,bot-whole')
   .split(',')
   .filter((m): m is Mode => m === 'listing' || m === 'bot' || m === 'bot-whole');
+/**
+ * An experiment, off by default: in the bot modes, a GET of this path ({id}: the game's)
+ * with the seat's token before each order, on the game's connection. It prices a second
+ * request per order apart from its listing: /health/live (the floor of a request), or
+ * /v1/games/{id}/legal-orders?limit=1 (each new position's listing made, one order carried).
+ */
+const EXTRA_GET = process.env.BENCH_API_EXTRA_GET;
 const SPANS = ['auth', 'framework', 'db', 'parse', 'rules', 'hash', 'view', 'after'];
 
 interface Figures {
@@ -473,6 +481,20 @@ async function serviceLoad(
         if (s > 0) game = await createGame(base, plans[i][s].seed);
         for (const { side, order } of plans[i][s].orders) {
           if (Date.now() >= until) break;
+          if (EXTRA_GET) {
+            const t0 = performance.now();
+            const r = await lean(
+              base,
+              'GET',
+              EXTRA_GET.replace('{id}', game.id),
+              undefined,
+              { ...bearer(game.tokens[side]) },
+              clients[i],
+            );
+            if (r.status !== 200)
+              throw new Error(`GET ${EXTRA_GET}: ${r.status} ${r.text.slice(0, 300)}`);
+            listingLatencies.push(performance.now() - t0);
+          }
           await post(game, { expectedVersion: game.version, order }, side, clients[i]);
         }
       }
@@ -863,6 +885,7 @@ async function main(): Promise<void> {
     console.log(
       `POST /v1/games/{id}/orders, built service on PostgreSQL, Shiloh, ${SECONDS} s per run; ` +
         `DATABASE_POOL_SIZE ${process.env.DATABASE_POOL_SIZE ?? '(default)'}, WORKERS ${process.env.WORKERS ?? '(default)'}; ` +
+        (EXTRA_GET ? `bot modes GET ${EXTRA_GET} before each order (BENCH_API_EXTRA_GET); ` : '') +
         `load average at start ${load()}`,
     );
     if (WARMUP_SECONDS > 0) {
@@ -908,7 +931,7 @@ async function main(): Promise<void> {
           );
         if (service.listing)
           console.log(
-            `            GET legal-orders between them: p50 ${service.listing.p50.toFixed(1)} ms / p95 ${service.listing.p95.toFixed(1)} ms`,
+            `            ${mode === 'listing' ? 'GET legal-orders' : `GET ${EXTRA_GET}`} between them: p50 ${service.listing.p50.toFixed(1)} ms / p95 ${service.listing.p95.toFixed(1)} ms`,
           );
         const serviceSplit = cpuSplitLine(service, 'order', raw.perSecond);
         if (serviceSplit) console.log(`            ${serviceSplit}`);

@@ -710,7 +710,7 @@ function memoryPerGame(k: number): number | null {
  * carry; and the same GET taking the whole cached first page of Shiloh's opening,
  * which adds carrying and parsing it (its size printed).
  */
-async function requestFloor(base: string): Promise<void> {
+async function requestCosts(base: string): Promise<void> {
   const game = await createGame(base, 'bench-request-floor');
   const side = game.mustAct!;
   const requests: Array<[string, string, Record<string, string>]> = [
@@ -984,7 +984,7 @@ async function main(): Promise<void> {
           ceiling.join('\n'),
       );
     await largestListing(svc.url);
-    await requestFloor(svc.url);
+    await requestCosts(svc.url);
     console.log(`load average at end ${load()}`);
     console.log('\nREADME table rows:');
     console.log(

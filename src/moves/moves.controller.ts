@@ -10,6 +10,7 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
+import { gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException } from '../common/errors/problem';
 import { timingOf } from '../common/server-timing';
@@ -48,6 +49,28 @@ export function prefersMinimal(prefer: string | undefined): boolean {
         .replace(/^"(.*)"$/, '$1')
         .toLowerCase() === 'minimal'
     );
+  });
+}
+
+/** What POST orders' `include` may ask to add to the answer. */
+const ANSWER_INCLUDES = ['legal-orders'] as const;
+
+/**
+ * POST orders' `include` query parameter: absent, or one value of ANSWER_INCLUDES; anything
+ * else (another value, the parameter twice) is a 400 like the validation pipe's.
+ */
+export function answerIncludes(include: unknown): { legalOrders: boolean } {
+  if (include === undefined) return { legalOrders: false };
+  if (typeof include === 'string' && (ANSWER_INCLUDES as readonly string[]).includes(include))
+    return { legalOrders: include === 'legal-orders' };
+  throw new ProblemException({
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    title: 'Validation failed',
+    detail: `include must be one of: ${ANSWER_INCLUDES.join(', ')} (given once).`,
+    errors: [
+      { property: 'include', messages: [`include must be one of: ${ANSWER_INCLUDES.join(', ')}`] },
+    ],
   });
 }
 
@@ -112,6 +135,9 @@ export class MovesController {
    * The answer is sent as the JSON text made here. `Prefer: return=minimal` makes
    * the answer's game the view's header alone (Preference-Applied says so), except
    * with an Idempotency-Key, whose stored answer is always the whole one.
+   * `?include=legal-orders` adds `legalOrders`, the ordering seat's listing of the new
+   * position when it must act in it (MovesService.listingAfter); such an answer is
+   * compressed when the client takes gzip, as GET legal-orders is.
    */
   @Post('orders')
   @SeatTokenCheckedByHandler()
@@ -129,8 +155,10 @@ export class MovesController {
     const bad = (problem: unknown) =>
       this.games.seatSide(id, authorization).then(() => Promise.reject(problem));
     let body: ReturnType<typeof checkSubmitOrder>;
+    let includes: ReturnType<typeof answerIncludes>;
     try {
       body = checkSubmitOrder(raw);
+      includes = answerIncludes((req.query as Record<string, unknown> | undefined)?.include);
     } catch (e) {
       return bad(e);
     }
@@ -156,6 +184,7 @@ export class MovesController {
       idempotencyKey,
       timing,
       minimal: prefersMinimal(prefer),
+      includeLegalOrders: includes.legalOrders,
     });
     const json = JSON.stringify(answer.body);
     if (answer.replayed) void reply.header('Idempotent-Replayed', 'true');
@@ -163,7 +192,19 @@ export class MovesController {
     void reply
       .code(answer.statusCode)
       .header('Server-Timing', timing.header())
-      .header('Content-Type', 'application/json; charset=utf-8')
-      .send(json);
+      .header('Content-Type', 'application/json; charset=utf-8');
+    if (!answer.legalOrders) return void reply.send(json);
+    // The listing's serialised page spliced in as the answer's last member, not serialised again.
+    const whole = Buffer.concat([
+      Buffer.from(`${json.slice(0, -1)},"legalOrders":`),
+      answer.legalOrders.json,
+      Buffer.from('}'),
+    ]);
+    void reply.header('Vary', 'Accept-Encoding');
+    if (acceptsGzip(req))
+      void reply
+        .header('Content-Encoding', 'gzip')
+        .send(gzipSync(whole, { level: zlib.Z_BEST_SPEED }));
+    else void reply.send(whole);
   }
 }

@@ -83,6 +83,13 @@ export interface SubmitOrderInput {
    * stored answer is always the whole one (SubmitAnswer.minimal says which it was).
    */
   minimal?: boolean;
+  /**
+   * `include=legal-orders`: when the seat that gave the order must act again in the new
+   * position, the answer carries that seat's listing of it (the first page GET
+   * legal-orders would answer) — a UI's next request saved, as Lichess sends a move's
+   * next legal moves with it. Not part of the answer stored under an Idempotency-Key.
+   */
+  includeLegalOrders?: boolean;
 }
 
 /** The answer to a submission: the status and body to send (stored for idempotent retries). */
@@ -93,6 +100,11 @@ export interface SubmitAnswer {
   replayed: boolean;
   /** True when the answer's game is the view's header alone (`minimal` asked, no Idempotency-Key). */
   minimal: boolean;
+  /**
+   * With `includeLegalOrders`: the ordering seat's listing of the new position, serialised
+   * (its first page), when that seat must act in it; absent otherwise and on a replay.
+   */
+  legalOrders?: LegalOrdersBody;
 }
 
 /** Memory for listings (every order of a game's position for a seat, and its first page serialised). */
@@ -326,7 +338,8 @@ export class MovesService {
       // database's copy, and the next order of this game may take the optimistic path.
       const { key, next, jsonLength, facts } = answer.committed;
       this.games.rememberState(key, next, jsonLength, facts);
-      this.prefetchListing(key.id, key.version);
+      // With its listing asked in the answer, the seat's listing is made below instead.
+      if (!input.includeLegalOrders) this.prefetchListing(key.id, key.version);
     }
     if (answer.publish) {
       // Delivered to this instance's listeners now; the message to other instances is
@@ -339,12 +352,49 @@ export class MovesService {
       );
     }
     timing.lap('after');
+    const legalOrders =
+      input.includeLegalOrders && answer.committed ? this.listingAfter(answer.committed) : null;
+    if (legalOrders) timing.lap('listing');
     return {
       statusCode: answer.statusCode,
       body: answer.body,
       replayed: answer.replayed,
       minimal,
+      ...(legalOrders ? { legalOrders } : {}),
     };
+  }
+
+  /**
+   * `include=legal-orders`: the listing of the position an accepted order made, for the
+   * seat that gave it, serialised as GET legal-orders' first page — when that seat must
+   * act in it; else null, and the seats that must act get theirs made ahead as a listing
+   * client's would (prefetchListing). Made from the committed state and the row as
+   * written, under the same cache key the GET reads, so the two give the same listing.
+   * The order is committed whatever happens here: a listing that fails is logged and left
+   * out (the client asks GET legal-orders), never turned into an error of the order.
+   */
+  private listingAfter(committed: {
+    side: Side;
+    next: SystemState;
+    key: { id: string; version: number; status: string; updatedAt: Date };
+    facts: HotFacts;
+  }): LegalOrdersBody | null {
+    const { side, next, key, facts } = committed;
+    try {
+      const { system, ctx } = facts.prepared;
+      if (!system.mustAct(ctx, next)?.seats.includes(side)) {
+        this.prefetchListing(key.id, key.version);
+        return null;
+      }
+      const listing = this.cachedListing(key, facts.prepared, next, side);
+      this.listedAt.set(key.id, key.version);
+      return (listing.first ??= this.firstPage(key.version, side, listing.orders));
+    } catch (e) {
+      this.logger.warn(
+        `listing in the answer of ${key.id}@${key.version}: ${(e as Error).message}`,
+      );
+      return null;
+    }
   }
 
   /**

@@ -447,6 +447,91 @@ describe('orders: GET /legal-orders and POST /orders', () => {
     expect(keyed.body.game.units.length).toBeGreaterThan(0);
   });
 
+  it("include=legal-orders: the answer carries the ordering seat's listing of the new position, the first page GET legal-orders gives, when that seat must act in it; not otherwise, nor in a replayed answer", async () => {
+    const g = await newGame('orders-include');
+    const including = (
+      side: 'union' | 'confederate',
+      body: object,
+      headers: Record<string, string> = {},
+      include = 'legal-orders',
+    ) =>
+      request(server)
+        .post(`/v1/games/${g.id}/orders?include=${include}`)
+        .set({ ...auth(g.tokens[side]), ...headers })
+        .send(body);
+    const listingOf = async (side: 'union' | 'confederate') =>
+      (
+        await request(server)
+          .get(`/v1/games/${g.id}/legal-orders`)
+          .set(auth(g.tokens[side]))
+          .expect(200)
+      ).body as { version: number; side: string; orders: Array<{ type: string }> };
+
+    const first = await listingOf('confederate');
+    const move = first.orders.find((o) => o.type === 'move');
+    expect(move).toBeDefined();
+    // Uncompressed when the client does not take gzip.
+    const moved = await including(
+      'confederate',
+      { expectedVersion: 0, order: move },
+      { 'Accept-Encoding': 'identity' },
+    ).expect(200);
+    expectMatchesSpec(moved);
+    expect(moved.headers['content-encoding']).toBeUndefined();
+    expect(moved.body.game.mustAct.seats).toContain('confederate');
+    expect(moved.body.legalOrders).toMatchObject({ version: 1, side: 'confederate' });
+    expect(moved.body.legalOrders).toEqual(await listingOf('confederate'));
+    // The move made is no longer listed as it was: the listing is the new position's.
+    expect(moved.body.legalOrders.orders).not.toContainEqual(move);
+
+    // Minimal answers carry it as well; gzip when the client takes it.
+    const minimal = await including(
+      'confederate',
+      { expectedVersion: 1, order: { type: 'end-phase' } },
+      { Prefer: 'return=minimal', 'Accept-Encoding': 'gzip' },
+    ).expect(200);
+    expectMatchesSpec(minimal);
+    expect(minimal.headers['preference-applied']).toBe('return=minimal');
+    // Present exactly when the ordering seat must act in the new position.
+    let answer = minimal;
+    let version = 2;
+    while (answer.body.game.mustAct?.seats.includes('confederate')) {
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(answer.body.legalOrders).toEqual(await listingOf('confederate'));
+      answer = await including('confederate', {
+        expectedVersion: version,
+        order: { type: 'end-phase' },
+      }).expect(200);
+      expectMatchesSpec(answer);
+      version += 1;
+      expect(version).toBeLessThan(10);
+    }
+    expect(answer.body.game.mustAct.seats).toEqual(['union']);
+    expect(answer.body.legalOrders).toBeUndefined();
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    const union = await listingOf('union');
+    expect(union.version).toBe(version);
+
+    // With an Idempotency-Key: the first answer carries the listing, the replay (the stored answer) does not.
+    const keyed = { expectedVersion: version, order: union.orders.find((o) => o.type === 'move') };
+    const once = await including('union', keyed, { 'Idempotency-Key': 'include-1' }).expect(200);
+    expect(once.body.legalOrders).toEqual(await listingOf('union'));
+    const again = await including('union', keyed, { 'Idempotency-Key': 'include-1' }).expect(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.legalOrders).toBeUndefined();
+    expect(again.body.version).toBe(once.body.version);
+
+    // Anything else asked is a 400 and changes nothing.
+    const before = await entries(g);
+    const next = { expectedVersion: version + 1, order: { type: 'end-phase' } };
+    for (const bad of ['view', 'legal-orders&include=legal-orders', '']) {
+      const refused = await including('union', next, {}, bad).expect(400);
+      expect(refused.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(refused.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await entries(g)).toBe(before);
+  });
+
   it('20 concurrent submissions with the same expectedVersion: exactly one accepted, 19 get 409, one new entry', async () => {
     const g = await newGame();
     const body = { expectedVersion: 0, order: { type: 'end-phase' } };

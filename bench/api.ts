@@ -3,6 +3,9 @@
  * PostgreSQL, N concurrent games of Shiloh (1, 8, 32), each driven by its own
  * client, in these modes:
  *   - listing: GET legal-orders, POST one of them, repeat (as a UI does);
+ *   - listing-inline: the same UI asking for the listing in each order's answer
+ *              (POST …/orders?include=legal-orders): a GET only when the other seat
+ *              must act next (raw pg figures: the listing run's of the same level);
  *   - bot:     POST orders the client already knows (chosen beforehand by the
  *              engine in this process from the same seed), back to back, asking
  *              for the minimal answer (Prefer: return=minimal: the game's header,
@@ -23,7 +26,7 @@
  * scenario. Loopback only, bounded in time.
  * Run: npm run bench -- api (needs PostgreSQL: TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432/test)
  * BENCH_API_SECONDS (default 10), BENCH_API_WARMUP_SECONDS (default 5), BENCH_API_GAMES (default 1,8,32), BENCH_API_MODES (default
- * listing,bot,bot-whole), BENCH_CPU_PROF=dir (a V8 CPU profile of the service, written when it stops),
+ * listing,listing-inline,bot,bot-whole), BENCH_CPU_PROF=dir (a V8 CPU profile of the service, written when it stops),
  * BENCH_API_EXTRA_GET=path (an experiment: the bot modes GET it before each order; see EXTRA_GET).
  * The service gets this process's environment: DATABASE_POOL_SIZE and WORKERS set here
  * configure it (both printed).
@@ -62,10 +65,15 @@ const CORES = availableParallelism();
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 5);
 const LEVELS = (process.env.BENCH_API_GAMES ?? '1,8,32').split(',').map(Number);
-type Mode = 'listing' | 'bot' | 'bot-whole';
-const MODES = (process.env.BENCH_API_MODES ?? 'listing,bot,bot-whole')
+const ALL_MODES = ['listing', 'listing-inline', 'bot', 'bot-whole'] as const;
+type Mode = (typeof ALL_MODES)[number];
+const MODES = (process.env.BENCH_API_MODES ?? ALL_MODES.join(','))
   .split(',')
-  .filter((m): m is Mode => m === 'listing' || m === 'bot' || m === 'bot-whole');
+  .filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
+/** The modes whose client chooses each order from a listing, as a UI does. */
+const listsOrders = (mode: Mode) => mode === 'listing' || mode === 'listing-inline';
+/** A listing as a client reads it. */
+type Listed = { version: number; orders: Array<{ type: string }> };
 /**
  * An experiment, off by default: in the bot modes, a GET of this path ({id}: the game's)
  * with the seat's token before each order, on the game's connection. It prices a second
@@ -73,7 +81,7 @@ const MODES = (process.env.BENCH_API_MODES ?? 'listing,bot,bot-whole')
  * /v1/games/{id}/legal-orders?limit=1 (each new position's listing made, one order carried).
  */
 const EXTRA_GET = process.env.BENCH_API_EXTRA_GET;
-const SPANS = ['auth', 'framework', 'db', 'parse', 'rules', 'hash', 'view', 'after'];
+const SPANS = ['auth', 'framework', 'db', 'parse', 'rules', 'hash', 'view', 'after', 'listing'];
 
 interface Figures {
   perSecond: number;
@@ -380,15 +388,14 @@ async function serviceLoad(
   const latencies: number[] = [];
   const listingLatencies: number[] = [];
   // Bot mode: orders chosen beforehand; a client that runs out ends early (the rate counts the time taken).
-  const plans =
-    mode !== 'listing'
-      ? Array.from({ length: n }, (_, i) =>
-          scripts(`bench-bot-${n}-${i}`, Math.ceil((seconds * 1500) / n) + 50, prng(i + 1)),
-        )
-      : [];
+  const plans = !listsOrders(mode)
+    ? Array.from({ length: n }, (_, i) =>
+        scripts(`bench-bot-${n}-${i}`, Math.ceil((seconds * 1500) / n) + 50, prng(i + 1)),
+      )
+    : [];
   const games: ClientGame[] = [];
   for (let i = 0; i < n; i++) {
-    const seed = mode !== 'listing' ? plans[i][0].seed : `bench-${mode}-${n}-${i}`;
+    const seed = !listsOrders(mode) ? plans[i][0].seed : `bench-${mode}-${n}-${i}`;
     // Choosing the bot's orders above can take longer than the server's keep-alive:
     // the first request may go out on a socket the server has just closed. Once more.
     games.push(await createGame(base, seed).catch(() => createGame(base, seed)));
@@ -403,6 +410,8 @@ async function serviceLoad(
   const until = Date.now() + seconds * 1000;
   const started = Date.now();
   const split = new CpuSplit();
+  /** listing-inline: the listing each game's last answer carried, for its next order. */
+  const carried = new Map<ClientGame, Listed>();
   const post = async (
     game: ClientGame,
     body: object,
@@ -413,7 +422,7 @@ async function serviceLoad(
     const res = await lean(
       base,
       'POST',
-      `/v1/games/${game.id}/orders`,
+      `/v1/games/${game.id}/orders${mode === 'listing-inline' ? '?include=legal-orders' : ''}`,
       JSON.stringify(body),
       {
         'content-type': 'application/json',
@@ -429,15 +438,26 @@ async function serviceLoad(
     const answer = JSON.parse(res.text) as {
       version: number;
       game: { mustAct: { side: string } };
+      legalOrders?: Listed;
     };
-    breakdown.add(res.serverTiming, ms, answer);
+    if (answer.legalOrders) carried.set(game, answer.legalOrders);
+    else carried.delete(game);
+    // The listing an answer carries is spliced in serialised (its span: listing), not stringified.
+    breakdown.add(res.serverTiming, ms, { ...answer, legalOrders: undefined });
     game.version = answer.version;
     game.mustAct = (answer.game.mustAct?.side as ClientGame['mustAct']) ?? null;
   };
-  /** The listing mode's choice, as chooseOrder makes it, over the lean client. */
+  /**
+   * The listing modes' choice, as chooseOrder makes it, over the lean client: from the
+   * listing the last answer carried (listing-inline, the seat that must act being the one
+   * that gave it), else from GET legal-orders.
+   */
   const choose = async (game: ClientGame, random: () => number, client: HttpAgent) => {
     if (!game.mustAct) return null;
     const side = game.mustAct;
+    const listed = carried.get(game);
+    carried.delete(game);
+    if (listed) return pick(listed, random, side);
     const t0 = performance.now();
     const res = await lean(
       base,
@@ -450,7 +470,9 @@ async function serviceLoad(
     if (res.status !== 200)
       throw new Error(`legal-orders: ${res.status} ${res.text.slice(0, 300)}`);
     listingLatencies.push(performance.now() - t0);
-    const listing = JSON.parse(res.text) as { version: number; orders: Array<{ type: string }> };
+    return pick(JSON.parse(res.text) as Listed, random, side);
+  };
+  const pick = (listing: Listed, random: () => number, side: 'union' | 'confederate') => {
     const orders = listing.orders.filter((o) => o.type !== 'resign');
     if (orders.length === 0) return null;
     const end = orders.find((o) => o.type === 'end-phase');
@@ -460,7 +482,7 @@ async function serviceLoad(
   await Promise.all(
     games.map(async (first, i) => {
       let game = first;
-      if (mode === 'listing') {
+      if (listsOrders(mode)) {
         const random = prng(i + 1);
         while (Date.now() < until) {
           const choice = await choose(game, random, clients[i]);
@@ -896,8 +918,13 @@ async function main(): Promise<void> {
     }
     let stored = { bytes: 0, rows: 0 };
     const table: string[] = [];
-    /** The bot's raw pg figures by level, for bot-whole (the same database work, just measured). */
-    const botRaw = new Map<number, { raw: Figures; own: Figures }>();
+    /**
+     * Raw pg figures by mode and level, for the mode doing the same database work after it
+     * (bot-whole after bot, listing-inline after listing): just measured, not again.
+     */
+    const rawOf = new Map<string, { raw: Figures; own: Figures }>();
+    const sameWorkAs = (mode: Mode) =>
+      mode === 'bot-whole' ? 'bot' : mode === 'listing-inline' ? 'listing' : mode;
     /** Each run's rate and ratio to raw pg, by mode and level, for listing mode's ceiling. */
     const rates = new Map<string, { perSecond: number; ratio: number }>();
     for (const mode of MODES) {
@@ -905,9 +932,11 @@ async function main(): Promise<void> {
       console.log(
         mode === 'listing'
           ? 'with the legal-order listing between submissions (as a UI):'
-          : mode === 'bot'
-            ? 'without listing, minimal answers (a bot that knows its orders: Prefer: return=minimal):'
-            : 'without listing, whole answers (the same bot taking the whole game view with every answer):',
+          : mode === 'listing-inline'
+            ? "with the listing in each order's answer (the same UI, ?include=legal-orders; GET legal-orders when the other seat must act next):"
+            : mode === 'bot'
+              ? 'without listing, minimal answers (a bot that knows its orders: Prefer: return=minimal):'
+              : 'without listing, whole answers (the same bot taking the whole game view with every answer):',
       );
       for (const n of LEVELS) {
         const s0 = await entryStorage(pool);
@@ -917,25 +946,27 @@ async function main(): Promise<void> {
           bytes: stored.bytes + s1.bytes - s0.bytes,
           rows: stored.rows + s1.rows - s0.rows,
         };
-        const known = mode === 'bot-whole' ? botRaw.get(n) : undefined;
+        const known = sameWorkAs(mode) !== mode ? rawOf.get(`${sameWorkAs(mode)} ${n}`) : undefined;
         const raw = known?.raw ?? (await rawLoad(scratch.url, n, 'transaction'));
         const own = known?.own ?? (await rawLoad(scratch.url, n, 'statement'));
-        if (mode === 'bot') botRaw.set(n, { raw, own });
+        rawOf.set(`${mode} ${n}`, { raw, own });
         const ratio = service.perSecond / raw.perSecond;
         const latency = service.p50 / raw.p50;
         rates.set(`${mode} ${n}`, { perSecond: service.perSecond, ratio });
         console.log(`  ${String(n).padStart(2)} games  service ${fmt(service)}`);
         if (service.cpuPerOrder !== undefined)
           console.log(
-            `            service CPU ${service.cpuPerOrder.toFixed(2)} ms per order (user + system, its workers and threads${mode === 'listing' ? ', its listing included' : ''})`,
+            `            service CPU ${service.cpuPerOrder.toFixed(2)} ms per order (user + system, its workers and threads${listsOrders(mode) ? ', its listing included' : ''})`,
           );
         if (service.listing)
           console.log(
-            `            ${mode === 'listing' ? 'GET legal-orders' : `GET ${EXTRA_GET}`} between them: p50 ${service.listing.p50.toFixed(1)} ms / p95 ${service.listing.p95.toFixed(1)} ms`,
+            `            ${listsOrders(mode) ? `GET legal-orders between them (${service.listing.count})` : `GET ${EXTRA_GET} between them`}: p50 ${service.listing.p50.toFixed(1)} ms / p95 ${service.listing.p95.toFixed(1)} ms`,
           );
         const serviceSplit = cpuSplitLine(service, 'order', raw.perSecond);
         if (serviceSplit) console.log(`            ${serviceSplit}`);
-        console.log(`            raw pg  ${fmt(raw)}${known ? '   (the bot run above)' : ''}`);
+        console.log(
+          `            raw pg  ${fmt(raw)}${known ? `   (the ${sameWorkAs(mode)} run above)` : ''}`,
+        );
         const rawSplit = cpuSplitLine(raw, 'transaction');
         if (rawSplit) console.log(`            raw pg ${rawSplit}`);
         console.log(
@@ -966,21 +997,25 @@ async function main(): Promise<void> {
             `serialised and gzipped; heap of 400 copies): ${(perGame / 1024).toFixed(0)} KiB`,
     );
     const ceiling = LEVELS.flatMap((n) => {
-      const listing = rates.get(`listing ${n}`);
       const whole = rates.get(`bot-whole ${n}`);
-      return listing && whole
+      const listing = (['listing', 'listing-inline'] as const).flatMap((m) => {
+        const r = rates.get(`${m} ${n}`);
+        return r ? [`${m} ${r.perSecond.toFixed(0)} /s (${r.ratio.toFixed(2)} of raw pg)`] : [];
+      });
+      return listing.length > 0 && whole
         ? [
-            `  ${String(n).padStart(2)} games: listing ${listing.perSecond.toFixed(0)} /s (${listing.ratio.toFixed(2)} of raw pg), ` +
+            `  ${String(n).padStart(2)} games: ${listing.join(', ')}, ` +
               `bot-whole ${whole.perSecond.toFixed(0)} /s (${whole.ratio.toFixed(2)})`,
           ]
         : [];
     });
     // A listing client's loop is a bot-whole client's (the same POST, answered with the
-    // whole view) with a GET added, on the same cores: it cannot outrun bot-whole. Printed
-    // so that what listing mode lacks is read against what the order alone reaches.
+    // whole view) with a listing added — a GET, or made for the answer — on the same
+    // cores: it cannot outrun bot-whole. Printed so that what the listing modes lack is
+    // read against what the order alone reaches.
     if (ceiling.length > 0)
       console.log(
-        "listing mode's ceiling: each of its orders is a bot-whole order and a GET besides, so at each level it cannot outrun bot-whole:\n" +
+        "the listing modes' ceiling: each of their orders is a bot-whole order and a listing besides, so at each level they cannot outrun bot-whole:\n" +
           ceiling.join('\n'),
       );
     await largestListing(svc.url);

@@ -52,25 +52,21 @@ export function prefersMinimal(prefer: string | undefined): boolean {
   });
 }
 
-/** What POST orders' `include` may ask to add to the answer. */
-const ANSWER_INCLUDES = ['legal-orders'] as const;
-
 /**
- * POST orders' `include` query parameter: absent, or one value of ANSWER_INCLUDES; anything
- * else (another value, the parameter twice) is a 400 like the validation pipe's.
+ * POST orders' `include` query parameter: absent, or `legal-orders` (the answer carries the
+ * ordering seat's next listing); anything else (another value, the parameter twice) is a
+ * 400 like the validation pipe's.
  */
-export function answerIncludes(include: unknown): { legalOrders: boolean } {
-  if (include === undefined) return { legalOrders: false };
-  if (typeof include === 'string' && (ANSWER_INCLUDES as readonly string[]).includes(include))
-    return { legalOrders: include === 'legal-orders' };
+export function includesLegalOrders(include: unknown): boolean {
+  if (include === undefined) return false;
+  if (include === 'legal-orders') return true;
+  const message = 'include must be legal-orders (given once)';
   throw new ProblemException({
     status: 400,
     code: 'VALIDATION_FAILED',
     title: 'Validation failed',
-    detail: `include must be one of: ${ANSWER_INCLUDES.join(', ')} (given once).`,
-    errors: [
-      { property: 'include', messages: [`include must be one of: ${ANSWER_INCLUDES.join(', ')}`] },
-    ],
+    detail: `${message}.`,
+    errors: [{ property: 'include', messages: [message] }],
   });
 }
 
@@ -155,10 +151,12 @@ export class MovesController {
     const bad = (problem: unknown) =>
       this.games.seatSide(id, authorization).then(() => Promise.reject(problem));
     let body: ReturnType<typeof checkSubmitOrder>;
-    let includes: ReturnType<typeof answerIncludes>;
+    let includeLegalOrders: boolean;
     try {
       body = checkSubmitOrder(raw);
-      includes = answerIncludes((req.query as Record<string, unknown> | undefined)?.include);
+      includeLegalOrders = includesLegalOrders(
+        (req.query as Record<string, unknown> | undefined)?.include,
+      );
     } catch (e) {
       return bad(e);
     }
@@ -184,7 +182,7 @@ export class MovesController {
       idempotencyKey,
       timing,
       minimal: prefersMinimal(prefer),
-      includeLegalOrders: includes.legalOrders,
+      includeLegalOrders,
     });
     const json = JSON.stringify(answer.body);
     if (answer.replayed) void reply.header('Idempotent-Replayed', 'true');

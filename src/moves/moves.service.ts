@@ -268,15 +268,24 @@ export class MovesService {
       if (!hot || hot.row.version !== version) return;
       try {
         const { system, ctx } = hot.prepared;
-        for (const side of system.mustAct(ctx, hot.state)?.seats ?? []) {
-          const listing = this.cachedListing(hot.row, hot.prepared, hot.state, side);
-          listing.first ??= this.firstPage(version, side, listing.orders);
-        }
+        for (const side of system.mustAct(ctx, hot.state)?.seats ?? [])
+          this.cachedFirstPage(hot.row, hot.prepared, hot.state, side);
       } catch (e) {
         // The GET will make the listing itself (and answer any error it meets).
         this.logger.warn(`listing ahead of ${gameId}@${version}: ${(e as Error).message}`);
       }
     });
+  }
+
+  /** The first page of a stored position's listing for `side`, serialised, from the cache or made (and kept) now. */
+  private cachedFirstPage(
+    row: { id: string; version: number; status: string; updatedAt: Date },
+    prepared: LoadedGame['prepared'],
+    state: SystemState,
+    side: Side,
+  ): LegalOrdersBody {
+    const listing = this.cachedListing(row, prepared, state, side);
+    return (listing.first ??= this.firstPage(row.version, side, listing.orders));
   }
 
   /** A listing's first page (the one a client asks without limit or cursor), serialised. */
@@ -386,9 +395,8 @@ export class MovesService {
         this.prefetchListing(key.id, key.version);
         return null;
       }
-      const listing = this.cachedListing(key, facts.prepared, next, side);
       this.listedAt.set(key.id, key.version);
-      return (listing.first ??= this.firstPage(key.version, side, listing.orders));
+      return this.cachedFirstPage(key, facts.prepared, next, side);
     } catch (e) {
       this.logger.warn(
         `listing in the answer of ${key.id}@${key.version}: ${(e as Error).message}`,

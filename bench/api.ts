@@ -6,6 +6,12 @@
  *   - listing-inline: the same UI asking for the listing in each order's answer
  *              (POST …/orders?include=legal-orders): a GET only when the other seat
  *              must act next (raw pg figures: the listing run's of the same level);
+ *   - listing-compact: listing-inline with the listing in the compact format
+ *              (&format=compact: orders grouped by unit, each path one string);
+ *   - listing-lean: listing-compact with minimal answers (Prefer: return=minimal: the
+ *              game's header and the order's events), as a UI that keeps its own picture
+ *              of the game from the events, as Lichess's does, and lists as Lichess's
+ *              `dests`;
  *   - bot:     POST orders the client already knows (chosen beforehand by the
  *              engine in this process from the same seed), back to back, asking
  *              for the minimal answer (Prefer: return=minimal: the game's header,
@@ -26,7 +32,7 @@
  * scenario. Loopback only, bounded in time.
  * Run: npm run bench -- api (needs PostgreSQL: TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432/test)
  * BENCH_API_SECONDS (default 10), BENCH_API_WARMUP_SECONDS (default 5), BENCH_API_GAMES (default 1,8,32), BENCH_API_MODES (default
- * listing,listing-inline,bot,bot-whole), BENCH_CPU_PROF=dir (a V8 CPU profile of the service, written when it stops),
+ * listing,listing-inline,listing-compact,listing-lean,bot,bot-whole), BENCH_CPU_PROF=dir (a V8 CPU profile of the service, written when it stops),
  * BENCH_API_EXTRA_GET=path (an experiment: the bot modes GET it before each order; see EXTRA_GET).
  * The service gets this process's environment: DATABASE_POOL_SIZE and WORKERS set here
  * configure it (both printed).
@@ -65,15 +71,33 @@ const CORES = availableParallelism();
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 5);
 const LEVELS = (process.env.BENCH_API_GAMES ?? '1,8,32').split(',').map(Number);
-const ALL_MODES = ['listing', 'listing-inline', 'bot', 'bot-whole'] as const;
+const ALL_MODES = [
+  'listing',
+  'listing-inline',
+  'listing-compact',
+  'listing-lean',
+  'bot',
+  'bot-whole',
+] as const;
 type Mode = (typeof ALL_MODES)[number];
 const MODES = (process.env.BENCH_API_MODES ?? ALL_MODES.join(','))
   .split(',')
   .filter((m): m is Mode => (ALL_MODES as readonly string[]).includes(m));
 /** The modes whose client chooses each order from a listing, as a UI does. */
-const listsOrders = (mode: Mode) => mode === 'listing' || mode === 'listing-inline';
-/** A listing as a client reads it. */
-type Listed = { version: number; orders: Array<{ type: string }> };
+const listsOrders = (mode: Mode) => mode.startsWith('listing');
+/** The listing modes that ask for the listing in each order's answer (?include=legal-orders). */
+const listsInline = (mode: Mode) => listsOrders(mode) && mode !== 'listing';
+/** The listing modes that take the compact format (format=compact). */
+const listsCompact = (mode: Mode) => mode === 'listing-compact' || mode === 'listing-lean';
+/** The modes that ask for minimal answers (Prefer: return=minimal). */
+const minimalAnswers = (mode: Mode) => mode === 'bot' || mode === 'listing-lean';
+/** A listing as a client reads it: full (orders one by one) or compact (grouped by unit). */
+type Listed = {
+  version: number;
+  orders: Array<{ type: string }>;
+  count?: number;
+  byUnit?: Array<{ type: string; unit: string; paths: string[] }>;
+};
 /**
  * An experiment, off by default: in the bot modes, a GET of this path ({id}: the game's)
  * with the seat's token before each order, on the game's connection. It prices a second
@@ -422,11 +446,11 @@ async function serviceLoad(
     const res = await lean(
       base,
       'POST',
-      `/v1/games/${game.id}/orders${mode === 'listing-inline' ? '?include=legal-orders' : ''}`,
+      `/v1/games/${game.id}/orders${listsInline(mode) ? `?include=legal-orders${listsCompact(mode) ? '&format=compact' : ''}` : ''}`,
       JSON.stringify(body),
       {
         'content-type': 'application/json',
-        ...(mode === 'bot' ? { prefer: 'return=minimal' } : {}),
+        ...(minimalAnswers(mode) ? { prefer: 'return=minimal' } : {}),
         ...bearer(game.tokens[side]),
       },
       client,
@@ -462,7 +486,7 @@ async function serviceLoad(
     const res = await lean(
       base,
       'GET',
-      `/v1/games/${game.id}/legal-orders`,
+      `/v1/games/${game.id}/legal-orders${listsCompact(mode) ? '?format=compact' : ''}`,
       undefined,
       { ...bearer(game.tokens[side]) },
       client,
@@ -472,12 +496,27 @@ async function serviceLoad(
     listingLatencies.push(performance.now() - t0);
     return pick(JSON.parse(res.text) as Listed, random, side);
   };
+  /**
+   * One of the listing's orders at random, end-phase a quarter of the time. From a compact
+   * listing, as a UI picks from one: by index over its count, the one order decoded.
+   */
   const pick = (listing: Listed, random: () => number, side: 'union' | 'confederate') => {
     const orders = listing.orders.filter((o) => o.type !== 'resign');
-    if (orders.length === 0) return null;
+    const groups = listing.byUnit ?? [];
+    const grouped = groups.reduce((n, g) => n + g.paths.length, 0);
+    const total = grouped + orders.length;
+    if (total === 0) return null;
     const end = orders.find((o) => o.type === 'end-phase');
-    const order = end && random() < 0.25 ? end : orders[Math.floor(random() * orders.length)];
-    return { order, version: listing.version, side };
+    if (end && random() < 0.25) return { order: end, version: listing.version, side };
+    let i = Math.floor(random() * total);
+    for (const g of groups) {
+      if (i < g.paths.length) {
+        const order = { type: g.type, unit: g.unit, path: g.paths[i].split(' ') };
+        return { order, version: listing.version, side };
+      }
+      i -= g.paths.length;
+    }
+    return { order: orders[i], version: listing.version, side };
   };
   await Promise.all(
     games.map(async (first, i) => {
@@ -910,21 +949,23 @@ async function main(): Promise<void> {
         (EXTRA_GET ? `bot modes GET ${EXTRA_GET} before each order (BENCH_API_EXTRA_GET); ` : '') +
         `load average at start ${load()}`,
     );
-    if (WARMUP_SECONDS > 0) {
-      const warm = await serviceLoad(svc.url, 4, 'listing', new Breakdown(), WARMUP_SECONDS);
+    // The compact modes' paths (format=compact, minimal answers) warmed up too when they run.
+    for (const mode of ['listing', 'listing-lean'] as const) {
+      if (WARMUP_SECONDS <= 0 || (mode !== 'listing' && !MODES.some(listsCompact))) continue;
+      const warm = await serviceLoad(svc.url, 4, mode, new Breakdown(), WARMUP_SECONDS);
       console.log(
-        `warm-up (not counted): ${WARMUP_SECONDS} s of listing mode at 4 games, ${warm.count} orders`,
+        `warm-up (not counted): ${WARMUP_SECONDS} s of ${mode} mode at 4 games, ${warm.count} orders`,
       );
     }
     let stored = { bytes: 0, rows: 0 };
     const table: string[] = [];
     /**
      * Raw pg figures by mode and level, for the mode doing the same database work after it
-     * (bot-whole after bot, listing-inline after listing): just measured, not again.
+     * (bot-whole after bot, the inline listing modes after listing): just measured, not again.
      */
     const rawOf = new Map<string, { raw: Figures; own: Figures }>();
-    const sameWorkAs = (mode: Mode) =>
-      mode === 'bot-whole' ? 'bot' : mode === 'listing-inline' ? 'listing' : mode;
+    const sameWorkAs = (mode: Mode): Mode =>
+      mode === 'bot-whole' ? 'bot' : listsInline(mode) ? 'listing' : mode;
     /** Each run's rate and ratio to raw pg, by mode and level, for listing mode's ceiling. */
     const rates = new Map<string, { perSecond: number; ratio: number }>();
     for (const mode of MODES) {
@@ -934,9 +975,13 @@ async function main(): Promise<void> {
           ? 'with the legal-order listing between submissions (as a UI):'
           : mode === 'listing-inline'
             ? "with the listing in each order's answer (the same UI, ?include=legal-orders; GET legal-orders when the other seat must act next):"
-            : mode === 'bot'
-              ? 'without listing, minimal answers (a bot that knows its orders: Prefer: return=minimal):'
-              : 'without listing, whole answers (the same bot taking the whole game view with every answer):',
+            : mode === 'listing-compact'
+              ? "with the compact listing in each order's answer (the same UI, ?include=legal-orders&format=compact):"
+              : mode === 'listing-lean'
+                ? "with the compact listing in each minimal answer (a UI keeping its picture from the events, as Lichess's: Prefer: return=minimal, ?include=legal-orders&format=compact):"
+                : mode === 'bot'
+                  ? 'without listing, minimal answers (a bot that knows its orders: Prefer: return=minimal):'
+                  : 'without listing, whole answers (the same bot taking the whole game view with every answer):',
       );
       for (const n of LEVELS) {
         const s0 = await entryStorage(pool);
@@ -997,25 +1042,23 @@ async function main(): Promise<void> {
             `serialised and gzipped; heap of 400 copies): ${(perGame / 1024).toFixed(0)} KiB`,
     );
     const ceiling = LEVELS.flatMap((n) => {
-      const whole = rates.get(`bot-whole ${n}`);
-      const listing = (['listing', 'listing-inline'] as const).flatMap((m) => {
+      const rate = (m: Mode) => {
         const r = rates.get(`${m} ${n}`);
         return r ? [`${m} ${r.perSecond.toFixed(0)} /s (${r.ratio.toFixed(2)} of raw pg)`] : [];
-      });
-      return listing.length > 0 && whole
-        ? [
-            `  ${String(n).padStart(2)} games: ${listing.join(', ')}, ` +
-              `bot-whole ${whole.perSecond.toFixed(0)} /s (${whole.ratio.toFixed(2)})`,
-          ]
+      };
+      const listing = ALL_MODES.filter(listsOrders).flatMap(rate);
+      const bots = (['bot-whole', 'bot'] as const).flatMap(rate);
+      return listing.length > 0 && bots.length > 0
+        ? [`  ${String(n).padStart(2)} games: ${[...listing, ...bots].join(', ')}`]
         : [];
     });
-    // A listing client's loop is a bot-whole client's (the same POST, answered with the
-    // whole view) with a listing added — a GET, or made for the answer — on the same
-    // cores: it cannot outrun bot-whole. Printed so that what the listing modes lack is
-    // read against what the order alone reaches.
+    // A listing client's loop is a bot client's (the same POST, answered with the whole
+    // view, or with its header in listing-lean) with a listing added — a GET, or made for
+    // the answer — on the same cores: it cannot outrun that bot. Printed so that what the
+    // listing modes lack is read against what the order alone reaches.
     if (ceiling.length > 0)
       console.log(
-        "the listing modes' ceiling: each of their orders is a bot-whole order and a listing besides, so at each level they cannot outrun bot-whole:\n" +
+        "the listing modes' ceiling: each of their orders is a bot order and a listing besides, so at each level they cannot outrun bot-whole (listing-lean: bot, its answers being minimal too):\n" +
           ceiling.join('\n'),
       );
     await largestListing(svc.url);

@@ -21,6 +21,7 @@ import { bearerToken } from '../games/seat-tokens';
 import { LegalOrdersQuery } from './dto/legal-orders.query';
 import { checkSubmitOrder } from './dto/submit-order.dto';
 import { MovesService } from './moves.service';
+import { LISTING_FORMATS, type ListingFormat } from './compact-listing';
 
 /** Longest accepted Idempotency-Key. */
 const MAX_KEY = 200;
@@ -52,22 +53,39 @@ export function prefersMinimal(prefer: string | undefined): boolean {
   });
 }
 
-/**
- * POST orders' `include` query parameter: absent, or `legal-orders` (the answer carries the
- * ordering seat's next listing); anything else (another value, the parameter twice) is a
- * 400 like the validation pipe's.
- */
-export function includesLegalOrders(include: unknown): boolean {
-  if (include === undefined) return false;
-  if (include === 'legal-orders') return true;
-  const message = 'include must be legal-orders (given once)';
-  throw new ProblemException({
+/** A 400 like the validation pipe's, for one query parameter. */
+function badQuery(property: string, message: string): ProblemException {
+  return new ProblemException({
     status: 400,
     code: 'VALIDATION_FAILED',
     title: 'Validation failed',
     detail: `${message}.`,
-    errors: [{ property: 'include', messages: [message] }],
+    errors: [{ property, messages: [message] }],
   });
+}
+
+/**
+ * POST orders' `include` and `format` query parameters: the format of the ordering seat's
+ * next listing the answer is to carry (`include=legal-orders`, in `format` — full, the
+ * default, or compact, as GET legal-orders takes it), or undefined for none. Anything
+ * else (another value, a parameter twice, `format` without `include`) is a 400 like the
+ * validation pipe's.
+ */
+export function includedListing(
+  query: Record<string, unknown> | undefined,
+): ListingFormat | undefined {
+  const include = query?.include;
+  const format = query?.format;
+  if (include !== undefined && include !== 'legal-orders')
+    throw badQuery('include', 'include must be legal-orders (given once)');
+  if (format !== undefined && !LISTING_FORMATS.includes(format as ListingFormat))
+    throw badQuery('format', `format must be one of ${LISTING_FORMATS.join(', ')} (given once)`);
+  if (include === undefined) {
+    if (format !== undefined)
+      throw badQuery('format', 'format is the format of include=legal-orders: give both');
+    return undefined;
+  }
+  return (format as ListingFormat | undefined) ?? 'full';
 }
 
 /** The global pipe's checks, run by hand where the handler must check the seat token first. */
@@ -132,8 +150,9 @@ export class MovesController {
    * the answer's game the view's header alone (Preference-Applied says so), except
    * with an Idempotency-Key, whose stored answer is always the whole one.
    * `?include=legal-orders` adds `legalOrders`, the ordering seat's listing of the new
-   * position when it must act in it (MovesService.listingAfter); such an answer is
-   * compressed when the client takes gzip, as GET legal-orders is.
+   * position when it must act in it (MovesService.listingAfter), in `format` (full or
+   * compact); such an answer is compressed when the client takes gzip, as GET
+   * legal-orders is.
    */
   @Post('orders')
   @SeatTokenCheckedByHandler()
@@ -151,12 +170,10 @@ export class MovesController {
     const bad = (problem: unknown) =>
       this.games.seatSide(id, authorization).then(() => Promise.reject(problem));
     let body: ReturnType<typeof checkSubmitOrder>;
-    let includeLegalOrders: boolean;
+    let includeLegalOrders: ListingFormat | undefined;
     try {
       body = checkSubmitOrder(raw);
-      includeLegalOrders = includesLegalOrders(
-        (req.query as Record<string, unknown> | undefined)?.include,
-      );
+      includeLegalOrders = includedListing(req.query as Record<string, unknown> | undefined);
     } catch (e) {
       return bad(e);
     }

@@ -24,6 +24,7 @@ import { GamesService, isIdempotencyKeyTaken, type LoadedGame } from '../games/g
 import { GameHooks, type OrderAccepted } from '../games/game-hooks';
 import { canonicalJson, sha256Hex } from '../games/state-hash';
 import { LEGAL_ORDERS_PAGE_MAX } from './dto/legal-orders.query';
+import { compactPage, type ListingFormat } from './compact-listing';
 
 export interface LegalOrdersDto {
   version: number;
@@ -87,9 +88,10 @@ export interface SubmitOrderInput {
    * `include=legal-orders`: when the seat that gave the order must act again in the new
    * position, the answer carries that seat's listing of it (the first page GET
    * legal-orders would answer) — a UI's next request saved, as Lichess sends a move's
-   * next legal moves with it. Not part of the answer stored under an Idempotency-Key.
+   * next legal moves with it, in the format asked (`format`, as GET legal-orders takes
+   * it). Not part of the answer stored under an Idempotency-Key.
    */
-  includeLegalOrders?: boolean;
+  includeLegalOrders?: ListingFormat;
 }
 
 /** The answer to a submission: the status and body to send (stored for idempotent retries). */
@@ -115,7 +117,8 @@ const LISTED_GAMES = 100_000;
 
 interface Listing {
   orders: Order[];
-  first: LegalOrdersBody | null;
+  /** The first page serialised, by format (made when first asked in that format). */
+  first: Partial<Record<ListingFormat, LegalOrdersBody>>;
 }
 
 /** A listing cursor: the version it belongs to and where the next page starts. */
@@ -150,7 +153,9 @@ export class MovesService {
    */
   private readonly listings = byteBoundedCache<Listing>({ maxBytes: LISTING_BYTES });
   /** The version each recently listed game was last listed at (prefetchListing). */
-  private readonly listedAt = new LRUCache<string, number>({ max: LISTED_GAMES });
+  private readonly listedAt = new LRUCache<string, { version: number; format: ListingFormat }>({
+    max: LISTED_GAMES,
+  });
 
   constructor(
     private readonly games: GamesService,
@@ -173,24 +178,30 @@ export class MovesService {
     return this.pageOf(version, side, listing.orders, offset, limit);
   }
 
-  /** legalOrders, serialised (and compressed) once per position, seat and page 1. */
+  /**
+   * legalOrders in the format asked (`compact`: grouped by unit, compactPage), serialised
+   * (and compressed) once per position, seat, format and page 1.
+   */
   async legalOrdersBody(
     gameId: string,
     seat: SeatOrToken,
-    page: { limit?: number; cursor?: string } = {},
+    page: { limit?: number; cursor?: string; format?: ListingFormat } = {},
   ): Promise<LegalOrdersBody> {
     const { version, side, listing, offset, limit } = await this.listing(gameId, seat, page);
+    const format = page.format ?? 'full';
     const firstPage = offset === 0 && limit === LEGAL_ORDERS_PAGE_MAX;
-    if (firstPage) return (listing.first ??= this.firstPage(version, side, listing.orders));
+    if (firstPage)
+      return (listing.first[format] ??= this.firstPage(version, side, listing, format));
+    const dto = this.pageOf(version, side, listing.orders, offset, limit);
     return new LegalOrdersBody(
-      Buffer.from(JSON.stringify(this.pageOf(version, side, listing.orders, offset, limit))),
+      Buffer.from(JSON.stringify(format === 'compact' ? compactPage(dto) : dto)),
     );
   }
 
   private async listing(
     gameId: string,
     seat: SeatOrToken,
-    page: { limit?: number; cursor?: string },
+    page: { limit?: number; cursor?: string; format?: ListingFormat },
   ): Promise<{ version: number; side: Side; listing: Listing; offset: number; limit: number }> {
     let side: Side | null;
     let loaded: LoadedGame;
@@ -220,7 +231,7 @@ export class MovesService {
       offset = cursor.offset;
     }
     const listing = this.cachedListing(row, prepared, state, side);
-    this.listedAt.set(row.id, row.version);
+    this.listedAt.set(row.id, { version: row.version, format: page.format ?? 'full' });
     return {
       version: row.version,
       side,
@@ -241,7 +252,7 @@ export class MovesService {
     let listing = this.listings.get(key);
     if (!listing) {
       const orders = prepared.system.legalOrders(prepared.ctx, state, side);
-      listing = { orders, first: null };
+      listing = { orders, first: {} };
       // Weighed by a sample of its orders' JSON (a listing's orders are much alike), plus its first page.
       const sample = orders.slice(0, 20);
       const perOrder = sample.length ? JSON.stringify(sample).length / sample.length : 0;
@@ -259,17 +270,18 @@ export class MovesService {
    * next then finds it ready instead of waiting for it. Games nobody lists (bots) cost
    * nothing more. Only the cache is filled — the GET still reads the row and uses the
    * listing only for the position it reads — so a listing made here is never served
-   * for another position.
+   * for another position. Made in the format the game was last listed in.
    */
   private prefetchListing(gameId: string, version: number): void {
-    if (this.listedAt.get(gameId) !== version - 1) return;
+    const listed = this.listedAt.get(gameId);
+    if (listed?.version !== version - 1) return;
     setImmediate(() => {
       const hot = this.games.hotGame(gameId);
       if (!hot || hot.row.version !== version) return;
       try {
         const { system, ctx } = hot.prepared;
         for (const side of system.mustAct(ctx, hot.state)?.seats ?? [])
-          this.cachedFirstPage(hot.row, hot.prepared, hot.state, side);
+          this.cachedFirstPage(hot.row, hot.prepared, hot.state, side, listed.format);
       } catch (e) {
         // The GET will make the listing itself (and answer any error it meets).
         this.logger.warn(`listing ahead of ${gameId}@${version}: ${(e as Error).message}`);
@@ -283,15 +295,22 @@ export class MovesService {
     prepared: LoadedGame['prepared'],
     state: SystemState,
     side: Side,
+    format: ListingFormat,
   ): LegalOrdersBody {
     const listing = this.cachedListing(row, prepared, state, side);
-    return (listing.first ??= this.firstPage(row.version, side, listing.orders));
+    return (listing.first[format] ??= this.firstPage(row.version, side, listing, format));
   }
 
   /** A listing's first page (the one a client asks without limit or cursor), serialised. */
-  private firstPage(version: number, side: Side, orders: Order[]): LegalOrdersBody {
+  private firstPage(
+    version: number,
+    side: Side,
+    listing: Listing,
+    format: ListingFormat,
+  ): LegalOrdersBody {
+    const page = this.pageOf(version, side, listing.orders, 0, LEGAL_ORDERS_PAGE_MAX);
     return new LegalOrdersBody(
-      Buffer.from(JSON.stringify(this.pageOf(version, side, orders, 0, LEGAL_ORDERS_PAGE_MAX))),
+      Buffer.from(JSON.stringify(format === 'compact' ? compactPage(page) : page)),
     );
   }
 
@@ -362,7 +381,9 @@ export class MovesService {
     }
     timing.lap('after');
     const legalOrders =
-      input.includeLegalOrders && answer.committed ? this.listingAfter(answer.committed) : null;
+      input.includeLegalOrders && answer.committed
+        ? this.listingAfter(answer.committed, input.includeLegalOrders)
+        : null;
     if (legalOrders) timing.lap('listing');
     return {
       statusCode: answer.statusCode,
@@ -382,12 +403,15 @@ export class MovesService {
    * The order is committed whatever happens here: a listing that fails is logged and left
    * out (the client asks GET legal-orders), never turned into an error of the order.
    */
-  private listingAfter(committed: {
-    side: Side;
-    next: SystemState;
-    key: { id: string; version: number; status: string; updatedAt: Date };
-    facts: HotFacts;
-  }): LegalOrdersBody | null {
+  private listingAfter(
+    committed: {
+      side: Side;
+      next: SystemState;
+      key: { id: string; version: number; status: string; updatedAt: Date };
+      facts: HotFacts;
+    },
+    format: ListingFormat,
+  ): LegalOrdersBody | null {
     const { side, next, key, facts } = committed;
     try {
       const { system, ctx } = facts.prepared;
@@ -395,8 +419,8 @@ export class MovesService {
         this.prefetchListing(key.id, key.version);
         return null;
       }
-      this.listedAt.set(key.id, key.version);
-      return this.cachedFirstPage(key, facts.prepared, next, side);
+      this.listedAt.set(key.id, { version: key.version, format });
+      return this.cachedFirstPage(key, facts.prepared, next, side, format);
     } catch (e) {
       this.logger.warn(
         `listing in the answer of ${key.id}@${key.version}: ${(e as Error).message}`,

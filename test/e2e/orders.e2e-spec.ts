@@ -7,6 +7,7 @@ import { SNAPSHOT_EVERY } from '../../src/games/game-states';
 import { GAME_VIEW_HEADER } from '../../src/games/game-view';
 import { stateHasher } from '../../src/games/state-hash';
 import { expectMatchesSpec } from '../support/openapi';
+import { ordersOfCompact } from '../../src/moves/compact-listing';
 
 interface Created {
   id: string;
@@ -528,6 +529,91 @@ describe('orders: GET /legal-orders and POST /orders', () => {
       const refused = await including('union', next, {}, bad).expect(400);
       expect(refused.headers['content-type']).toMatch(/application\/problem\+json/);
       expect(refused.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await entries(g)).toBe(before);
+  });
+
+  it('format=compact: the same orders grouped by unit, page by page, in GET legal-orders and in an answer with include=legal-orders; a decoded order is accepted; bad formats are 400 and change nothing', async () => {
+    const g = await newGame('orders-compact');
+    const get = (side: 'union' | 'confederate', query = '') =>
+      request(server).get(`/v1/games/${g.id}/legal-orders${query}`).set(auth(g.tokens[side]));
+    const sorted = (orders: object[]) => orders.map((o) => JSON.stringify(o)).sort();
+
+    const full = (await get('confederate').expect(200)).body;
+    const compactRes = await get('confederate', '?format=compact').expect(200);
+    expectMatchesSpec(compactRes);
+    const compact = compactRes.body;
+    expect(compact).toMatchObject({ version: 0, side: 'confederate', format: 'compact' });
+    expect(compact.count).toBe(full.orders.length);
+    expect(sorted(ordersOfCompact(compact))).toEqual(sorted(full.orders));
+    // Shiloh's opening: every order but end-phase is a unit's path; a fraction of the bytes.
+    expect(compact.orders).toEqual([{ type: 'end-phase' }]);
+    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(full).length / 3);
+    // The same again (the cached page), and format=full is the default's.
+    expect((await get('confederate', '?format=compact').expect(200)).body).toEqual(compact);
+    expect((await get('confederate', '?format=full').expect(200)).body).toEqual(full);
+    expect((await get('union', '?format=compact').expect(200)).body).toEqual({
+      version: 0,
+      side: 'union',
+      format: 'compact',
+      count: 0,
+      byUnit: [],
+      orders: [],
+    });
+
+    // Pages: each compact page holds the full page's orders, with the same cursor.
+    let cursor = '';
+    let pages = 0;
+    for (;;) {
+      const query = `?limit=300${cursor ? `&cursor=${cursor}` : ''}`;
+      const a = (await get('confederate', query).expect(200)).body;
+      const b = await get('confederate', `${query}&format=compact`).expect(200);
+      expectMatchesSpec(b);
+      expect(b.body.count).toBe(a.orders.length);
+      expect(sorted(ordersOfCompact(b.body))).toEqual(sorted(a.orders));
+      expect(b.body.next).toBe(a.next);
+      pages++;
+      if (!a.truncated) break;
+      cursor = a.next;
+    }
+    expect(pages).toBe(Math.ceil(full.orders.length / 300));
+
+    // A decoded order is accepted as it is; the answer's listing in the format asked.
+    const group = compact.byUnit[0];
+    const order = { type: group.type, unit: group.unit, path: group.paths[0].split(' ') };
+    const moved = await request(server)
+      .post(`/v1/games/${g.id}/orders?include=legal-orders&format=compact`)
+      .set(auth(g.tokens.confederate))
+      .send({ expectedVersion: 0, order })
+      .expect(200);
+    expectMatchesSpec(moved);
+    expect(moved.body.legalOrders).toEqual(
+      (await get('confederate', '?format=compact').expect(200)).body,
+    );
+    expect(moved.body.legalOrders.version).toBe(1);
+    expect(sorted(ordersOfCompact(moved.body.legalOrders))).toEqual(
+      sorted((await get('confederate').expect(200)).body.orders),
+    );
+
+    // Bad formats: 400 VALIDATION_FAILED, nothing written.
+    const before = await entries(g);
+    for (const bad of ['?format=xml', '?format=compact&format=full']) {
+      const refused = await get('confederate', bad).expect(400);
+      expect(refused.body.code).toBe('VALIDATION_FAILED');
+    }
+    for (const bad of [
+      'format=compact',
+      'include=legal-orders&format=xml',
+      'include=legal-orders&format=compact&format=compact',
+    ]) {
+      const refused = await request(server)
+        .post(`/v1/games/${g.id}/orders?${bad}`)
+        .set(auth(g.tokens.confederate))
+        .send({ expectedVersion: 1, order: { type: 'end-phase' } })
+        .expect(400);
+      expect(refused.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(refused.body.code).toBe('VALIDATION_FAILED');
+      expect(refused.body.errors[0].property).toBe('format');
     }
     expect(await entries(g)).toBe(before);
   });

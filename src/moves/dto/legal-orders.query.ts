@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { LISTING_FORMATS, type ListingFormat } from '../compact-listing';
 
 /**
  * Most orders one page of GET legal-orders lists (the default page). A
@@ -9,7 +10,7 @@ import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator'
  */
 export const LEGAL_ORDERS_PAGE_MAX = 10000;
 
-/** GET /v1/games/{id}/legal-orders?limit=&cursor= */
+/** GET /v1/games/{id}/legal-orders?limit=&cursor=&format= */
 export class LegalOrdersQuery {
   @IsOptional()
   @Type(() => Number)
@@ -23,4 +24,9 @@ export class LegalOrdersQuery {
   @IsString()
   @Matches(/^\d{1,9}\.\d{1,9}$/, { message: 'cursor must be the next value of a previous page' })
   cursor?: string;
+
+  /** `full` (the default): the orders one by one; `compact`: grouped by unit (compactPage). */
+  @IsOptional()
+  @IsIn(LISTING_FORMATS)
+  format?: ListingFormat;
 }

@@ -60,6 +60,29 @@ describe('legal orders made ahead of the next listing (issue 20)', () => {
     }
   });
 
+  it('a game listed in the compact format: its next listing is made ahead too, and the compact GET reads it', async () => {
+    const g = await newGame('listing-ahead-compact');
+    const compact = async (side: SideName) =>
+      request(server)
+        .get(`/v1/games/${g.id}/legal-orders?format=compact`)
+        .set(auth(g.tokens[side]))
+        .expect(200);
+    let side = g.mover;
+    let listed = (await compact(side)).body;
+    for (let i = 0; i < 3; i++) {
+      const before = generated.mock.calls.length;
+      const group = listed.byUnit[i];
+      const order = { type: group.type, unit: group.unit, path: group.paths[0].split(' ') };
+      const answer = await submit(g, side, listed.version, order);
+      await settle();
+      expect(generated.mock.calls.length).toBe(before + 1);
+      side = answer.body.game.mustAct.side as SideName;
+      listed = (await compact(side)).body;
+      expect(generated.mock.calls.length).toBe(before + 1);
+      expect(listed).toMatchObject({ version: answer.body.version, format: 'compact' });
+    }
+  });
+
   it('the listing made ahead is the one a GET alone would make', async () => {
     // Two games from one seed, given the same orders: one listed before each order
     // (its next listing made ahead), the other never listed until the end.

@@ -950,8 +950,9 @@ async function main(): Promise<void> {
         `load average at start ${load()}`,
     );
     // The compact modes' paths (format=compact, minimal answers) warmed up too when they run.
-    for (const mode of ['listing', 'listing-lean'] as const) {
-      if (WARMUP_SECONDS <= 0 || (mode !== 'listing' && !MODES.some(listsCompact))) continue;
+    const warmUps: Mode[] = WARMUP_SECONDS <= 0 ? [] : ['listing'];
+    if (warmUps.length > 0 && MODES.some(listsCompact)) warmUps.push('listing-lean');
+    for (const mode of warmUps) {
       const warm = await serviceLoad(svc.url, 4, mode, new Breakdown(), WARMUP_SECONDS);
       console.log(
         `warm-up (not counted): ${WARMUP_SECONDS} s of ${mode} mode at 4 games, ${warm.count} orders`,

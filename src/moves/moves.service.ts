@@ -121,6 +121,13 @@ interface Listing {
   first: Partial<Record<ListingFormat, LegalOrdersBody>>;
 }
 
+/** A page of a listing serialised in the format asked (compact: grouped by unit, compactPage). */
+function serialisedPage(page: LegalOrdersDto, format: ListingFormat): LegalOrdersBody {
+  return new LegalOrdersBody(
+    Buffer.from(JSON.stringify(format === 'compact' ? compactPage(page) : page)),
+  );
+}
+
 /** A listing cursor: the version it belongs to and where the next page starts. */
 function parseCursor(cursor: string): { version: number; offset: number } {
   const [version, offset] = cursor.split('.').map(Number);
@@ -192,10 +199,7 @@ export class MovesService {
     const firstPage = offset === 0 && limit === LEGAL_ORDERS_PAGE_MAX;
     if (firstPage)
       return (listing.first[format] ??= this.firstPage(version, side, listing, format));
-    const dto = this.pageOf(version, side, listing.orders, offset, limit);
-    return new LegalOrdersBody(
-      Buffer.from(JSON.stringify(format === 'compact' ? compactPage(dto) : dto)),
-    );
+    return serialisedPage(this.pageOf(version, side, listing.orders, offset, limit), format);
   }
 
   private async listing(
@@ -308,9 +312,9 @@ export class MovesService {
     listing: Listing,
     format: ListingFormat,
   ): LegalOrdersBody {
-    const page = this.pageOf(version, side, listing.orders, 0, LEGAL_ORDERS_PAGE_MAX);
-    return new LegalOrdersBody(
-      Buffer.from(JSON.stringify(format === 'compact' ? compactPage(page) : page)),
+    return serialisedPage(
+      this.pageOf(version, side, listing.orders, 0, LEGAL_ORDERS_PAGE_MAX),
+      format,
     );
   }
 

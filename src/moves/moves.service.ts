@@ -121,6 +121,22 @@ interface Listing {
   first: Partial<Record<ListingFormat, LegalOrdersBody>>;
 }
 
+/** A seat's listing of a position made before the order that makes it was committed (MovesService.listingAhead). */
+interface ListingAhead {
+  /** The version the order's entry makes. */
+  version: number;
+  side: Side;
+  listing: Listing;
+}
+
+/** The cache key of a position's listing for a seat: the game, its version, status and update time, the seat. */
+function listingKey(
+  row: { id: string; version: number; status: string; updatedAt: Date },
+  side: Side,
+): string {
+  return `${row.id}|${row.version}|${row.status}|${row.updatedAt.getTime()}|${side}`;
+}
+
 /** A page of a listing serialised in the format asked (compact: grouped by unit, compactPage). */
 function serialisedPage(page: LegalOrdersDto, format: ListingFormat): LegalOrdersBody {
   return new LegalOrdersBody(
@@ -252,19 +268,71 @@ export class MovesService {
     state: SystemState,
     side: Side,
   ): Listing {
-    const key = `${row.id}|${row.version}|${row.status}|${row.updatedAt.getTime()}|${side}`;
+    const key = listingKey(row, side);
     let listing = this.listings.get(key);
     if (!listing) {
-      const orders = prepared.system.legalOrders(prepared.ctx, state, side);
-      listing = { orders, first: {} };
-      // Weighed by a sample of its orders' JSON (a listing's orders are much alike), plus its first page.
-      const sample = orders.slice(0, 20);
-      const perOrder = sample.length ? JSON.stringify(sample).length / sample.length : 0;
-      this.listings.set(key, listing, {
-        size: Math.max(1, Math.ceil(perOrder * orders.length * 5)),
-      });
+      listing = { orders: prepared.system.legalOrders(prepared.ctx, state, side), first: {} };
+      this.keepListing(key, listing);
     }
     return listing;
+  }
+
+  /** Keeps a listing in the byte-bounded cache under `key` (listingKey). */
+  private keepListing(key: string, listing: Listing): void {
+    const { orders } = listing;
+    // Weighed by a sample of its orders' JSON (a listing's orders are much alike), plus its first page.
+    const sample = orders.slice(0, 20);
+    const perOrder = sample.length ? JSON.stringify(sample).length / sample.length : 0;
+    this.listings.set(key, listing, {
+      size: Math.max(1, Math.ceil(perOrder * orders.length * 5)),
+    });
+  }
+
+  /**
+   * With `include=legal-orders`, the answer's listing — the ordering seat's orders in the
+   * next position, when it must act again — generated while the order's statement is at
+   * the database (issue 20): a tick first lets the pool send the statement, then the
+   * orders are generated in the time the service would otherwise wait for the commit
+   * (its page is serialised after, as before: holding the serialised page across the wait
+   * cost more CPU per order at 8 games in the bench). A listing is a function of the
+   * position alone, so the one made here is the one listingAfter would make; it is kept
+   * only once the statement wrote (keepListingAhead). The listings made ahead for a GET
+   * (prefetchListing) stay after the answer, where they overlap the client's own work on
+   * it instead of delaying it.
+   */
+  private async listingAhead(
+    gameId: string,
+    version: number,
+    prepared: LoadedGame['prepared'],
+    next: SystemState,
+    side: Side,
+    format: ListingFormat | undefined,
+    timing: ServerTiming,
+  ): Promise<ListingAhead | null> {
+    if (format === undefined) return null;
+    const { system, ctx } = prepared;
+    try {
+      if (!system.mustAct(ctx, next)?.seats.includes(side)) return null;
+      await new Promise<void>((resolve) => process.nextTick(resolve));
+      timing.lap('db');
+      const listing: Listing = { orders: system.legalOrders(ctx, next, side), first: {} };
+      timing.lap('listing');
+      return { version, side, listing };
+    } catch (e) {
+      // Made after the commit instead, where its error is answered as today.
+      this.logger.warn(`listing ahead of ${gameId}@${version}: ${(e as Error).message}`);
+      return null;
+    }
+  }
+
+  /** A listing made ahead of a commit, kept under the position the commit wrote. */
+  private keepListingAhead(
+    key: { id: string; version: number; status: string; updatedAt: Date },
+    ahead: ListingAhead,
+  ): void {
+    if (ahead.version !== key.version) return;
+    const k = listingKey(key, ahead.side);
+    if (!this.listings.has(k)) this.keepListing(k, ahead.listing);
   }
 
   /**
@@ -370,6 +438,7 @@ export class MovesService {
       // database's copy, and the next order of this game may take the optimistic path.
       const { key, next, jsonLength, facts } = answer.committed;
       this.games.rememberState(key, next, jsonLength, facts);
+      if (answer.committed.ahead) this.keepListingAhead(key, answer.committed.ahead);
       // With its listing asked in the answer, the seat's listing is made below instead.
       if (!input.includeLegalOrders) this.prefetchListing(key.id, key.version);
     }
@@ -476,8 +545,9 @@ export class MovesService {
     const fingerprint = this.fingerprint({ ...given, side });
     const accepted = this.accepted(prepared, row, side, result, timing, given.minimal);
     let recorded: Awaited<ReturnType<GamesService['recordEntryIfCurrent']>>;
+    let ahead: ListingAhead | null;
     try {
-      recorded = await this.games.recordEntryIfCurrent(
+      const writing = this.games.recordEntryIfCurrent(
         {
           row,
           side,
@@ -498,6 +568,18 @@ export class MovesService {
         },
         { seatHash },
       );
+      // Awaited below, after the listing made meanwhile: its rejection is handled there.
+      writing.catch(() => undefined);
+      ahead = await this.listingAhead(
+        row.id,
+        row.version + 1,
+        prepared,
+        result.state,
+        side,
+        given.includeLegalOrders,
+        timing,
+      );
+      recorded = await writing;
     } catch (e) {
       // The key was stored meanwhile (its first submission, on another instance): the locked path replays it.
       if (isIdempotencyKeyTaken(e)) return null;
@@ -516,6 +598,7 @@ export class MovesService {
         jsonLength: recorded.jsonLength,
         hooked: false,
         facts: this.factsAfter(hot, recorded, accepted.at, result.state),
+        ahead,
       },
     };
   }
@@ -769,6 +852,7 @@ export class MovesService {
             jsonLength: recorded.jsonLength,
             hooked,
             facts: this.factsAfter({ row, seats, prepared, hooked }, recorded, at, result.state),
+            ahead: null as ListingAhead | null,
           },
         };
       },

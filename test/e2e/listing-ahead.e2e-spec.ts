@@ -1,14 +1,16 @@
 import request from 'supertest';
 import { DEFAULT_RULES } from '../../src/engine/rules';
+import { GamesService } from '../../src/games/games.service';
 import { createTestApp, TestApp } from '../support/app';
 import { createShilohGame, seatAuth, type SideName, type TestGame } from '../support/shiloh-game';
 
 /**
  * Issue 20: after an order of a game whose clients list its orders (a UI), the next
  * position's listing is made as soon as the answer is on its way, so the GET
- * legal-orders that follows finds it ready; a game nobody lists (a bot) costs no
- * listing. What the GET answers is the listing of the position it reads, made ahead
- * or not.
+ * legal-orders that follows finds it ready; the listing an answer carries
+ * (include=legal-orders) is made while the order's statement is at the database. A
+ * game nobody lists (a bot) costs no listing. What the GET answers is the listing of
+ * the position it reads, made ahead or not.
  */
 describe('legal orders made ahead of the next listing (issue 20)', () => {
   let t: TestApp;
@@ -41,7 +43,7 @@ describe('legal orders made ahead of the next listing (issue 20)', () => {
   const movesOf = (body: { orders: Array<{ type: string }> }) =>
     body.orders.filter((o) => o.type === 'move');
 
-  it('a listed game: the next listing is made once, after the answer, and the GET reads it', async () => {
+  it('a listed game: the next listing is made once, before the GET, and the GET reads it', async () => {
     const g = await newGame('listing-ahead-ui');
     let side = g.mover;
     let listed = (await listing(g, side)).body;
@@ -104,6 +106,73 @@ describe('legal orders made ahead of the next listing (issue 20)', () => {
     expect(generated.mock.calls.length).toBe(before + 1);
     expect(fromAhead.text).toBe(fromGet.text);
     expect(fromAhead.body.orders.length).toBeGreaterThan(10);
+  });
+
+  const submitIncluding = (g: TestGame, side: SideName, version: number, order: unknown) =>
+    request(server)
+      .post(`/v1/games/${g.id}/orders?include=legal-orders`)
+      .set(auth(g.tokens[side]))
+      .send({ expectedVersion: version, order })
+      .expect(200);
+
+  it("include=legal-orders on the optimistic path: the answer's listing is made while the order's statement is at the database, and is the GET's", async () => {
+    const g = await newGame('listing-ahead-overlap');
+    const games = t.app.get(GamesService);
+    // When each happened, by jest's one call counter: statement sent, listing made, statement done.
+    const done = jest.fn();
+    const record = games.recordEntryIfCurrent.bind(games);
+    const written = jest
+      .spyOn(games, 'recordEntryIfCurrent')
+      .mockImplementation((...args) => record(...args).then((r) => (done(), r)));
+    try {
+      const side = g.mover;
+      let listed = (await listing(g, side)).body;
+      // The game's first order takes the locked path; the next ones the optimistic one.
+      for (let i = 0; i < 3; i++) {
+        written.mockClear();
+        done.mockClear();
+        const before = generated.mock.calls.length;
+        const answer = await submitIncluding(g, side, listed.version, movesOf(listed)[i]);
+        expect(answer.body.game.mustAct.side).toBe(side);
+        expect(generated.mock.calls.length).toBe(before + 1);
+        if (i > 0) {
+          const [sent] = written.mock.invocationCallOrder;
+          const made = generated.mock.invocationCallOrder[before];
+          const [committed] = done.mock.invocationCallOrder;
+          expect(sent).toBeLessThan(made);
+          expect(made).toBeLessThan(committed);
+        }
+        listed = (await listing(g, side)).body;
+        expect(generated.mock.calls.length).toBe(before + 1);
+        expect(answer.body.legalOrders).toEqual(listed);
+      }
+    } finally {
+      written.mockRestore();
+    }
+  });
+
+  it('a listing made ahead of a statement that wrote nothing is not kept: the answer lists the position the locked path wrote', async () => {
+    const g = await newGame('listing-ahead-lost');
+    const games = t.app.get(GamesService);
+    const side = g.mover;
+    let listed = (await listing(g, side)).body;
+    listed = (await submitIncluding(g, side, listed.version, movesOf(listed)[0])).body.legalOrders;
+    // As if another instance had moved the game on: the optimistic statement writes nothing.
+    const written = jest.spyOn(games, 'recordEntryIfCurrent').mockResolvedValueOnce(null);
+    try {
+      const before = generated.mock.calls.length;
+      const answer = await submitIncluding(g, side, listed.version, movesOf(listed)[1]);
+      expect(written).toHaveBeenCalledTimes(1);
+      // One listing made ahead and dropped, one made for the position the locked path wrote.
+      expect(generated.mock.calls.length).toBe(before + 2);
+      const after = generated.mock.calls.length;
+      const fresh = (await listing(g, side)).body;
+      expect(generated.mock.calls.length).toBe(after);
+      expect(answer.body.legalOrders).toEqual(fresh);
+      expect(fresh.version).toBe(listed.version + 1);
+    } finally {
+      written.mockRestore();
+    }
   });
 
   it('a game nobody lists (a bot) costs no listing after its orders', async () => {

@@ -123,8 +123,6 @@ interface Listing {
 
 /** A seat's listing of a position made before the order that makes it was committed (MovesService.listingAhead). */
 interface ListingAhead {
-  /** The version the order's entry makes. */
-  version: number;
   side: Side;
   listing: Listing;
 }
@@ -289,7 +287,7 @@ export class MovesService {
   }
 
   /**
-   * With `include=legal-orders`, the answer's listing — the ordering seat's orders in the
+   * Called only with `include=legal-orders`: the answer's listing — the ordering seat's orders in the
    * next position, when it must act again — generated while the order's statement is at
    * the database (issue 20): a tick first lets the pool send the statement, then the
    * orders are generated in the time the service would otherwise wait for the commit
@@ -306,10 +304,8 @@ export class MovesService {
     prepared: LoadedGame['prepared'],
     next: SystemState,
     side: Side,
-    format: ListingFormat | undefined,
     timing: ServerTiming,
   ): Promise<ListingAhead | null> {
-    if (format === undefined) return null;
     const { system, ctx } = prepared;
     try {
       if (!system.mustAct(ctx, next)?.seats.includes(side)) return null;
@@ -317,7 +313,7 @@ export class MovesService {
       timing.lap('db');
       const listing: Listing = { orders: system.legalOrders(ctx, next, side), first: {} };
       timing.lap('listing');
-      return { version, side, listing };
+      return { side, listing };
     } catch (e) {
       // Made after the commit instead, where its error is answered as today.
       this.logger.warn(`listing ahead of ${gameId}@${version}: ${(e as Error).message}`);
@@ -330,7 +326,6 @@ export class MovesService {
     key: { id: string; version: number; status: string; updatedAt: Date },
     ahead: ListingAhead,
   ): void {
-    if (ahead.version !== key.version) return;
     const k = listingKey(key, ahead.side);
     if (!this.listings.has(k)) this.keepListing(k, ahead.listing);
   }
@@ -545,7 +540,7 @@ export class MovesService {
     const fingerprint = this.fingerprint({ ...given, side });
     const accepted = this.accepted(prepared, row, side, result, timing, given.minimal);
     let recorded: Awaited<ReturnType<GamesService['recordEntryIfCurrent']>>;
-    let ahead: ListingAhead | null;
+    let ahead: ListingAhead | null = null;
     try {
       const writing = this.games.recordEntryIfCurrent(
         {
@@ -568,17 +563,19 @@ export class MovesService {
         },
         { seatHash },
       );
-      // Awaited below, after the listing made meanwhile: its rejection is handled there.
-      writing.catch(() => undefined);
-      ahead = await this.listingAhead(
-        row.id,
-        row.version + 1,
-        prepared,
-        result.state,
-        side,
-        given.includeLegalOrders,
-        timing,
-      );
+      // Only a listing client's answer waits on it; a bot's order awaits its write alone.
+      if (given.includeLegalOrders !== undefined) {
+        // Awaited below, after the listing made meanwhile: its rejection is handled there.
+        writing.catch(() => undefined);
+        ahead = await this.listingAhead(
+          row.id,
+          row.version + 1,
+          prepared,
+          result.state,
+          side,
+          timing,
+        );
+      }
       recorded = await writing;
     } catch (e) {
       // The key was stored meanwhile (its first submission, on another instance): the locked path replays it.
